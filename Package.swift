@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let upcoming: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
+
+let package = Package(
+  name: "Arrange",
+  products: [
+    .library(name: "ArrangeGeometry", targets: ["ArrangeGeometry"]),
+    .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
+    .executable(name: "arrange-layout", targets: ["arrange-layout"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+  ],
+  targets: [
+    // Engines: pure Swift, no Foundation, no platform module (DESIGN.md §1).
+    // `rounded()` and `squareRoot()` need libm, which Foundation would otherwise bring along.
+    .target(name: "ArrangeGeometry", swiftSettings: upcoming, linkerSettings: libm),
+    .target(
+      name: "ArrangeLayout", dependencies: ["ArrangeGeometry"], swiftSettings: upcoming,
+      linkerSettings: libm),
+
+    // Front ends.
+    .target(
+      name: "ArrangeLayoutJSON", dependencies: ["ArrangeLayout"], swiftSettings: upcoming),
+    .executableTarget(
+      name: "arrange-layout", dependencies: ["ArrangeLayoutJSON"], swiftSettings: upcoming),
+
+    // Shared test helpers (internal; not a product).
+    .target(
+      name: "ArrangeTestSupport", dependencies: ["ArrangeGeometry", "ArrangeLayout"],
+      swiftSettings: upcoming),
+
+    .testTarget(
+      name: "ArrangeGeometryTests",
+      dependencies: [
+        "ArrangeGeometry", "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "ArrangeLayoutTests",
+      dependencies: [
+        "ArrangeLayout", "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "ArrangeLayoutJSONTests",
+      dependencies: ["ArrangeLayoutJSON", "ArrangeTestSupport"],
+      swiftSettings: upcoming),
+  ]
+)

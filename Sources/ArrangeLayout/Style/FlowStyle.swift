@@ -1,0 +1,59 @@
+public import ArrangeGeometry
+
+/// How a flow places the items of one line along the line.
+public enum FlowLineAlignment: Hashable, Sendable, CaseIterable {
+  /// Packed at the line's start.
+  case start
+  /// Centred in the line.
+  case center
+  /// Packed at the line's end.
+  case end
+  /// Spread so that the first and last items touch the edges; the last line and lines with one
+  /// item are packed at the start, as text is justified.
+  case justify
+}
+
+/// Where an item sits across its line when it is thinner than the line.
+public enum FlowItemAlignment: Hashable, Sendable, CaseIterable {
+  /// At the top of the line (the leading edge for a vertical flow).
+  case start
+  /// In the middle of the line.
+  case center
+  /// At the bottom of the line (the trailing edge for a vertical flow).
+  case end
+}
+
+/// The properties of a wrapping flow (ShinobiEssentials' flow layout,
+/// UICollectionViewFlowLayout).
+public struct FlowStyle: Hashable, Sendable {
+  /// The direction items are placed in before wrapping: horizontal fills rows, vertical fills
+  /// columns.
+  public var axis: Axis
+  /// The gap between two items of a line.
+  public var itemSpacing: Double
+  /// The gap between two lines.
+  public var lineSpacing: Double
+  /// The space between the flow's edges and its items.
+  public var padding: EdgeInsets
+  /// How the items of a line are spread along it.
+  public var lineAlignment: FlowLineAlignment
+  /// Where an item sits across its line.
+  public var itemAlignment: FlowItemAlignment
+  /// The reading direction; `nil` inherits the parent's (left-to-right for a standalone flow).
+  public var direction: LayoutDirection?
+
+  /// Creates a flow style.
+  public init(
+    axis: Axis = .horizontal, itemSpacing: Double = 0, lineSpacing: Double = 0,
+    padding: EdgeInsets = .zero, lineAlignment: FlowLineAlignment = .start,
+    itemAlignment: FlowItemAlignment = .start, direction: LayoutDirection? = nil
+  ) {
+    self.axis = axis
+    self.itemSpacing = itemSpacing
+    self.lineSpacing = lineSpacing
+    self.padding = padding
+    self.lineAlignment = lineAlignment
+    self.itemAlignment = itemAlignment
+    self.direction = direction
+  }
+}

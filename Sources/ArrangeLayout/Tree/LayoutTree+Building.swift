@@ -1,0 +1,305 @@
+public import ArrangeGeometry
+
+extension LayoutTree {
+  /// Adds a group and returns its identifier.
+  ///
+  /// - Parameters:
+  ///   - group: the group's axis, spacing, padding, distribution and alignment.
+  ///   - style: how the group is sized inside its own parent.
+  ///   - parent: the node to append it to; `nil` makes it the root if the tree has none, and a
+  ///     detached node otherwise (attach it later with ``attach(_:to:at:)``).
+  ///   - name: an optional label, used by tools and diagnostics.
+  /// - Complexity: amortised O(1).
+  @discardableResult
+  public mutating func addGroup(
+    _ group: GroupStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
+    name: String? = nil
+  ) -> NodeID {
+    let id = appendNode(kind: .group, style: style, name: name)
+    groupStyles[Int(id.index)] = group
+    if let parent { attach(id, to: parent) }
+    return id
+  }
+
+  /// Adds a wrapping flow and returns its identifier; its children are its items.
+  ///
+  /// - Complexity: amortised O(1).
+  @discardableResult
+  public mutating func addFlow(
+    _ flow: FlowStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
+    name: String? = nil
+  ) -> NodeID {
+    let id = appendNode(kind: .flow, style: style, name: name)
+    flowSlots[Int(id.index)] = Int32(flows.count)
+    flows.append(FlowSlot(style: flow))
+    if let parent { attach(id, to: parent) }
+    return id
+  }
+
+  /// Adds a leaf and returns its identifier.
+  ///
+  /// - Parameters:
+  ///   - style: how the leaf is sized inside its parent.
+  ///   - measure: how the leaf measures itself when sized `.fit` (text, images); without one its
+  ///     measured size is zero.
+  ///   - parent: the node to append it to (see ``addGroup(_:style:to:name:)``).
+  ///   - name: an optional label.
+  /// - Complexity: amortised O(1).
+  @discardableResult
+  public mutating func addLeaf(
+    style: ItemStyle = ItemStyle(), measure: MeasureFunction? = nil, to parent: NodeID? = nil,
+    name: String? = nil
+  ) -> NodeID {
+    let id = appendNode(kind: .leaf, style: style, name: name)
+    measures[Int(id.index)] = measure
+    if let parent { attach(id, to: parent) }
+    return id
+  }
+
+  private mutating func appendNode(kind: NodeKind, style: ItemStyle, name: String?) -> NodeID {
+    precondition(kinds.count < Int(Int32.max), "a layout tree holds at most \(Int32.max) nodes")
+    let id = NodeID(Int32(kinds.count))
+    kinds.append(kind)
+    parents.append(-1)
+    firstChildren.append(-1)
+    lastChildren.append(-1)
+    nextSiblings.append(-1)
+    previousSiblings.append(-1)
+    styles.append(style)
+    groupStyles.append(GroupStyle(axis: .horizontal))
+    flowSlots.append(-1)
+    measures.append(nil)
+    names.append(name)
+    dirty.append(true)
+    solvedSizes.append(Size(width: -1, height: -1))
+    solvedRightToLeft.append(false)
+    localFrames.append(.zero)
+    exactFrames.append(.zero)
+    roundedFrames.append(.zero)
+    measureKeys.append(.unspecified)
+    measureValues.append(.zero)
+    measureValid.append(false)
+    overflows.append(0)
+    percentTotals.append(0)
+    if root == nil { root = id }
+    return id
+  }
+
+  /// Makes a detached node the child of `parent`, at `index` among its children (default: last).
+  ///
+  /// - Precondition: `node` is detached and is not the root; `parent` is a group or a flow and is
+  ///   not inside `node`; `index` is at most the number of children.
+  /// - Complexity: O(index) to find the position, O(depth) to mark the ancestors dirty.
+  public mutating func attach(_ node: NodeID, to parent: NodeID, at index: Int? = nil) {
+    let n = checked(node)
+    let p = checked(parent)
+    precondition(parents[n] < 0 && node != root, "\(node) is already attached")
+    precondition(kinds[p] != .leaf, "\(parent) is a leaf and cannot have children")
+    var ancestor = Int32(p)
+    while ancestor >= 0 {
+      precondition(ancestor != Int32(n), "attaching \(node) under \(parent) would make a cycle")
+      ancestor = parents[Int(ancestor)]
+    }
+    let node32 = Int32(n)
+    parents[n] = Int32(p)
+    // Find the sibling to insert before.
+    var before: Int32 = -1
+    if let index {
+      precondition(index >= 0, "child index \(index) is negative")
+      var child = firstChildren[p]
+      var position = 0
+      while child >= 0 && position < index {
+        child = nextSiblings[Int(child)]
+        position += 1
+      }
+      precondition(position == index, "child index \(index) is past the end")
+      before = child
+    }
+    if before < 0 {
+      let last = lastChildren[p]
+      previousSiblings[n] = last
+      nextSiblings[n] = -1
+      if last >= 0 { nextSiblings[Int(last)] = node32 } else { firstChildren[p] = node32 }
+      lastChildren[p] = node32
+    } else {
+      let previous = previousSiblings[Int(before)]
+      previousSiblings[n] = previous
+      nextSiblings[n] = before
+      previousSiblings[Int(before)] = node32
+      if previous >= 0 { nextSiblings[Int(previous)] = node32 } else { firstChildren[p] = node32 }
+    }
+    markNeedsLayout(parent)
+  }
+
+  /// Detaches `node` (and its subtree) from its parent; it keeps its identifier and can be
+  /// attached again. Detached nodes are not laid out.
+  ///
+  /// - Complexity: O(depth).
+  public mutating func detach(_ node: NodeID) {
+    let n = checked(node)
+    let p = parents[n]
+    guard p >= 0 else { return }
+    let previous = previousSiblings[n]
+    let next = nextSiblings[n]
+    if previous >= 0 { nextSiblings[Int(previous)] = next } else { firstChildren[Int(p)] = next }
+    if next >= 0 { previousSiblings[Int(next)] = previous } else { lastChildren[Int(p)] = previous }
+    parents[n] = -1
+    previousSiblings[n] = -1
+    nextSiblings[n] = -1
+    markNeedsLayout(NodeID(p))
+  }
+
+  /// Moves `node` to position `index` among the children of `parent` (which may be its current
+  /// parent).
+  ///
+  /// - Complexity: O(index + depth).
+  public mutating func move(_ node: NodeID, to parent: NodeID, at index: Int? = nil) {
+    detach(node)
+    attach(node, to: parent, at: index)
+  }
+
+  // MARK: - Changing inputs
+
+  /// Replaces how `node` is sized inside its parent.
+  ///
+  /// - Complexity: O(depth) (the node and its ancestors become dirty).
+  public mutating func setStyle(_ style: ItemStyle, of node: NodeID) {
+    let n = checked(node)
+    guard styles[n] != style else { return }
+    styles[n] = style
+    markNeedsLayout(node)
+  }
+
+  /// Replaces the properties of a group.
+  ///
+  /// - Precondition: `node` is a group.
+  /// - Complexity: O(depth).
+  public mutating func setGroupStyle(_ group: GroupStyle, of node: NodeID) {
+    let n = checked(node)
+    precondition(kinds[n] == .group, "\(node) is not a group")
+    guard groupStyles[n] != group else { return }
+    groupStyles[n] = group
+    markNeedsLayout(node)
+  }
+
+  /// Replaces the properties of a flow.
+  ///
+  /// - Precondition: `node` is a flow.
+  /// - Complexity: O(depth).
+  public mutating func setFlowStyle(_ flow: FlowStyle, of node: NodeID) {
+    let n = checked(node)
+    precondition(kinds[n] == .flow, "\(node) is not a flow")
+    flows[Int(flowSlots[n])].style = flow
+    markNeedsLayout(node)
+  }
+
+  /// Replaces the measure function of a leaf.
+  ///
+  /// - Precondition: `node` is a leaf.
+  /// - Complexity: O(depth).
+  public mutating func setMeasure(_ measure: MeasureFunction?, of node: NodeID) {
+    let n = checked(node)
+    precondition(kinds[n] == .leaf, "\(node) is not a leaf")
+    measures[n] = measure
+    markNeedsLayout(node)
+  }
+
+  /// Shows or hides `node`; a hidden node takes no space and no spacing.
+  ///
+  /// - Complexity: O(depth).
+  public mutating func setHidden(_ isHidden: Bool, of node: NodeID) {
+    var style = self.style(of: node)
+    style.isHidden = isHidden
+    setStyle(style, of: node)
+  }
+
+  /// Marks `node` and its ancestors as needing layout, and drops their cached measurements.
+  ///
+  /// Call it when what a measure function returns has changed (a label's text, say).
+  ///
+  /// - Complexity: O(depth), and O(1) when the ancestors are already dirty.
+  public mutating func markNeedsLayout(_ node: NodeID) {
+    var current = Int32(checked(node))
+    while current >= 0 {
+      let index = Int(current)
+      if dirty[index] && !measureValid[index] { break }
+      dirty[index] = true
+      measureValid[index] = false
+      current = parents[index]
+    }
+  }
+
+  // MARK: - Reading the tree
+
+  /// What `node` is.
+  public func kind(of node: NodeID) -> NodeKind { kinds[checked(node)] }
+
+  /// How `node` is sized inside its parent.
+  public func style(of node: NodeID) -> ItemStyle { styles[checked(node)] }
+
+  /// The properties of a group node (`nil` for other nodes).
+  public func groupStyle(of node: NodeID) -> GroupStyle? {
+    let n = checked(node)
+    return kinds[n] == .group ? groupStyles[n] : nil
+  }
+
+  /// The properties of a flow node (`nil` for other nodes).
+  public func flowStyle(of node: NodeID) -> FlowStyle? {
+    let n = checked(node)
+    return kinds[n] == .flow ? flows[Int(flowSlots[n])].style : nil
+  }
+
+  /// The label given to `node` when it was added.
+  public func name(of node: NodeID) -> String? { names[checked(node)] }
+
+  /// The first node with label `name`, or `nil`.
+  ///
+  /// - Complexity: O(n).
+  public func node(named name: String) -> NodeID? {
+    names.firstIndex(of: name).map { NodeID(Int32($0)) }
+  }
+
+  /// The parent of `node`, or `nil` for the root and detached nodes.
+  public func parent(of node: NodeID) -> NodeID? {
+    let p = parents[checked(node)]
+    return p >= 0 ? NodeID(p) : nil
+  }
+
+  /// The children of `node`, in order.
+  ///
+  /// - Complexity: O(children).
+  public func children(of node: NodeID) -> [NodeID] {
+    var result: [NodeID] = []
+    var child = firstChildren[checked(node)]
+    while child >= 0 {
+      result.append(NodeID(child))
+      child = nextSiblings[Int(child)]
+    }
+    return result
+  }
+
+  /// The nodes reachable from the root, parents before children (pre-order).
+  ///
+  /// - Complexity: O(n).
+  public var preorder: [NodeID] {
+    guard let root else { return [] }
+    var result: [NodeID] = []
+    result.reserveCapacity(kinds.count)
+    var stack: [Int32] = [root.index]
+    while let node = stack.popLast() {
+      result.append(NodeID(node))
+      var child = lastChildren[Int(node)]
+      while child >= 0 {
+        stack.append(child)
+        child = previousSiblings[Int(child)]
+      }
+    }
+    return result
+  }
+
+  func checked(_ node: NodeID) -> Int {
+    let index = Int(node.index)
+    precondition(index >= 0 && index < kinds.count, "\(node) is not a node of this tree")
+    return index
+  }
+}

@@ -1,0 +1,189 @@
+public import ArrangeGeometry
+
+extension LayoutTree {
+  /// The size `node` wants under `proposal`: a leaf's measure function, or a group's or flow's
+  /// content size.
+  ///
+  /// The result is cached per node until the node or one of its descendants changes.
+  ///
+  /// - Complexity: O(1) when cached; otherwise O(the uncached part of the subtree).
+  public mutating func measure(_ node: NodeID, proposal: SizeProposal) -> Size {
+    measure(Int32(checked(node)), proposal)
+  }
+
+  mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
+    let n = Int(node)
+    if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
+    let result: Size
+    switch kinds[n] {
+    case .leaf: result = measureLeaf(n, proposal)
+    case .group: result = measureGroup(n, proposal)
+    case .flow: result = measureFlow(n, proposal)
+    }
+    measureKeys[n] = proposal
+    measureValues[n] = result
+    measureValid[n] = true
+    return result
+  }
+
+  private mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
+    guard let function = measures[n] else { return .zero }
+    let raw = function(proposal)
+    var width = raw.width
+    var height = raw.height
+    if !invalidMeasurements.isEmpty { invalidMeasurements[Int32(n)] = nil }
+    if !(width >= 0 && width.isFinite) {
+      invalidMeasurements[Int32(n)] = width
+      width = 0
+    }
+    if !(height >= 0 && height.isFinite) {
+      invalidMeasurements[Int32(n)] = height
+      height = 0
+    }
+    // Round measured content up to the grid so that text never loses a column.
+    let scale = effectiveScale
+    return Size(
+      width: (width * scale).rounded(.up) / scale, height: (height * scale).rounded(.up) / scale)
+  }
+
+  private mutating func measureGroup(_ n: Int, _ proposal: SizeProposal) -> Size {
+    let group = groupStyles[n]
+    let axis = group.axis
+    let crossAxis = axis.cross
+    let padMain =
+      axis == .horizontal
+      ? nonNegative(group.padding.leading) + nonNegative(group.padding.trailing)
+      : nonNegative(group.padding.top) + nonNegative(group.padding.bottom)
+    let padCross =
+      axis == .horizontal
+      ? nonNegative(group.padding.top) + nonNegative(group.padding.bottom)
+      : nonNegative(group.padding.leading) + nonNegative(group.padding.trailing)
+    let crossAvailable = proposal[crossAxis].map { Swift.max(0, $0 - padCross) }
+    let childProposal = SizeProposal(main: nil, cross: crossAvailable, axis: axis)
+    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
+    var main = 0.0
+    var cross = 0.0
+    var visible = 0
+    var child = firstChildren[n]
+    while child >= 0 {
+      let c = Int(child)
+      let style = styles[c]
+      child = nextSiblings[c]
+      if style.isHidden { continue }
+      visible += 1
+      var measured: Size? = nil
+      let childMain: Double
+      switch style.size {
+      case .points(let points): childMain = nonNegative(points)
+      case .fit:
+        let size = measure(Int32(c), childProposal)
+        measured = size
+        childMain = size[axis]
+      // Flexible children contribute only their minimum to the content size.
+      case .percent, .fill: childMain = 0
+      }
+      main += LayoutTree.clamp(childMain, style)
+      let childCross: Double
+      switch style.crossSize {
+      case .points(let points): childCross = nonNegative(points)
+      case .percent(let percent): childCross = nonNegative(percent) / 100 * (crossAvailable ?? 0)
+      case .automatic, .fit, .stretch:
+        childCross = (measured ?? measure(Int32(c), childProposal))[crossAxis]
+      }
+      if childCross > cross { cross = childCross }
+    }
+    if visible > 1 { main += spacing * Double(visible - 1) }
+    return Size(main: main + padMain, cross: cross + padCross, axis: axis)
+  }
+
+  private mutating func measureFlow(_ n: Int, _ proposal: SizeProposal) -> Size {
+    let slot = Int(flowSlots[n])
+    let axis = flows[slot].style.axis
+    let length = proposal[axis] ?? .infinity
+    loadFlow(
+      n, containerSize: Size(main: length, cross: proposal[axis.cross] ?? .infinity, axis: axis),
+      rtl: false)
+    return flows[slot].layout.contentSize
+  }
+
+  /// Fills a flow node's layout with the sizes of its visible children for a container size.
+  mutating func loadFlow(_ n: Int, containerSize: Size, rtl: Bool) {
+    let slot = Int(flowSlots[n])
+    var style = flows[slot].style
+    style.direction = rtl ? .rightToLeft : .leftToRight
+    let axis = style.axis
+    let padMain =
+      axis == .horizontal
+      ? nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
+      : nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
+    let padCross =
+      axis == .horizontal
+      ? nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
+      : nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
+    let lineLength = containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
+    let crossLength =
+      containerSize[axis.cross].isFinite ? Swift.max(0, containerSize[axis.cross] - padCross) : nil
+    // Take the arrays out of the slot so that measuring children cannot copy them.
+    var members = flows[slot].members
+    flows[slot].members = []
+    members.removeAll(keepingCapacity: true)
+    var sizes = flows[slot].layout.itemSizes
+    sizes.removeAll(keepingCapacity: true)
+    var child = firstChildren[n]
+    while child >= 0 {
+      let c = Int(child)
+      let itemStyle = styles[c]
+      child = nextSiblings[c]
+      if itemStyle.isHidden { continue }
+      members.append(Int32(c))
+      let proposal = SizeProposal(main: lineLength, cross: nil, axis: axis)
+      var main: Double
+      switch itemStyle.size {
+      case .points(let points): main = nonNegative(points)
+      case .percent(let percent): main = nonNegative(percent) / 100 * (lineLength ?? 0)
+      case .fit, .fill: main = measure(Int32(c), proposal)[axis]
+      }
+      main = LayoutTree.clamp(main, itemStyle)
+      let cross: Double
+      switch itemStyle.crossSize {
+      case .points(let points): cross = nonNegative(points)
+      case .percent(let percent): cross = nonNegative(percent) / 100 * (crossLength ?? 0)
+      case .automatic, .fit, .stretch:
+        cross = measure(Int32(c), SizeProposal(main: main, cross: nil, axis: axis))[axis.cross]
+      }
+      sizes.append(Size(main: main, cross: cross, axis: axis))
+    }
+    flows[slot].members = members
+    var layout = flows[slot].layout
+    flows[slot].layout = FlowLayout(containerSize: .zero)
+    layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
+    flows[slot].layout = layout
+  }
+
+  /// Lays out a flow node's children in a node of `size`.
+  mutating func solveFlow(_ n: Int, size: Size, rtl: Bool) {
+    let slot = Int(flowSlots[n])
+    loadFlow(n, containerSize: size, rtl: rtl)
+    let members = flows[slot].members
+    // Hidden children get an empty frame at the flow's origin.
+    var child = firstChildren[n]
+    while child >= 0 {
+      if styles[Int(child)].isHidden { localFrames[Int(child)] = .zero }
+      child = nextSiblings[Int(child)]
+    }
+    for (index, member) in members.enumerated() {
+      localFrames[Int(member)] = flows[slot].layout.frame(ofItem: index)
+    }
+  }
+}
+
+extension FlowLayout {
+  /// Replaces style, container and items at once, taking the sizes array to reuse its storage.
+  mutating func load(style: FlowStyle, containerSize: Size, itemSizes sizes: inout [Size]) {
+    self.style = style
+    self.containerSize = containerSize
+    swap(&itemSizes, &sizes)
+    invalidSizeCount = 0
+    relayoutAll()
+  }
+}

@@ -1,0 +1,167 @@
+public import ArrangeGeometry
+
+extension LayoutTree {
+  /// The frame of `node` after the last ``layout(in:)``, in the root's coordinates, with its
+  /// edges snapped to the grid of `1 / scale`.
+  ///
+  /// - Complexity: O(1).
+  public func frame(of node: NodeID) -> Rect { roundedFrames[checked(node)] }
+
+  /// The frame of `node` before rounding, in the root's coordinates.
+  ///
+  /// - Complexity: O(1).
+  public func exactFrame(of node: NodeID) -> Rect { exactFrames[checked(node)] }
+
+  /// How far the children of group `node` overflowed its main axis in the last layout (0 when
+  /// they fit). Front ends clip or scroll.
+  public func overflow(of node: NodeID) -> Double { overflows[checked(node)] }
+
+  /// The largest overflow of any group in the last layout.
+  ///
+  /// - Complexity: O(n).
+  public var maximumOverflow: Double {
+    var result = 0.0
+    for node in preorder where overflows[Int(node.index)] > result {
+      result = overflows[Int(node.index)]
+    }
+    return result
+  }
+
+  /// The layout of a flow node's visible children after the last ``layout(in:)``, in the flow's
+  /// own coordinates; `nil` for other nodes.
+  ///
+  /// Use it for O(log n) item-at-point and insertion-index queries; item `i` of the flow is the
+  /// `i`-th visible child.
+  public func flowLayout(of node: NodeID) -> FlowLayout? {
+    let n = checked(node)
+    return kinds[n] == .flow ? flows[Int(flowSlots[n])].layout : nil
+  }
+
+  /// The visible child of flow `node` under `point` (root coordinates), or `nil`.
+  ///
+  /// - Complexity: O(log n).
+  public func flowItem(at point: Point, in node: NodeID) -> NodeID? {
+    let n = checked(node)
+    guard kinds[n] == .flow else { return nil }
+    let slot = flows[Int(flowSlots[n])]
+    let origin = exactFrames[n].origin
+    let local = Point(x: point.x - origin.x, y: point.y - origin.y)
+    return slot.layout.item(at: local).map { NodeID(slot.members[$0]) }
+  }
+
+  /// Where an item dropped at `point` (root coordinates) would land among the visible children
+  /// of flow `node`: an index into them (0 for an empty flow, their count past the end).
+  ///
+  /// - Complexity: O(log n).
+  public func flowInsertionIndex(for point: Point, in node: NodeID) -> Int {
+    let n = checked(node)
+    guard kinds[n] == .flow else { return 0 }
+    let origin = exactFrames[n].origin
+    return flows[Int(flowSlots[n])].layout.insertionIndex(
+      for: Point(x: point.x - origin.x, y: point.y - origin.y))
+  }
+
+  /// The deepest visible node whose rounded frame contains `point`, or `nil` outside the root.
+  ///
+  /// Hidden nodes and their subtrees are skipped; in a group the later sibling wins where frames
+  /// overlap (it is drawn on top).
+  ///
+  /// - Complexity: O(depth × children per group); O(log n) inside flows.
+  public func node(at point: Point) -> NodeID? {
+    guard let root, point.isFinite, roundedFrames[Int(root.index)].contains(point) else {
+      return nil
+    }
+    var current = Int(root.index)
+    descend: while true {
+      if kinds[current] == .flow, let item = flowItem(at: point, in: NodeID(Int32(current))) {
+        current = Int(item.index)
+        continue
+      }
+      if kinds[current] == .flow { return NodeID(Int32(current)) }
+      var child = lastChildren[current]
+      while child >= 0 {
+        let c = Int(child)
+        if !styles[c].isHidden && roundedFrames[c].contains(point) {
+          current = c
+          continue descend
+        }
+        child = previousSiblings[c]
+      }
+      return NodeID(Int32(current))
+    }
+  }
+
+  /// Everything the last layout had to correct or could not satisfy: invalid values (treated as
+  /// 0), percentages over 100, overflowing groups and conflicting clamps.
+  ///
+  /// - Complexity: O(n).
+  public var diagnostics: [LayoutDiagnostic] {
+    var result: [LayoutDiagnostic] = []
+    if let root, let value = invalidContainerSize {
+      result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.containerSize, value)))
+    }
+    for node in preorder {
+      let n = Int(node.index)
+      func report(_ field: LayoutDiagnostic.Field, _ value: Double) {
+        if !(value >= 0 && value.isFinite) {
+          result.append(LayoutDiagnostic(node: node, kind: .invalidValue(field, value)))
+        }
+      }
+      let style = styles[n]
+      if parents[n] >= 0 {
+        switch style.size {
+        case .points(let value): report(.points, value)
+        case .percent(let value): report(.percent, value)
+        case .fill(let weight): report(.weight, weight)
+        case .fit: break
+        }
+        switch style.crossSize {
+        case .points(let value): report(.crossPoints, value)
+        case .percent(let value): report(.crossPercent, value)
+        case .automatic, .fit, .stretch: break
+        }
+        report(.minSize, style.minSize)
+        if style.maxSize.isNaN || style.maxSize < 0 { report(.maxSize, style.maxSize) }
+        let low = nonNegative(style.minSize)
+        let high = style.maxSize >= 0 ? style.maxSize : 0
+        if low > high {
+          result.append(
+            LayoutDiagnostic(node: node, kind: .minimumExceedsMaximum(min: low, max: high)))
+        }
+      }
+      switch kinds[n] {
+      case .leaf:
+        if let value = invalidMeasurements[Int32(n)] {
+          result.append(LayoutDiagnostic(node: node, kind: .invalidValue(.measuredSize, value)))
+        }
+      case .group:
+        let group = groupStyles[n]
+        if group.margin == nil { report(.spacing, group.spacing) }
+        for edge in [group.padding.top, group.padding.leading, group.padding.bottom,
+          group.padding.trailing]
+        {
+          report(.padding, edge)
+        }
+        if let margin = group.margin { report(.margin, margin) }
+        if percentTotals[n] > 0 {
+          result.append(
+            LayoutDiagnostic(node: node, kind: .percentagesOverflow(total: percentTotals[n])))
+        }
+        if overflows[n] > 1e-9 {
+          result.append(
+            LayoutDiagnostic(node: node, kind: .overflow(amount: overflows[n], axis: group.axis)))
+        }
+      case .flow:
+        let flow = flows[Int(flowSlots[n])].style
+        report(.itemSpacing, flow.itemSpacing)
+        report(.lineSpacing, flow.lineSpacing)
+        for edge in [flow.padding.top, flow.padding.leading, flow.padding.bottom,
+          flow.padding.trailing]
+        {
+          report(.padding, edge)
+        }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,129 @@
+public import ArrangeGeometry
+
+/// A tree of groups, flows and leaves stored in a flat arena, and the layout computed for it.
+///
+/// Nodes live in parallel arrays indexed by ``NodeID`` (a struct of arrays, not a class per
+/// node), so building a tree is a series of appends and a re-layout allocates nothing. Build it
+/// directly with ``addGroup(_:style:to:name:)``, ``addFlow(_:style:to:name:)`` and
+/// ``addLeaf(style:measure:to:name:)``, or describe it with ``LayoutNode`` and create it with
+/// ``init(_:)``.
+///
+/// ```swift
+/// var tree = LayoutTree()
+/// let row = tree.addGroup(.horizontal(spacing: 8))
+/// tree.addLeaf(style: ItemStyle(size: .points(100)), to: row)
+/// tree.addLeaf(style: ItemStyle(size: .fill), to: row)
+/// tree.layout(in: Size(width: 400, height: 50))
+/// tree.frame(of: NodeID(2))   // (108, 0, 292, 50)
+/// ```
+///
+/// Layout is two-phase: nodes sized `.fit` are measured under a ``SizeProposal`` (results cached
+/// per node), then every group places its children. Changing a node marks it and its ancestors
+/// dirty; the next ``layout(in:)`` re-solves only dirty groups and groups whose size changed,
+/// and skips every other subtree.
+public struct LayoutTree: Sendable {
+  // Topology. -1 means "none".
+  var kinds: [NodeKind] = []
+  var parents: [Int32] = []
+  var firstChildren: [Int32] = []
+  var lastChildren: [Int32] = []
+  var nextSiblings: [Int32] = []
+  var previousSiblings: [Int32] = []
+
+  // Inputs.
+  var styles: [ItemStyle] = []
+  var groupStyles: [GroupStyle] = []
+  var flowSlots: [Int32] = []
+  var flows: [FlowSlot] = []
+  var measures: [MeasureFunction?] = []
+  var names: [String?] = []
+
+  // Layout state.
+  var dirty: [Bool] = []
+  var solvedSizes: [Size] = []
+  var solvedRightToLeft: [Bool] = []
+  var localFrames: [Rect] = []
+  var exactFrames: [Rect] = []
+  var roundedFrames: [Rect] = []
+  var measureKeys: [SizeProposal] = []
+  var measureValues: [Size] = []
+  var measureValid: [Bool] = []
+  var overflows: [Double] = []
+  var percentTotals: [Double] = []
+  var invalidMeasurements: [Int32: Double] = [:]
+  var invalidContainerSize: Double? = nil
+
+  // Scratch space for solving one group, reused by every group: no allocation per node.
+  var scratchSizes: [Double] = []
+  var scratchFlags: [UInt8] = []
+
+  /// The root node: the first node added without a parent.
+  public internal(set) var root: NodeID?
+
+  /// The grid that edges snap to: 1 for whole terminal cells or points, 2 or 3 for device pixels.
+  ///
+  /// Edges are rounded to multiples of `1 / scale`; a value that is not a finite positive number
+  /// is treated as 1.
+  public var scale: Double = 1 {
+    didSet { if scale != oldValue { invalidateAll() } }
+  }
+
+  /// The reading direction of nodes that do not set their own.
+  public var layoutDirection: LayoutDirection = .leftToRight {
+    didSet { if layoutDirection != oldValue { invalidateAll() } }
+  }
+
+  /// Creates an empty tree.
+  public init() {}
+
+  /// The number of nodes in the arena, attached or not.
+  public var nodeCount: Int { kinds.count }
+
+  /// Reserves storage for `count` nodes, so that building that many appends without reallocating.
+  public mutating func reserveCapacity(_ count: Int) {
+    kinds.reserveCapacity(count)
+    parents.reserveCapacity(count)
+    firstChildren.reserveCapacity(count)
+    lastChildren.reserveCapacity(count)
+    nextSiblings.reserveCapacity(count)
+    previousSiblings.reserveCapacity(count)
+    styles.reserveCapacity(count)
+    groupStyles.reserveCapacity(count)
+    flowSlots.reserveCapacity(count)
+    measures.reserveCapacity(count)
+    names.reserveCapacity(count)
+    dirty.reserveCapacity(count)
+    solvedSizes.reserveCapacity(count)
+    solvedRightToLeft.reserveCapacity(count)
+    localFrames.reserveCapacity(count)
+    exactFrames.reserveCapacity(count)
+    roundedFrames.reserveCapacity(count)
+    measureKeys.reserveCapacity(count)
+    measureValues.reserveCapacity(count)
+    measureValid.reserveCapacity(count)
+    overflows.reserveCapacity(count)
+    percentTotals.reserveCapacity(count)
+  }
+
+  var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
+
+  mutating func invalidateAll() {
+    for index in dirty.indices {
+      dirty[index] = true
+      measureValid[index] = false
+    }
+  }
+}
+
+/// A flow node's layout and the children it holds (the visible ones, in order).
+struct FlowSlot: Sendable {
+  var style: FlowStyle
+  var layout: FlowLayout
+  var members: [Int32]
+
+  init(style: FlowStyle) {
+    self.style = style
+    self.layout = FlowLayout(style: style, containerSize: .zero)
+    self.members = []
+  }
+}
