@@ -305,13 +305,16 @@ extension LayoutTree {
         child = nextSiblings[c]
       }
       if unfrozen == 0 || Swift.abs(violation) <= 1e-9 * Swift.max(1, free) { break }
+      // Targets of this round, before any child freezes.
+      let roundRemaining = remaining
+      let roundWeights = weights
       i = 0
       child = firstChildren[n]
       while child >= 0 {
         let c = Int(child)
         if scratchFlags[i] == flagFill, case .fill(let weight) = styles[c].size {
           let w = nonNegative(weight)
-          let target = weights > 0 ? remaining * w / weights : 0
+          let target = roundWeights > 0 ? roundRemaining * w / roundWeights : 0
           let value = scratchSizes[i]
           if (violation > 0 && value > target) || (violation < 0 && value < target) {
             scratchFlags[i] = flagFrozen
