@@ -33,6 +33,11 @@ let package = Package(
     .executableTarget(
       name: "arrange-layout", dependencies: ["ArrangeLayoutJSON"], swiftSettings: upcoming),
 
+    // Examples that CI builds, so the README's code never rots.
+    .executableTarget(
+      name: "layout-quick-start", dependencies: ["ArrangeLayout"],
+      path: "Examples/LayoutQuickStart", swiftSettings: upcoming),
+
     // Shared test helpers (internal; not a product).
     .target(
       name: "ArrangeTestSupport", dependencies: ["ArrangeGeometry", "ArrangeLayout"],

@@ -1,17 +1,10 @@
-import ArrangeGeometry
-import ArrangeLayout
+import ArrangeLayoutJSON
+import Foundation
 
-var tree = LayoutTree(
-  .horizontal(
-    spacing: 0,
-    [
-      .leaf("a", size: .points(250)), .leaf("b", size: .percent(33)), .leaf("c"),
-      .leaf("d", size: .points(75)),
-      .vertical([.leaf("e"), .horizontal([.leaf("f"), .leaf("g")]), .leaf("h", size: .points(25))]),
-      .flow(FlowStyle(itemSpacing: 1, lineSpacing: 1), Array(repeating: .leaf(size: .points(10), crossSize: .points(3)), count: 7)),
-    ]))
-tree.layout(in: Size(width: 1000, height: 100))
-for node in tree.preorder {
-  print(tree.name(of: node) ?? "-", tree.exactFrame(of: node), tree.frame(of: node))
+// Everything but the process's streams lives in ArrangeLayoutJSON, where tests can reach it.
+let result = LayoutCommand.run(arguments: Array(CommandLine.arguments.dropFirst())) {
+  [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 }
-print(tree.diagnostics)
+FileHandle.standardOutput.write(Data(result.output.utf8))
+FileHandle.standardError.write(Data(result.errorOutput.utf8))
+exit(result.status)

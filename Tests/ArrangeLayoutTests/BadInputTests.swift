@@ -189,10 +189,32 @@ private func everyFrameIsValid(_ tree: LayoutTree) -> Bool {
   @Test("A hidden child takes no space and no spacing")
   func hiddenChild() {
     let tree = row(
-      [.leaf(size: .points(10)), .leaf(size: .points(10), isHidden: true), .leaf(size: .points(10))],
+      [
+        .leaf(size: .points(10)), .leaf(size: .points(10), isHidden: true),
+        .leaf(size: .points(10)),
+      ],
       spacing: 5)
     let xs = tree.children(of: NodeID(0)).map { tree.exactFrame(of: $0).minX }
     #expect(xs[0] == 0 && xs[2] == 15)
     #expect(widths(tree) == [10, 0, 10])
+  }
+}
+
+@Suite struct ScaleAndPrecisionTests {
+  @Test("An invalid scale rounds to whole units and is reported", arguments: [0, -2, Double.nan])
+  func invalidScale(value: Double) {
+    var tree = LayoutTree(.horizontal([.leaf(size: .points(2.4)), .leaf()]))
+    tree.scale = value
+    tree.layout(in: Size(width: 10, height: 1))
+    #expect(tree.frame(of: NodeID(1)).width == 2)
+    #expect(tree.diagnostics.map(\.kind) == [.invalidValue(.scale, value)] || value.isNaN)
+    #expect(tree.diagnostics.count == 1)
+  }
+
+  @Test("Round percentages give exact sizes")
+  func exactPercentages() {
+    var tree = LayoutTree(.horizontal([.leaf(size: .percent(25)), .leaf(size: .points(44))]))
+    tree.layout(in: Size(width: 100, height: 1))
+    #expect(tree.exactFrame(of: NodeID(1)).width == 14)
   }
 }

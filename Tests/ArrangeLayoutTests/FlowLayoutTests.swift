@@ -72,9 +72,10 @@ private func flow(
       style: FlowStyle(axis: .vertical, itemSpacing: 1, lineSpacing: 1),
       itemSizes: Array(repeating: Size(width: 3, height: 4), count: 3),
       containerSize: Size(width: 20, height: 9))
-    #expect(vertical.itemFrames.map(\.origin) == [
-      Point(x: 0, y: 0), Point(x: 0, y: 5), Point(x: 4, y: 0),
-    ])
+    #expect(
+      vertical.itemFrames.map(\.origin) == [
+        Point(x: 0, y: 0), Point(x: 0, y: 5), Point(x: 4, y: 0),
+      ])
     let mirrored = flow(
       [6, 6, 6], container: 20, style: FlowStyle(itemSpacing: 1, direction: .rightToLeft))
     #expect(mirrored.itemFrames.map(\.minX) == [14, 7, 0])

@@ -86,7 +86,10 @@ private final class CallCounter: Sendable {
     var tree = LayoutTree(
       .horizontal(
         padding: EdgeInsets(leading: 4),
-        [.leaf(size: .points(10)), .vertical(alignment: .start, [.leaf(size: .points(2), crossSize: .points(5))])]
+        [
+          .leaf(size: .points(10)),
+          .vertical(alignment: .start, [.leaf(size: .points(2), crossSize: .points(5))]),
+        ]
       ))
     tree.layoutDirection = .rightToLeft
     tree.layout(in: Size(width: 100, height: 10))

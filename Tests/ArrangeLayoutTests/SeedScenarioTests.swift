@@ -60,8 +60,10 @@ private indirect enum ShinpuruView {
         : Rect(x: frame.minX, y: frame.minY + origin, width: frame.width, height: length)
       let childFrame =
         horizontal
-        ? Rect(x: slot.minX + margin / 2, y: slot.minY, width: slot.width - margin, height: slot.height)
-        : Rect(x: slot.minX, y: slot.minY + margin / 2, width: slot.width, height: slot.height - margin)
+        ? Rect(
+          x: slot.minX + margin / 2, y: slot.minY, width: slot.width - margin, height: slot.height)
+        : Rect(
+          x: slot.minX, y: slot.minY + margin / 2, width: slot.width, height: slot.height - margin)
       result.append(childFrame)
       result += child.childFrames(in: childFrame, margin: margin)
       origin += length
@@ -112,7 +114,8 @@ private func expectFrames(
     var tree = LayoutTree(group.node(margin: 1))
     tree.layout(in: Size(width: 1000, height: 40))
     for (i, node) in tree.children(of: NodeID(0)).enumerated() {
-      #expect(tree.exactFrame(of: node) == Rect(x: Double(i) * 100 + 0.5, y: 0, width: 99, height: 40))
+      #expect(
+        tree.exactFrame(of: node) == Rect(x: Double(i) * 100 + 0.5, y: 0, width: 99, height: 40))
     }
   }
 
@@ -177,7 +180,8 @@ private func expectFrames(
   @Test("ShinobiEssentials board: nine task cards in three flows side by side")
   func nineTasksInThreeFlows() throws {
     let card = LayoutNode.leaf(size: .points(26), crossSize: .points(3))
-    let flow = FlowStyle(axis: .horizontal, itemSpacing: 1, lineSpacing: 1, padding: EdgeInsets(all: 1))
+    let flow = FlowStyle(
+      axis: .horizontal, itemSpacing: 1, lineSpacing: 1, padding: EdgeInsets(all: 1))
     let columns = ["To Do", "In Progress", "Done"].map {
       LayoutNode.flow(flow, name: $0, Array(repeating: card, count: 3))
     }
@@ -198,8 +202,10 @@ private func expectFrames(
         #expect(tree.node(at: center) == node)
         #expect(tree.flowItem(at: center, in: flowNode) == node)
       }
-      #expect(tree.flowInsertionIndex(for: Point(x: Double(30 * column + 5), y: 1), in: flowNode) == 0)
-      #expect(tree.flowInsertionIndex(for: Point(x: Double(30 * column + 5), y: 29), in: flowNode) == 3)
+      #expect(
+        tree.flowInsertionIndex(for: Point(x: Double(30 * column + 5), y: 1), in: flowNode) == 0)
+      #expect(
+        tree.flowInsertionIndex(for: Point(x: Double(30 * column + 5), y: 29), in: flowNode) == 3)
     }
   }
 
@@ -208,7 +214,8 @@ private func expectFrames(
     let card = LayoutNode.leaf(size: .points(10), crossSize: .points(2))
     var tree = LayoutTree(
       .horizontal([
-        .flow(FlowStyle(itemSpacing: 1, lineSpacing: 1), name: "a", Array(repeating: card, count: 3)),
+        .flow(
+          FlowStyle(itemSpacing: 1, lineSpacing: 1), name: "a", Array(repeating: card, count: 3)),
         .flow(FlowStyle(itemSpacing: 1, lineSpacing: 1), name: "b", []),
       ]))
     tree.layout(in: Size(width: 44, height: 10))

@@ -4,7 +4,6 @@ extension FlowLayout {
   /// Builds the line that starts at item `start`, writing its items' main offsets.
   ///
   /// Greedy: items are added while they fit; the first item always does.
-  
   mutating func makeLine(startingAt start: Int, cross: Double) -> Line {
     let limit = lineLimit
     let spacing = itemSpacing
@@ -26,7 +25,6 @@ extension FlowLayout {
   }
 
   /// Writes the main offsets of a line's items from the line alignment.
-  
   mutating func placeItems(of line: Line) {
     let limit = lineLimit
     let free = limit.isFinite ? Swift.max(0, limit - line.length) : 0
@@ -132,7 +130,6 @@ extension FlowLayout {
   /// The index of the line holding item `item`, in the current (pre-edit) lines.
   ///
   /// - Complexity: O(log lines).
-  
   func line(containingOldItem item: Int) -> Int {
     var low = 0
     var high = lines.count - 1

@@ -29,7 +29,7 @@ extension FlowLayout {
     precondition(index >= 0 && index < itemSizes.count, "item index \(index) out of range")
     return line(containingOldItem: index)
   }
-  
+
   func frame(ofItem index: Int, inLine line: Line) -> Rect {
     let size = itemSizes[index]
     let itemCross = size[axis.cross]
@@ -109,7 +109,11 @@ extension FlowLayout {
     var high = lines.count - 1
     while low < high {
       let mid = (low + high) / 2
-      if lines[mid].cross + lines[mid].thickness + halfGap > pc { high = mid } else { low = mid + 1 }
+      if lines[mid].cross + lines[mid].thickness + halfGap > pc {
+        high = mid
+      } else {
+        low = mid + 1
+      }
     }
     let line = lines[low]
     // First item of the line whose middle lies beyond the point.
@@ -123,7 +127,6 @@ extension FlowLayout {
   }
 
   /// The point in left-to-right flow coordinates: (main, cross).
-  
   func flowCoordinates(_ point: Point) -> (Double, Double) {
     let x = isRightToLeft ? mirrorWidth - point.x : point.x
     return axis == .horizontal ? (x, point.y) : (point.y, x)

@@ -33,8 +33,10 @@ public struct FlowLayout: Sendable {
 
   /// The flow's properties.
   public internal(set) var style: FlowStyle
-  /// The container's size; its extent along the flow axis is where lines wrap (`.infinity`
-  /// never wraps). Under right-to-left the width is also the mirror line.
+  /// The container's size.
+  ///
+  /// Its extent along the flow axis is where lines wrap (`.infinity` never wraps). Under
+  /// right-to-left its width is also the mirror line.
   public internal(set) var containerSize: Size
   /// The sizes of the items, in order (negative, NaN and infinite extents are stored as 0).
   public internal(set) var itemSizes: [Size]
@@ -151,7 +153,6 @@ public struct FlowLayout: Sendable {
 }
 
 /// `value` when it is a finite non-negative number, otherwise 0.
-
 func nonNegative(_ value: Double) -> Double {
   value >= 0 && value.isFinite ? value : 0
 }

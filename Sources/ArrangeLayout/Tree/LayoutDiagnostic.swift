@@ -33,6 +33,8 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case containerSize
     /// A size returned by a measure function.
     case measuredSize
+    /// ``LayoutTree/scale``, which must be a finite positive number (1 is used instead).
+    case scale
   }
 
   /// What happened.
@@ -63,6 +65,8 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// A sentence a person can read.
   public var description: String {
     switch kind {
+    case .invalidValue(.scale, let value):
+      return "\(node): scale \(value) is not a finite positive number; used 1"
     case .invalidValue(let field, let value):
       return "\(node): \(field.rawValue) \(value) is not a finite non-negative number; used 0"
     case .percentagesOverflow(let total):

@@ -131,8 +131,9 @@ extension LayoutTree {
     markNeedsLayout(parent)
   }
 
-  /// Detaches `node` (and its subtree) from its parent; it keeps its identifier and can be
-  /// attached again. Detached nodes are not laid out.
+  /// Detaches `node` (and its subtree) from its parent.
+  ///
+  /// The node keeps its identifier and can be attached again. Detached nodes are not laid out.
   ///
   /// - Complexity: O(depth).
   public mutating func detach(_ node: NodeID) {

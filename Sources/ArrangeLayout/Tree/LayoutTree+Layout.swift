@@ -81,7 +81,6 @@ extension LayoutTree {
 
   /// Snaps a rectangle's absolute edges to the grid; sizes are differences of snapped edges, so
   /// neighbours that touch before rounding still touch after it.
-  
   func rounded(_ rect: Rect) -> Rect {
     let scale = effectiveScale
     let x0 = (rect.minX * scale).rounded() / scale
@@ -92,7 +91,6 @@ extension LayoutTree {
   }
 
   /// A child's main size clamped to its minimum and maximum (the minimum wins).
-  
   static func clamp(_ value: Double, _ style: ItemStyle) -> Double {
     let low = nonNegative(style.minSize)
     let high = style.maxSize >= 0 ? style.maxSize : 0
@@ -183,13 +181,15 @@ extension LayoutTree {
     var used = fixed
     percentTotals[n] = percentTotal > 100 ? percentTotal : 0
     if percentTotal > 0 {
-      let factor = (percentTotal > 100 ? 100 / percentTotal : 1) * flexible / 100
+      // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100;
+      // dividing last keeps round cases exact (25% of 56 is 14, not 14.000000000000002).
+      let divisor = percentTotal > 100 ? percentTotal : 100
       i = 0
       child = firstChildren[n]
       while child >= 0 {
         let c = Int(child)
         if scratchFlags[i] == flagPercent, case .percent(let percent) = styles[c].size {
-          let value = LayoutTree.clamp(nonNegative(percent) * factor, styles[c])
+          let value = LayoutTree.clamp(nonNegative(percent) * flexible / divisor, styles[c])
           scratchSizes[i] = value
           used += value
         }
@@ -257,8 +257,9 @@ extension LayoutTree {
           case .points(let points): crossSize = nonNegative(points)
           case .percent(let percent): crossSize = nonNegative(percent) / 100 * crossLength
           case .fit:
-            crossSize = measure(child, SizeProposal(main: main, cross: crossLength, axis: axis))[
-              crossAxis]
+            crossSize =
+              measure(child, SizeProposal(main: main, cross: crossLength, axis: axis))[
+                crossAxis]
           case .stretch: crossSize = crossLength
           }
           switch alignment {
@@ -279,9 +280,10 @@ extension LayoutTree {
     }
   }
 
-  /// Shares `free` among the fill children of group `n` by weight, freezing children whose
-  /// clamps bind and sharing again (the "freeze and repeat" loop of CSS flexbox). Returns the
-  /// total main size given to fill children.
+  /// Shares `free` among the fill children of group `n` by weight.
+  ///
+  /// Children whose clamps bind freeze and the rest is shared again (the "freeze and repeat"
+  /// loop of CSS flexbox). Returns the total main size given to fill children.
   mutating func distributeFill(_ n: Int, free: Double, weightTotal: Double) -> Double {
     var remaining = free
     var weights = weightTotal
@@ -345,7 +347,6 @@ extension LayoutTree {
 
 extension Point {
   /// Creates a point from its main- and cross-axis coordinates.
-  
   init(main: Double, cross: Double, axis: Axis) {
     if axis == .horizontal {
       self.init(x: main, y: cross)

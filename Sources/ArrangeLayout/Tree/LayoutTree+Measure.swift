@@ -120,7 +120,8 @@ extension LayoutTree {
       axis == .horizontal
       ? nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
       : nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
-    let lineLength = containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
+    let lineLength =
+      containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
     let crossLength =
       containerSize[axis.cross].isFinite ? Swift.max(0, containerSize[axis.cross] - padCross) : nil
     // Take the arrays out of the slot so that measuring children cannot copy them.

@@ -12,8 +12,9 @@ extension LayoutTree {
   /// - Complexity: O(1).
   public func exactFrame(of node: NodeID) -> Rect { exactFrames[checked(node)] }
 
-  /// How far the children of group `node` overflowed its main axis in the last layout (0 when
-  /// they fit). Front ends clip or scroll.
+  /// How far the children of group `node` overflowed its main axis in the last layout.
+  ///
+  /// It is 0 when they fit. Front ends clip or scroll.
   public func overflow(of node: NodeID) -> Double { overflows[checked(node)] }
 
   /// The largest overflow of any group in the last layout.
@@ -100,6 +101,9 @@ extension LayoutTree {
     if let root, let value = invalidContainerSize {
       result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.containerSize, value)))
     }
+    if let root, !(scale > 0 && scale.isFinite) {
+      result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.scale, scale)))
+    }
     for node in preorder {
       let n = Int(node.index)
       func report(_ field: LayoutDiagnostic.Field, _ value: Double) {
@@ -137,9 +141,10 @@ extension LayoutTree {
       case .group:
         let group = groupStyles[n]
         if group.margin == nil { report(.spacing, group.spacing) }
-        for edge in [group.padding.top, group.padding.leading, group.padding.bottom,
-          group.padding.trailing]
-        {
+        for edge in [
+          group.padding.top, group.padding.leading, group.padding.bottom,
+          group.padding.trailing,
+        ] {
           report(.padding, edge)
         }
         if let margin = group.margin { report(.margin, margin) }
@@ -155,9 +160,10 @@ extension LayoutTree {
         let flow = flows[Int(flowSlots[n])].style
         report(.itemSpacing, flow.itemSpacing)
         report(.lineSpacing, flow.lineSpacing)
-        for edge in [flow.padding.top, flow.padding.leading, flow.padding.bottom,
-          flow.padding.trailing]
-        {
+        for edge in [
+          flow.padding.top, flow.padding.leading, flow.padding.bottom,
+          flow.padding.trailing,
+        ] {
           report(.padding, edge)
         }
       }

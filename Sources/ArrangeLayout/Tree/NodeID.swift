@@ -6,13 +6,11 @@ public struct NodeID: Hashable, Sendable, Comparable, CustomStringConvertible {
   public let index: Int32
 
   /// Creates an identifier from an arena index.
-  
   public init(_ index: Int32) {
     self.index = index
   }
 
   /// Orders identifiers by arena index (creation order).
-  
   public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 
   /// The arena index, as `#index`.

@@ -1,0 +1,163 @@
+public import ArrangeGeometry
+public import ArrangeLayout
+
+/// A layout described in JSON: a container size, a grid scale, a reading direction and a tree of
+/// nodes, read with ``parse(_:)`` and laid out with ``run(exact:)``.
+///
+/// The schema mirrors the ArrangeLayout API one-to-one and is documented in
+/// `docs/layout-json.md`:
+///
+/// ```swift
+/// let document = try LayoutDocument.parse("""
+///   {"size": {"width": 400, "height": 50},
+///    "root": {"type": "group", "axis": "horizontal", "spacing": 8, "children": [
+///      {"id": "a", "type": "leaf", "size": {"points": 100}},
+///      {"id": "b", "type": "leaf"}]}}
+///   """)
+/// print(document.run(), terminator: "")
+/// // root 0 0 400 50
+/// // a 0 0 100 50
+/// // b 108 0 292 50
+/// ```
+public struct LayoutDocument: Sendable {
+  /// The deepest nesting of nodes a document may have; the root is level 1.
+  ///
+  /// The engine lays trees out recursively, so a bound keeps a hostile document from exhausting
+  /// the stack.
+  public static let maximumDepth = 1_000
+
+  /// ``maximumDepth`` written for people: `1,000`.
+  static let maximumDepthText: String = {
+    let digits = Array(String(maximumDepth))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return result
+  }()
+
+  /// The most nested arrays and objects the JSON text may have: every node level is a node
+  /// object inside a `children` array, plus the document object and a value inside the deepest
+  /// node (a size object), plus one level so that a too-deep node is reported by its path.
+  static let maximumJSONDepth = 2 * maximumDepth + 3
+
+  /// The size the root fills; an infinite width or height sizes the root to its content on that
+  /// axis (`"infinity"` in JSON).
+  public var size: Size
+  /// The grid frames snap to: 1 for whole points or cells, 2 or 3 for device pixels.
+  public var scale: Double
+  /// The reading direction of nodes that do not set their own.
+  public var direction: LayoutDirection
+  /// The tree of nodes; a node's `"id"` is its ``LayoutNode/name``.
+  public let root: LayoutNode
+  /// The name printed for each node, in pre-order (the order of ``LayoutTree/preorder`` and of
+  /// the identifiers ``LayoutTree/init(_:)`` assigns): its `"id"`, or its path such as
+  /// `root.children[1]` when it has none.
+  public let labels: [String]
+
+  /// Creates a document from its parts; `labels` must list one name per node of `root`, in
+  /// pre-order.
+  public init(
+    size: Size, scale: Double = 1, direction: LayoutDirection = .leftToRight, root: LayoutNode,
+    labels: [String]
+  ) {
+    self.size = size
+    self.scale = scale
+    self.direction = direction
+    self.root = root
+    self.labels = labels
+  }
+
+  /// Reads a document from UTF-8 JSON bytes.
+  ///
+  /// - Throws: ``LayoutDocumentError`` naming the path, line and column of the first problem:
+  ///   invalid JSON, an unknown key, a value of the wrong type, a leaf with children, a duplicate
+  ///   id, or nesting deeper than ``maximumDepth`` levels.
+  /// - Complexity: O(n) in the length of the input.
+  public static func parse(
+    _ bytes: some Sequence<UInt8>
+  ) throws(LayoutDocumentError) -> LayoutDocument {
+    let input = Array(bytes)
+    let value = try JSONParser.parse(input, maximumDepth: maximumJSONDepth)
+    var reader = SchemaReader(input: input)
+    return try reader.readDocument(value)
+  }
+
+  /// Reads a document from JSON text.
+  ///
+  /// - Throws: ``LayoutDocumentError``, as the byte overload does.
+  /// - Complexity: O(n) in the length of the text.
+  public static func parse(_ text: String) throws(LayoutDocumentError) -> LayoutDocument {
+    try parse(text.utf8)
+  }
+
+  /// The name printed for `node` of a tree made by ``makeTree()``: its id, or its path.
+  public func label(of node: NodeID) -> String {
+    let index = Int(node.index)
+    return labels.indices.contains(index) ? labels[index] : node.description
+  }
+
+  /// A tree of the document's nodes with its scale and direction set, not yet laid out.
+  ///
+  /// - Complexity: O(n).
+  public func makeTree() -> LayoutTree {
+    var tree = LayoutTree(root)
+    tree.scale = scale
+    tree.layoutDirection = direction
+    return tree
+  }
+
+  /// Lays the document out and returns one line per node, then one per diagnostic.
+  ///
+  /// Each node line is `label x y width height`, in pre-order, with the frame in root
+  /// coordinates: rounded to the grid of `1 / scale` (``LayoutTree/frame(of:)``), or unrounded
+  /// (``LayoutTree/exactFrame(of:)``) when `exact` is true. Numbers are written without a
+  /// trailing `.0` when they are whole. Each diagnostic line is `diagnostic: label: message`.
+  /// Every line ends with a newline.
+  ///
+  /// - Complexity: O(n) plus the cost of the layout.
+  public func run(exact: Bool = false) -> String {
+    var tree = makeTree()
+    tree.layout(in: size)
+    var output = ""
+    for node in tree.preorder {
+      let frame = exact ? tree.exactFrame(of: node) : tree.frame(of: node)
+      output += label(of: node)
+      for value in [frame.minX, frame.minY, frame.width, frame.height] {
+        output += " " + LayoutDocument.format(value)
+      }
+      output += "\n"
+    }
+    for diagnostic in tree.diagnostics {
+      output += "diagnostic: \(label(of: diagnostic.node)): \(describe(diagnostic.kind))\n"
+    }
+    return output
+  }
+
+  /// A number as printed in the output: `250`, `222.75`, `-3`, `0` for negative zero.
+  static func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value.isFinite && value == value.rounded() && Swift.abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
+    return value.description
+  }
+
+  /// A diagnostic in the engine's words, with numbers printed as frames are.
+  private func describe(_ kind: LayoutDiagnostic.Kind) -> String {
+    let format = LayoutDocument.format
+    switch kind {
+    case .invalidValue(let field, let value):
+      return "\(field.rawValue) \(format(value)) is not a finite non-negative number; used 0"
+    case .percentagesOverflow(let total):
+      return "children's percentages add up to \(format(total)); scaled down to 100"
+    case .overflow(let amount, let axis):
+      return "children overflow the \(axis.rawValue) axis by \(format(amount))"
+    case .minimumExceedsMaximum(let min, let max):
+      return "minSize \(format(min)) is larger than maxSize \(format(max)); used the minimum"
+    }
+  }
+}
