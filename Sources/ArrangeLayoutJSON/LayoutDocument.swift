@@ -150,6 +150,8 @@ public struct LayoutDocument: Sendable {
   private func describe(_ kind: LayoutDiagnostic.Kind) -> String {
     let format = LayoutDocument.format
     switch kind {
+    case .invalidValue(.scale, let value):
+      return "scale \(format(value)) is not a finite positive number; used 1"
     case .invalidValue(let field, let value):
       return "\(field.rawValue) \(format(value)) is not a finite non-negative number; used 0"
     case .percentagesOverflow(let total):
@@ -158,6 +160,8 @@ public struct LayoutDocument: Sendable {
       return "children overflow the \(axis.rawValue) axis by \(format(amount))"
     case .minimumExceedsMaximum(let min, let max):
       return "minSize \(format(min)) is larger than maxSize \(format(max)); used the minimum"
+    case .nestingTooDeep(let limit):
+      return "nested more than \(limit) levels below a measured node; measured as zero"
     }
   }
 }

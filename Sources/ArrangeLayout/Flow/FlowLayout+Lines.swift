@@ -91,7 +91,9 @@ extension FlowLayout {
     lineIndex = Swift.max(0, lineIndex - 1)
     var cross = lines[lineIndex].cross
     var start = lines[lineIndex].start
-    var rebuilt: [Line] = []
+    var rebuilt = rebuiltLines
+    rebuiltLines = []
+    rebuilt.removeAll(keepingCapacity: true)
     var candidate = lineIndex + 1
     var resync: Int? = nil
     // The first new item index that maps one-to-one onto an old, unchanged item.
@@ -121,6 +123,7 @@ extension FlowLayout {
     } else {
       lines.replaceSubrange(lineIndex..<lines.count, with: rebuilt)
     }
+    rebuiltLines = rebuilt
     // The line that was last, or has become last, is justified differently.
     if style.lineAlignment == .justify, let last = lines.last { placeItems(of: last) }
     if style.lineAlignment == .justify, lines.count > 1 { placeItems(of: lines[lines.count - 2]) }

@@ -53,41 +53,48 @@ extension FlowLayout {
   /// An item contains its top and leading edges but not its bottom and trailing ones, so
   /// neighbours never both claim a point.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n), allocation-free.
   public func item(at point: Point) -> Int? {
     guard !lines.isEmpty, point.x.isFinite, point.y.isFinite else { return nil }
-    for index in candidates(at: point) {
-      if frame(ofItem: index).contains(point) { return index }
+    let (pm, pc) = flowCoordinates(point)
+    // Under right-to-left the mirrored axis has its closed edge on the other side, so search
+    // strictly there; the exact `Rect.contains` test below has the last word, and the
+    // neighbouring line and items are tried too so that rounding at an edge cannot miss.
+    let mirroredCross = isRightToLeft && axis == .vertical
+    let mirroredMain = isRightToLeft && axis == .horizontal
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let mid = (low + high) / 2
+      let before = mirroredCross ? lines[mid].cross < pc : lines[mid].cross <= pc
+      if before { low = mid + 1 } else { high = mid }
+    }
+    let found = low - 1
+    for step in 0..<3 {
+      let lineIndex = step == 0 ? found : (step == 1 ? found - 1 : found + 1)
+      guard lineIndex >= 0 && lineIndex < lines.count else { continue }
+      if let hit = item(at: point, main: pm, inLine: lines[lineIndex], mirrored: mirroredMain) {
+        return hit
+      }
     }
     return nil
   }
 
-  /// The item whose line and main position match the point best: at most two candidates, so that
-  /// the exact half-open test in ``item(at:)`` decides edge cases identically to `Rect.contains`.
-  private func candidates(at point: Point) -> [Int] {
-    let (pm, pc) = flowCoordinates(point)
-    // Last line whose cross start is at or before the point.
-    var low = 0
-    var high = lines.count - 1
-    if lines[0].cross > pc { return [] }
+  private func item(at point: Point, main pm: Double, inLine line: Line, mirrored: Bool) -> Int? {
+    var low = line.start
+    var high = line.end
     while low < high {
-      let mid = (low + high + 1) / 2
-      if lines[mid].cross <= pc { low = mid } else { high = mid - 1 }
+      let mid = (low + high) / 2
+      let before = mirrored ? mainOffsets[mid] < pm : mainOffsets[mid] <= pm
+      if before { low = mid + 1 } else { high = mid }
     }
-    let line = lines[low]
-    // Last item of the line whose main start is at or before the point.
-    var first = line.start
-    var last = line.end - 1
-    if mainOffsets[first] > pm {
-      return isRightToLeft ? [first] : []
+    let found = low - 1
+    for step in 0..<3 {
+      let index = step == 0 ? found : (step == 1 ? found - 1 : found + 1)
+      guard index >= line.start && index < line.end else { continue }
+      if frame(ofItem: index, inLine: line).contains(point) { return index }
     }
-    while first < last {
-      let mid = (first + last + 1) / 2
-      if mainOffsets[mid] <= pm { first = mid } else { last = mid - 1 }
-    }
-    // Under right-to-left, mirrored half-open edges may belong to the previous item.
-    if isRightToLeft && first > line.start { return [first, first - 1] }
-    return [first]
+    return nil
   }
 
   /// Where a dragged item would land if dropped at `point` (container coordinates).

@@ -43,6 +43,8 @@ public struct FlowLayout: Sendable {
   /// Each item's main-axis position inside its line, in left-to-right flow coordinates.
   var mainOffsets: [Double]
   var lines: [Line]
+  /// Scratch space for the lines rebuilt by an edit, kept to avoid an allocation per edit.
+  var rebuiltLines: [Line] = []
   /// The size the items need: the longest line and the last line's far edge, plus padding.
   public internal(set) var contentSize: Size
   /// How many item extents were invalid (negative, NaN or infinite) and stored as 0.
@@ -76,10 +78,11 @@ public struct FlowLayout: Sendable {
   /// Replaces every item and lays the flow out again, reusing the storage.
   ///
   /// - Complexity: O(n).
-  public mutating func replaceItems<S: Sequence<Size>>(_ sizes: S) {
+  public mutating func replaceItems(_ sizes: [Size]) {
     itemSizes.removeAll(keepingCapacity: true)
+    itemSizes.reserveCapacity(sizes.count)
     invalidSizeCount = 0
-    for size in sizes { itemSizes.append(sanitized(size)) }
+    for index in sizes.indices { itemSizes.append(sanitized(sizes[index])) }
     relayoutAll()
   }
 

@@ -49,6 +49,9 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case overflow(amount: Double, axis: Axis)
     /// A child's minimum is larger than its maximum; the minimum wins.
     case minimumExceedsMaximum(min: Double, max: Double)
+    /// The node lies deeper than ``LayoutTree/maximumMeasureDepth`` below a node being measured
+    /// and was measured as zero.
+    case nestingTooDeep(limit: Int)
   }
 
   /// The node concerned.
@@ -75,6 +78,8 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
       return "\(node): children overflow the \(axis) axis by \(amount)"
     case .minimumExceedsMaximum(let min, let max):
       return "\(node): minSize \(min) is larger than maxSize \(max); used the minimum"
+    case .nestingTooDeep(let limit):
+      return "\(node): nested more than \(limit) levels below a measured node; measured as zero"
     }
   }
 }

@@ -16,7 +16,8 @@ extension LayoutTree {
     name: String? = nil
   ) -> NodeID {
     let id = appendNode(kind: .group, style: style, name: name)
-    groupStyles[Int(id.index)] = group
+    slots[Int(id.index)] = Int32(groups.count)
+    groups.append(GroupSlot(style: group))
     if let parent { attach(id, to: parent) }
     return id
   }
@@ -30,7 +31,7 @@ extension LayoutTree {
     name: String? = nil
   ) -> NodeID {
     let id = appendNode(kind: .flow, style: style, name: name)
-    flowSlots[Int(id.index)] = Int32(flows.count)
+    slots[Int(id.index)] = Int32(flows.count)
     flows.append(FlowSlot(style: flow))
     if let parent { attach(id, to: parent) }
     return id
@@ -51,7 +52,10 @@ extension LayoutTree {
     name: String? = nil
   ) -> NodeID {
     let id = appendNode(kind: .leaf, style: style, name: name)
-    measures[Int(id.index)] = measure
+    if let measure {
+      slots[Int(id.index)] = Int32(measures.count)
+      measures.append(measure)
+    }
     if let parent { attach(id, to: parent) }
     return id
   }
@@ -66,21 +70,16 @@ extension LayoutTree {
     nextSiblings.append(-1)
     previousSiblings.append(-1)
     styles.append(style)
-    groupStyles.append(GroupStyle(axis: .horizontal))
-    flowSlots.append(-1)
-    measures.append(nil)
-    names.append(name)
+    slots.append(-1)
+    if let name { names[id.index] = name }
     dirty.append(true)
     solvedSizes.append(Size(width: -1, height: -1))
     solvedRightToLeft.append(false)
     localFrames.append(.zero)
     exactFrames.append(.zero)
-    roundedFrames.append(.zero)
     measureKeys.append(.unspecified)
     measureValues.append(.zero)
     measureValid.append(false)
-    overflows.append(0)
-    percentTotals.append(0)
     if root == nil { root = id }
     return id
   }
@@ -95,10 +94,14 @@ extension LayoutTree {
     let p = checked(parent)
     precondition(parents[n] < 0 && node != root, "\(node) is already attached")
     precondition(kinds[p] != .leaf, "\(parent) is a leaf and cannot have children")
-    var ancestor = Int32(p)
-    while ancestor >= 0 {
-      precondition(ancestor != Int32(n), "attaching \(node) under \(parent) would make a cycle")
-      ancestor = parents[Int(ancestor)]
+    // Only a node with children can be an ancestor of `parent`; new leaves skip the walk.
+    precondition(n != p, "attaching \(node) under itself would make a cycle")
+    if firstChildren[n] >= 0 {
+      var ancestor = Int32(p)
+      while ancestor >= 0 {
+        precondition(ancestor != Int32(n), "attaching \(node) under \(parent) would make a cycle")
+        ancestor = parents[Int(ancestor)]
+      }
     }
     let node32 = Int32(n)
     parents[n] = Int32(p)
@@ -178,8 +181,8 @@ extension LayoutTree {
   public mutating func setGroupStyle(_ group: GroupStyle, of node: NodeID) {
     let n = checked(node)
     precondition(kinds[n] == .group, "\(node) is not a group")
-    guard groupStyles[n] != group else { return }
-    groupStyles[n] = group
+    guard groups[Int(slots[n])].style != group else { return }
+    groups[Int(slots[n])].style = group
     markNeedsLayout(node)
   }
 
@@ -190,7 +193,7 @@ extension LayoutTree {
   public mutating func setFlowStyle(_ flow: FlowStyle, of node: NodeID) {
     let n = checked(node)
     precondition(kinds[n] == .flow, "\(node) is not a flow")
-    flows[Int(flowSlots[n])].style = flow
+    flows[Int(slots[n])].style = flow
     markNeedsLayout(node)
   }
 
@@ -201,7 +204,16 @@ extension LayoutTree {
   public mutating func setMeasure(_ measure: MeasureFunction?, of node: NodeID) {
     let n = checked(node)
     precondition(kinds[n] == .leaf, "\(node) is not a leaf")
-    measures[n] = measure
+    if let measure {
+      if slots[n] >= 0 {
+        measures[Int(slots[n])] = measure
+      } else {
+        slots[n] = Int32(measures.count)
+        measures.append(measure)
+      }
+    } else {
+      slots[n] = -1
+    }
     markNeedsLayout(node)
   }
 
@@ -241,23 +253,23 @@ extension LayoutTree {
   /// The properties of a group node (`nil` for other nodes).
   public func groupStyle(of node: NodeID) -> GroupStyle? {
     let n = checked(node)
-    return kinds[n] == .group ? groupStyles[n] : nil
+    return kinds[n] == .group ? groups[Int(slots[n])].style : nil
   }
 
   /// The properties of a flow node (`nil` for other nodes).
   public func flowStyle(of node: NodeID) -> FlowStyle? {
     let n = checked(node)
-    return kinds[n] == .flow ? flows[Int(flowSlots[n])].style : nil
+    return kinds[n] == .flow ? flows[Int(slots[n])].style : nil
   }
 
   /// The label given to `node` when it was added.
-  public func name(of node: NodeID) -> String? { names[checked(node)] }
+  public func name(of node: NodeID) -> String? { names[Int32(checked(node))] }
 
   /// The first node with label `name`, or `nil`.
   ///
   /// - Complexity: O(n).
   public func node(named name: String) -> NodeID? {
-    names.firstIndex(of: name).map { NodeID(Int32($0)) }
+    names.filter { $0.value == name }.keys.min().map { NodeID($0) }
   }
 
   /// The parent of `node`, or `nil` for the root and detached nodes.

@@ -21,6 +21,11 @@ extension LayoutTree {
   public mutating func layout(in size: Size) {
     guard let root else { return }
     let r = Int(root.index)
+    if !tooDeep.isEmpty {
+      // Cut-off measurements were cached by their ancestors; start afresh to report them again.
+      tooDeep.removeAll()
+      invalidateAll()
+    }
     var width = size.width
     var height = size.height
     invalidContainerSize = nil
@@ -44,49 +49,61 @@ extension LayoutTree {
     place(Int32(r), origin: .zero, size: Size(width: width, height: height), rtl: rightToLeft)
   }
 
-  /// Places `node` at `origin` (absolute) with `size`, solving it if needed, then its children.
-  mutating func place(_ node: Int32, origin: Point, size: Size, rtl inheritedRTL: Bool) {
-    let n = Int(node)
-    let kind = kinds[n]
-    var rtl = inheritedRTL
-    if kind == .group, let direction = groupStyles[n].direction {
-      rtl = direction == .rightToLeft
-    } else if kind == .flow, let direction = flows[Int(flowSlots[n])].style.direction {
-      rtl = direction == .rightToLeft
-    }
-    let needsSolve = dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != rtl
-    if !needsSolve && exactFrames[n].origin == origin { return }
-    let frame = Rect(origin: origin, size: size)
-    exactFrames[n] = frame
-    roundedFrames[n] = rounded(frame)
-    if needsSolve {
-      switch kind {
-      case .leaf: break
-      case .group: solveGroup(n, size: size, rtl: rtl)
-      case .flow: solveFlow(n, size: size, rtl: rtl)
+  /// Places `node` at `origin` (absolute) with `size`, solving it if needed, then its subtree.
+  ///
+  /// Iterative, with a reused stack, so that deep trees cannot exhaust the call stack and a
+  /// re-layout allocates nothing.
+  mutating func place(_ node: Int32, origin: Point, size: Size, rtl: Bool) {
+    var stack = placeStack
+    placeStack = []
+    stack.removeAll(keepingCapacity: true)
+    stack.append(PlaceTask(node: node, origin: origin, size: size, rightToLeft: rtl))
+    while let task = stack.popLast() {
+      let n = Int(task.node)
+      let kind = kinds[n]
+      var rtl = task.rightToLeft
+      if kind == .group, let direction = groups[Int(slots[n])].style.direction {
+        rtl = direction == .rightToLeft
+      } else if kind == .flow, let direction = flows[Int(slots[n])].style.direction {
+        rtl = direction == .rightToLeft
       }
-      dirty[n] = false
-      solvedSizes[n] = size
-      solvedRightToLeft[n] = rtl
+      let size = task.size
+      let needsSolve = dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != rtl
+      if !needsSolve && exactFrames[n].origin == task.origin { continue }
+      exactFrames[n] = Rect(origin: task.origin, size: size)
+      if needsSolve {
+        switch kind {
+        case .leaf: break
+        case .group: solveGroup(n, size: size, rtl: rtl)
+        case .flow: solveFlow(n, size: size, rtl: rtl)
+        }
+        dirty[n] = false
+        solvedSizes[n] = size
+        solvedRightToLeft[n] = rtl
+      }
+      // Children go on the stack last first, so they are placed in order.
+      var child = lastChildren[n]
+      while child >= 0 {
+        let local = localFrames[Int(child)]
+        stack.append(
+          PlaceTask(
+            node: child,
+            origin: Point(x: task.origin.x + local.origin.x, y: task.origin.y + local.origin.y),
+            size: local.size, rightToLeft: rtl))
+        child = previousSiblings[Int(child)]
+      }
     }
-    var child = firstChildren[n]
-    while child >= 0 {
-      let local = localFrames[Int(child)]
-      place(
-        child, origin: Point(x: origin.x + local.origin.x, y: origin.y + local.origin.y),
-        size: local.size, rtl: rtl)
-      child = nextSiblings[Int(child)]
-    }
+    placeStack = stack
   }
 
   /// Snaps a rectangle's absolute edges to the grid; sizes are differences of snapped edges, so
   /// neighbours that touch before rounding still touch after it.
   func rounded(_ rect: Rect) -> Rect {
     let scale = effectiveScale
-    let x0 = (rect.minX * scale).rounded() / scale
-    let y0 = (rect.minY * scale).rounded() / scale
-    let x1 = (rect.maxX * scale).rounded() / scale
-    let y1 = (rect.maxY * scale).rounded() / scale
+    let x0 = roundHalfAwayFromZero(rect.minX * scale) / scale
+    let y0 = roundHalfAwayFromZero(rect.minY * scale) / scale
+    let x1 = roundHalfAwayFromZero(rect.maxX * scale) / scale
+    let y1 = roundHalfAwayFromZero(rect.maxY * scale) / scale
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
@@ -110,7 +127,7 @@ extension LayoutTree {
 
   /// Computes the local frames of a group's children for a group of `size`.
   mutating func solveGroup(_ n: Int, size: Size, rtl: Bool) {
-    let group = groupStyles[n]
+    let group = groups[Int(slots[n])].style
     let axis = group.axis
     let crossAxis = axis.cross
     let padding = group.padding
@@ -179,7 +196,7 @@ extension LayoutTree {
 
     // Pass 2: percentages of what is left after fixed sizes and spacing (ShinpuruLayout).
     var used = fixed
-    percentTotals[n] = percentTotal > 100 ? percentTotal : 0
+    groups[Int(slots[n])].percentTotal = percentTotal > 100 ? percentTotal : 0
     if percentTotal > 0 {
       // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100;
       // dividing last keeps round cases exact (25% of 56 is 14, not 14.000000000000002).
@@ -208,7 +225,7 @@ extension LayoutTree {
     // Pass 4: positions along the main axis, then cross sizes and alignment.
     let total = used + spacingTotal
     let extra = mainLength - total
-    overflows[n] = extra < 0 ? -extra : 0
+    groups[Int(slots[n])].overflow = extra < 0 ? -extra : 0
     var lead = 0.0
     var gap = 0.0
     if extra > 0 && visible > 0 {
@@ -354,4 +371,16 @@ extension Point {
       self.init(x: cross, y: main)
     }
   }
+}
+
+/// `value` rounded to the nearest whole number, halves away from zero (as `rounded()`), without
+/// a call into libm: the truncating conversion is a single instruction on every target.
+func roundHalfAwayFromZero(_ value: Double) -> Double {
+  // Beyond 2^52 every Double is whole; NaN and infinities pass through.
+  guard value.magnitude < 4_503_599_627_370_496 else { return value }
+  let truncated = Double(Int64(value))
+  let fraction = value - truncated
+  if fraction >= 0.5 { return truncated + 1 }
+  if fraction <= -0.5 { return truncated - 1 }
+  return truncated
 }

@@ -14,6 +14,14 @@ extension LayoutTree {
   mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
     let n = Int(node)
     if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
+    // Measuring recurses; a pathologically deep tree is cut off rather than allowed to exhaust
+    // the stack (placing is iterative and has no such limit).
+    guard measureDepth < LayoutTree.maximumMeasureDepth else {
+      tooDeep.insert(node)
+      return .zero
+    }
+    measureDepth += 1
+    defer { measureDepth -= 1 }
     let result: Size
     switch kinds[n] {
     case .leaf: result = measureLeaf(n, proposal)
@@ -27,7 +35,8 @@ extension LayoutTree {
   }
 
   private mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
-    guard let function = measures[n] else { return .zero }
+    guard slots[n] >= 0 else { return .zero }
+    let function = measures[Int(slots[n])]
     let raw = function(proposal)
     var width = raw.width
     var height = raw.height
@@ -47,7 +56,7 @@ extension LayoutTree {
   }
 
   private mutating func measureGroup(_ n: Int, _ proposal: SizeProposal) -> Size {
-    let group = groupStyles[n]
+    let group = groups[Int(slots[n])].style
     let axis = group.axis
     let crossAxis = axis.cross
     let padMain =
@@ -97,7 +106,7 @@ extension LayoutTree {
   }
 
   private mutating func measureFlow(_ n: Int, _ proposal: SizeProposal) -> Size {
-    let slot = Int(flowSlots[n])
+    let slot = Int(slots[n])
     let axis = flows[slot].style.axis
     let length = proposal[axis] ?? .infinity
     loadFlow(
@@ -108,7 +117,7 @@ extension LayoutTree {
 
   /// Fills a flow node's layout with the sizes of its visible children for a container size.
   mutating func loadFlow(_ n: Int, containerSize: Size, rtl: Bool) {
-    let slot = Int(flowSlots[n])
+    let slot = Int(slots[n])
     var style = flows[slot].style
     style.direction = rtl ? .rightToLeft : .leftToRight
     let axis = style.axis
@@ -163,7 +172,7 @@ extension LayoutTree {
 
   /// Lays out a flow node's children in a node of `size`.
   mutating func solveFlow(_ n: Int, size: Size, rtl: Bool) {
-    let slot = Int(flowSlots[n])
+    let slot = Int(slots[n])
     loadFlow(n, containerSize: size, rtl: rtl)
     let members = flows[slot].members
     // Hidden children get an empty frame at the flow's origin.

@@ -5,7 +5,7 @@ extension LayoutTree {
   /// edges snapped to the grid of `1 / scale`.
   ///
   /// - Complexity: O(1).
-  public func frame(of node: NodeID) -> Rect { roundedFrames[checked(node)] }
+  public func frame(of node: NodeID) -> Rect { rounded(exactFrames[checked(node)]) }
 
   /// The frame of `node` before rounding, in the root's coordinates.
   ///
@@ -15,15 +15,18 @@ extension LayoutTree {
   /// How far the children of group `node` overflowed its main axis in the last layout.
   ///
   /// It is 0 when they fit. Front ends clip or scroll.
-  public func overflow(of node: NodeID) -> Double { overflows[checked(node)] }
+  public func overflow(of node: NodeID) -> Double {
+    let n = checked(node)
+    return kinds[n] == .group ? groups[Int(slots[n])].overflow : 0
+  }
 
   /// The largest overflow of any group in the last layout.
   ///
   /// - Complexity: O(n).
   public var maximumOverflow: Double {
     var result = 0.0
-    for node in preorder where overflows[Int(node.index)] > result {
-      result = overflows[Int(node.index)]
+    for node in preorder where overflow(of: node) > result {
+      result = overflow(of: node)
     }
     return result
   }
@@ -35,7 +38,7 @@ extension LayoutTree {
   /// `i`-th visible child.
   public func flowLayout(of node: NodeID) -> FlowLayout? {
     let n = checked(node)
-    return kinds[n] == .flow ? flows[Int(flowSlots[n])].layout : nil
+    return kinds[n] == .flow ? flows[Int(slots[n])].layout : nil
   }
 
   /// The visible child of flow `node` under `point` (root coordinates), or `nil`.
@@ -44,7 +47,7 @@ extension LayoutTree {
   public func flowItem(at point: Point, in node: NodeID) -> NodeID? {
     let n = checked(node)
     guard kinds[n] == .flow else { return nil }
-    let slot = flows[Int(flowSlots[n])]
+    let slot = flows[Int(slots[n])]
     let origin = exactFrames[n].origin
     let local = Point(x: point.x - origin.x, y: point.y - origin.y)
     return slot.layout.item(at: local).map { NodeID(slot.members[$0]) }
@@ -58,7 +61,7 @@ extension LayoutTree {
     let n = checked(node)
     guard kinds[n] == .flow else { return 0 }
     let origin = exactFrames[n].origin
-    return flows[Int(flowSlots[n])].layout.insertionIndex(
+    return flows[Int(slots[n])].layout.insertionIndex(
       for: Point(x: point.x - origin.x, y: point.y - origin.y))
   }
 
@@ -69,7 +72,7 @@ extension LayoutTree {
   ///
   /// - Complexity: O(depth × children per group); O(log n) inside flows.
   public func node(at point: Point) -> NodeID? {
-    guard let root, point.isFinite, roundedFrames[Int(root.index)].contains(point) else {
+    guard let root, point.isFinite, frame(of: root).contains(point) else {
       return nil
     }
     var current = Int(root.index)
@@ -82,7 +85,7 @@ extension LayoutTree {
       var child = lastChildren[current]
       while child >= 0 {
         let c = Int(child)
-        if !styles[c].isHidden && roundedFrames[c].contains(point) {
+        if !styles[c].isHidden && rounded(exactFrames[c]).contains(point) {
           current = c
           continue descend
         }
@@ -103,6 +106,11 @@ extension LayoutTree {
     }
     if let root, !(scale > 0 && scale.isFinite) {
       result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.scale, scale)))
+    }
+    for node in tooDeep.sorted() {
+      result.append(
+        LayoutDiagnostic(
+          node: NodeID(node), kind: .nestingTooDeep(limit: LayoutTree.maximumMeasureDepth)))
     }
     for node in preorder {
       let n = Int(node.index)
@@ -139,7 +147,8 @@ extension LayoutTree {
           result.append(LayoutDiagnostic(node: node, kind: .invalidValue(.measuredSize, value)))
         }
       case .group:
-        let group = groupStyles[n]
+        let slot = groups[Int(slots[n])]
+        let group = slot.style
         if group.margin == nil { report(.spacing, group.spacing) }
         for edge in [
           group.padding.top, group.padding.leading, group.padding.bottom,
@@ -148,16 +157,16 @@ extension LayoutTree {
           report(.padding, edge)
         }
         if let margin = group.margin { report(.margin, margin) }
-        if percentTotals[n] > 0 {
+        if slot.percentTotal > 0 {
           result.append(
-            LayoutDiagnostic(node: node, kind: .percentagesOverflow(total: percentTotals[n])))
+            LayoutDiagnostic(node: node, kind: .percentagesOverflow(total: slot.percentTotal)))
         }
-        if overflows[n] > 1e-9 {
+        if slot.overflow > 1e-9 {
           result.append(
-            LayoutDiagnostic(node: node, kind: .overflow(amount: overflows[n], axis: group.axis)))
+            LayoutDiagnostic(node: node, kind: .overflow(amount: slot.overflow, axis: group.axis)))
         }
       case .flow:
-        let flow = flows[Int(flowSlots[n])].style
+        let flow = flows[Int(slots[n])].style
         report(.itemSpacing, flow.itemSpacing)
         report(.lineSpacing, flow.lineSpacing)
         for edge in [

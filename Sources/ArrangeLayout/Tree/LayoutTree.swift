@@ -32,11 +32,14 @@ public struct LayoutTree: Sendable {
 
   // Inputs.
   var styles: [ItemStyle] = []
-  var groupStyles: [GroupStyle] = []
-  var flowSlots: [Int32] = []
+  /// Per node: its index in `groups` (a group), `flows` (a flow) or `measures` (a leaf with a
+  /// measure function); -1 for none. Kind-specific data lives in these side tables so that a
+  /// node costs only what every node needs.
+  var slots: [Int32] = []
+  var groups: [GroupSlot] = []
   var flows: [FlowSlot] = []
-  var measures: [MeasureFunction?] = []
-  var names: [String?] = []
+  var measures: [MeasureFunction] = []
+  var names: [Int32: String] = [:]
 
   // Layout state.
   var dirty: [Bool] = []
@@ -44,18 +47,20 @@ public struct LayoutTree: Sendable {
   var solvedRightToLeft: [Bool] = []
   var localFrames: [Rect] = []
   var exactFrames: [Rect] = []
-  var roundedFrames: [Rect] = []
   var measureKeys: [SizeProposal] = []
   var measureValues: [Size] = []
   var measureValid: [Bool] = []
-  var overflows: [Double] = []
-  var percentTotals: [Double] = []
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSize: Double? = nil
 
   // Scratch space for solving one group, reused by every group: no allocation per node.
   var scratchSizes: [Double] = []
   var scratchFlags: [UInt8] = []
+  var placeStack: [PlaceTask] = []
+  /// How deep measuring currently recurses (see ``maximumMeasureDepth``).
+  var measureDepth = 0
+  /// Nodes whose measurement was cut short because the tree nests too deeply.
+  var tooDeep: Set<Int32> = []
 
   /// The root node: the first node added without a parent.
   public internal(set) var root: NodeID?
@@ -73,6 +78,12 @@ public struct LayoutTree: Sendable {
     didSet { if layoutDirection != oldValue { invalidateAll() } }
   }
 
+  /// How many levels deep measuring (sizing `.fit` nodes and content) may recurse.
+  ///
+  /// A node below that depth measures as zero and is reported as
+  /// ``LayoutDiagnostic/Kind/nestingTooDeep(limit:)``; placing has no depth limit.
+  public static let maximumMeasureDepth = 400
+
   /// Creates an empty tree.
   public init() {}
 
@@ -88,21 +99,15 @@ public struct LayoutTree: Sendable {
     nextSiblings.reserveCapacity(count)
     previousSiblings.reserveCapacity(count)
     styles.reserveCapacity(count)
-    groupStyles.reserveCapacity(count)
-    flowSlots.reserveCapacity(count)
-    measures.reserveCapacity(count)
-    names.reserveCapacity(count)
+    slots.reserveCapacity(count)
     dirty.reserveCapacity(count)
     solvedSizes.reserveCapacity(count)
     solvedRightToLeft.reserveCapacity(count)
     localFrames.reserveCapacity(count)
     exactFrames.reserveCapacity(count)
-    roundedFrames.reserveCapacity(count)
     measureKeys.reserveCapacity(count)
     measureValues.reserveCapacity(count)
     measureValid.reserveCapacity(count)
-    overflows.reserveCapacity(count)
-    percentTotals.reserveCapacity(count)
   }
 
   var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
@@ -113,6 +118,21 @@ public struct LayoutTree: Sendable {
       measureValid[index] = false
     }
   }
+}
+
+/// A group node's style and what its last layout found.
+struct GroupSlot: Sendable {
+  var style: GroupStyle
+  var overflow: Double = 0
+  var percentTotal: Double = 0
+}
+
+/// A node waiting to be placed by ``LayoutTree/place(_:origin:size:rtl:)``.
+struct PlaceTask: Sendable {
+  var node: Int32
+  var origin: Point
+  var size: Size
+  var rightToLeft: Bool
 }
 
 /// A flow node's layout and the children it holds (the visible ones, in order).
