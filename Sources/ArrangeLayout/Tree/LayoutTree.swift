@@ -32,9 +32,10 @@ public struct LayoutTree: Sendable {
 
   // Inputs.
   var styles: [ItemStyle] = []
-  /// Per node: its index in `groups` (a group), `flows` (a flow) or `measures` (a leaf with a
-  /// measure function); -1 for none. Kind-specific data lives in these side tables so that a
-  /// node costs only what every node needs.
+  /// Per node, its index in `groups`, `flows` or `measures` (by kind), or -1.
+  ///
+  /// Kind-specific data lives in these side tables so that a node costs only what every node
+  /// needs.
   var slots: [Int32] = []
   var groups: [GroupSlot] = []
   var flows: [FlowSlot] = []
