@@ -45,19 +45,20 @@ extension LayoutTree {
       if !height.isFinite { height = content.height }
     }
     let rightToLeft = layoutDirection == .rightToLeft
-    localFrames[r] = Rect(x: 0, y: 0, width: width, height: height)
-    place(Int32(r), origin: .zero, size: Size(width: width, height: height), rtl: rightToLeft)
+    let edges = Edges(minX: 0, minY: 0, maxX: width, maxY: height)
+    localFrames[r] = edges
+    place(Int32(r), edges: edges, rtl: rightToLeft)
   }
 
-  /// Places `node` at `origin` (absolute) with `size`, solving it if needed, then its subtree.
+  /// Places `node` at `edges` (root coordinates), solving it if needed, then its subtree.
   ///
   /// Iterative, with a reused stack, so that deep trees cannot exhaust the call stack and a
   /// re-layout allocates nothing.
-  mutating func place(_ node: Int32, origin: Point, size: Size, rtl: Bool) {
+  mutating func place(_ node: Int32, edges: Edges, rtl: Bool) {
     var stack = placeStack
     placeStack = []
     stack.removeAll(keepingCapacity: true)
-    stack.append(PlaceTask(node: node, origin: origin, size: size, rightToLeft: rtl))
+    stack.append(PlaceTask(node: node, edges: edges, rightToLeft: rtl))
     while let task = stack.popLast() {
       let n = Int(task.node)
       let kind = kinds[n]
@@ -67,10 +68,11 @@ extension LayoutTree {
       } else if kind == .flow, let direction = flows[Int(slots[n])].style.direction {
         rtl = direction == .rightToLeft
       }
-      let size = task.size
+      let size = localFrames[n].size
       let needsSolve = dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != rtl
-      if !needsSolve && exactFrames[n].origin == task.origin { continue }
-      exactFrames[n] = Rect(origin: task.origin, size: size)
+      if !needsSolve && exactFrames[n] == task.edges { continue }
+      exactFrames[n] = task.edges
+      let origin = Point(x: task.edges.minX, y: task.edges.minY)
       if needsSolve {
         switch kind {
         case .leaf: break
@@ -84,12 +86,9 @@ extension LayoutTree {
       // Children go on the stack last first, so they are placed in order.
       var child = lastChildren[n]
       while child >= 0 {
-        let local = localFrames[Int(child)]
         stack.append(
           PlaceTask(
-            node: child,
-            origin: Point(x: task.origin.x + local.origin.x, y: task.origin.y + local.origin.y),
-            size: local.size, rightToLeft: rtl))
+            node: child, edges: localFrames[Int(child)].offset(by: origin), rightToLeft: rtl))
         child = previousSiblings[Int(child)]
       }
     }
@@ -98,12 +97,12 @@ extension LayoutTree {
 
   /// Snaps a rectangle's absolute edges to the grid; sizes are differences of snapped edges, so
   /// neighbours that touch before rounding still touch after it.
-  func rounded(_ rect: Rect) -> Rect {
+  func rounded(_ edges: Edges) -> Rect {
     let scale = effectiveScale
-    let x0 = roundHalfAwayFromZero(rect.minX * scale) / scale
-    let y0 = roundHalfAwayFromZero(rect.minY * scale) / scale
-    let x1 = roundHalfAwayFromZero(rect.maxX * scale) / scale
-    let y1 = roundHalfAwayFromZero(rect.maxY * scale) / scale
+    let x0 = roundHalfAwayFromZero(edges.minX * scale) / scale
+    let y0 = roundHalfAwayFromZero(edges.minY * scale) / scale
+    let x1 = roundHalfAwayFromZero(edges.maxX * scale) / scale
+    let y1 = roundHalfAwayFromZero(edges.maxY * scale) / scale
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
@@ -158,6 +157,7 @@ extension LayoutTree {
     var percentTotal = 0.0
     var weightTotal = 0.0
     var hasFill = false
+    var hasPercent = false
     var i = 0
     child = firstChildren[n]
     while child >= 0 {
@@ -182,6 +182,7 @@ extension LayoutTree {
         case .percent(let percent):
           percentTotal += nonNegative(percent)
           scratchFlags[i] = flagPercent
+          hasPercent = true
         case .fill(let weight):
           weightTotal += nonNegative(weight)
           scratchFlags[i] = flagFill
@@ -197,7 +198,7 @@ extension LayoutTree {
     // Pass 2: percentages of what is left after fixed sizes and spacing (ShinpuruLayout).
     var used = fixed
     groups[Int(slots[n])].percentTotal = percentTotal > 100 ? percentTotal : 0
-    if percentTotal > 0 {
+    if hasPercent {
       // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100;
       // dividing last keeps round cases exact (25% of 56 is 14, not 14.000000000000002).
       let divisor = percentTotal > 100 ? percentTotal : 100
@@ -249,9 +250,10 @@ extension LayoutTree {
     while child >= 0 {
       let c = Int(child)
       let style = styles[c]
-      var frame: Rect
+      var frame: Edges
       if scratchFlags[i] == flagHidden {
-        frame = Rect(origin: Point(main: position, cross: padCrossStart, axis: axis), size: .zero)
+        let corner = Point(main: position, cross: padCrossStart, axis: axis)
+        frame = Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y)
       } else {
         var main = scratchSizes[i]
         var start = position
@@ -285,12 +287,19 @@ extension LayoutTree {
           case .end: crossOffset = crossLength - crossSize
           }
         }
+        // The far edge is `start + main`, the very sum the next sibling starts at.
+        let crossStart = padCrossStart + crossOffset
         frame =
           horizontal
-          ? Rect(x: start, y: padCrossStart + crossOffset, width: main, height: crossSize)
-          : Rect(x: padCrossStart + crossOffset, y: start, width: crossSize, height: main)
+          ? Edges(minX: start, minY: crossStart, maxX: start + main, maxY: crossStart + crossSize)
+          : Edges(minX: crossStart, minY: start, maxX: crossStart + crossSize, maxY: start + main)
       }
-      if rtl { frame.origin.x = size.width - frame.origin.x - frame.size.width }
+      if rtl {
+        // Mirror both edges, so shared edges stay shared.
+        let minX = size.width - frame.maxX
+        frame.maxX = size.width - frame.minX
+        frame.minX = minX
+      }
       localFrames[c] = frame
       i += 1
       child = nextSiblings[c]

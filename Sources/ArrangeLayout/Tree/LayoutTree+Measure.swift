@@ -106,19 +106,27 @@ extension LayoutTree {
   }
 
   private mutating func measureFlow(_ n: Int, _ proposal: SizeProposal) -> Size {
-    let slot = Int(slots[n])
-    let axis = flows[slot].style.axis
+    let style = flows[Int(slots[n])].style
+    let axis = style.axis
     let length = proposal[axis] ?? .infinity
+    // Measure in a scratch slot: the flow's own layout must keep answering queries for the
+    // frames it last placed, whatever proposal it is measured under now.
+    var scratch = flowMeasureScratch ?? FlowSlot(style: style)
+    flowMeasureScratch = nil
+    scratch.style = style
     loadFlow(
       n, containerSize: Size(main: length, cross: proposal[axis.cross] ?? .infinity, axis: axis),
-      rtl: false)
-    return flows[slot].layout.contentSize
+      rtl: false, into: &scratch)
+    let size = scratch.layout.contentSize
+    flowMeasureScratch = scratch
+    return size
   }
 
-  /// Fills a flow node's layout with the sizes of its visible children for a container size.
-  mutating func loadFlow(_ n: Int, containerSize: Size, rtl: Bool) {
-    let slot = Int(slots[n])
-    var style = flows[slot].style
+  /// Fills `target` with the sizes of flow `n`'s visible children for a container size.
+  ///
+  /// `target` must not alias the tree's storage: children are measured while it is filled.
+  mutating func loadFlow(_ n: Int, containerSize: Size, rtl: Bool, into target: inout FlowSlot) {
+    var style = target.style
     style.direction = rtl ? .rightToLeft : .leftToRight
     let axis = style.axis
     let padMain =
@@ -133,11 +141,9 @@ extension LayoutTree {
       containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
     let crossLength =
       containerSize[axis.cross].isFinite ? Swift.max(0, containerSize[axis.cross] - padCross) : nil
-    // Take the arrays out of the slot so that measuring children cannot copy them.
-    var members = flows[slot].members
-    flows[slot].members = []
-    members.removeAll(keepingCapacity: true)
-    var sizes = flows[slot].layout.itemSizes
+    target.members.removeAll(keepingCapacity: true)
+    var sizes = flowSizeScratch
+    flowSizeScratch = []
     sizes.removeAll(keepingCapacity: true)
     var child = firstChildren[n]
     while child >= 0 {
@@ -145,7 +151,7 @@ extension LayoutTree {
       let itemStyle = styles[c]
       child = nextSiblings[c]
       if itemStyle.isHidden { continue }
-      members.append(Int32(c))
+      target.members.append(Int32(c))
       let proposal = SizeProposal(main: lineLength, cross: nil, axis: axis)
       var main: Double
       switch itemStyle.size {
@@ -163,26 +169,27 @@ extension LayoutTree {
       }
       sizes.append(Size(main: main, cross: cross, axis: axis))
     }
-    flows[slot].members = members
-    var layout = flows[slot].layout
-    flows[slot].layout = FlowLayout(containerSize: .zero)
-    layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
-    flows[slot].layout = layout
+    // `load` swaps the arrays: `sizes` comes back holding the old items' storage.
+    target.layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
+    flowSizeScratch = sizes
   }
 
   /// Lays out a flow node's children in a node of `size`.
   mutating func solveFlow(_ n: Int, size: Size, rtl: Bool) {
     let slot = Int(slots[n])
-    loadFlow(n, containerSize: size, rtl: rtl)
-    let members = flows[slot].members
+    var target = flows[slot]
+    flows[slot] = FlowSlot(style: target.style)
+    loadFlow(n, containerSize: size, rtl: rtl, into: &target)
+    flows[slot] = target
     // Hidden children get an empty frame at the flow's origin.
     var child = firstChildren[n]
     while child >= 0 {
       if styles[Int(child)].isHidden { localFrames[Int(child)] = .zero }
       child = nextSiblings[Int(child)]
     }
+    let members = flows[slot].members
     for (index, member) in members.enumerated() {
-      localFrames[Int(member)] = flows[slot].layout.frame(ofItem: index)
+      localFrames[Int(member)] = Edges(flows[slot].layout.frame(ofItem: index))
     }
   }
 }

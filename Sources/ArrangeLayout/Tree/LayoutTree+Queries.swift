@@ -10,7 +10,7 @@ extension LayoutTree {
   /// The frame of `node` before rounding, in the root's coordinates.
   ///
   /// - Complexity: O(1).
-  public func exactFrame(of node: NodeID) -> Rect { exactFrames[checked(node)] }
+  public func exactFrame(of node: NodeID) -> Rect { exactFrames[checked(node)].rect }
 
   /// How far the children of group `node` overflowed its main axis in the last layout.
   ///
@@ -48,7 +48,7 @@ extension LayoutTree {
     let n = checked(node)
     guard kinds[n] == .flow else { return nil }
     let slot = flows[Int(slots[n])]
-    let origin = exactFrames[n].origin
+    let origin = Point(x: exactFrames[n].minX, y: exactFrames[n].minY)
     let local = Point(x: point.x - origin.x, y: point.y - origin.y)
     return slot.layout.item(at: local).map { NodeID(slot.members[$0]) }
   }
@@ -60,7 +60,7 @@ extension LayoutTree {
   public func flowInsertionIndex(for point: Point, in node: NodeID) -> Int {
     let n = checked(node)
     guard kinds[n] == .flow else { return 0 }
-    let origin = exactFrames[n].origin
+    let origin = Point(x: exactFrames[n].minX, y: exactFrames[n].minY)
     return flows[Int(slots[n])].layout.insertionIndex(
       for: Point(x: point.x - origin.x, y: point.y - origin.y))
   }

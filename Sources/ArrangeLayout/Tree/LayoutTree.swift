@@ -46,8 +46,10 @@ public struct LayoutTree: Sendable {
   var dirty: [Bool] = []
   var solvedSizes: [Size] = []
   var solvedRightToLeft: [Bool] = []
-  var localFrames: [Rect] = []
-  var exactFrames: [Rect] = []
+  /// Each node's edges relative to its parent's top-left corner.
+  var localFrames: [Edges] = []
+  /// Each node's edges in root coordinates, before rounding.
+  var exactFrames: [Edges] = []
   var measureKeys: [SizeProposal] = []
   var measureValues: [Size] = []
   var measureValid: [Bool] = []
@@ -58,6 +60,8 @@ public struct LayoutTree: Sendable {
   var scratchSizes: [Double] = []
   var scratchFlags: [UInt8] = []
   var placeStack: [PlaceTask] = []
+  var flowSizeScratch: [Size] = []
+  var flowMeasureScratch: FlowSlot? = nil
   /// How deep measuring currently recurses (see ``maximumMeasureDepth``).
   var measureDepth = 0
   /// Nodes whose measurement was cut short because the tree nests too deeply.
@@ -131,8 +135,7 @@ struct GroupSlot: Sendable {
 /// A node waiting to be placed by ``LayoutTree/place(_:origin:size:rtl:)``.
 struct PlaceTask: Sendable {
   var node: Int32
-  var origin: Point
-  var size: Size
+  var edges: Edges
   var rightToLeft: Bool
 }
 
