@@ -40,7 +40,11 @@ let package = Package(
 
     // Shared test helpers (internal; not a product).
     .target(
-      name: "ArrangeTestSupport", dependencies: ["ArrangeGeometry", "ArrangeLayout"],
+      name: "ArrangeTestSupport",
+      dependencies: [
+        "ArrangeGeometry", "ArrangeLayout",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: upcoming),
 
     .testTarget(
