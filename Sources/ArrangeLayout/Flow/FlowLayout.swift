@@ -108,22 +108,10 @@ public struct FlowLayout: Sendable {
   var itemSpacing: Double { nonNegative(style.itemSpacing) }
   var lineSpacing: Double { nonNegative(style.lineSpacing) }
   var isRightToLeft: Bool { style.direction == .rightToLeft }
-  var paddingMainStart: Double {
-    axis == .horizontal ? nonNegative(style.padding.leading) : nonNegative(style.padding.top)
-  }
-  var paddingCrossStart: Double {
-    axis == .horizontal ? nonNegative(style.padding.top) : nonNegative(style.padding.leading)
-  }
-  var paddingMainTotal: Double {
-    axis == .horizontal
-      ? nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
-      : nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
-  }
-  var paddingCrossTotal: Double {
-    axis == .horizontal
-      ? nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
-      : nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
-  }
+  var paddingMainStart: Double { style.padding.sanitized.start(along: axis) }
+  var paddingCrossStart: Double { style.padding.sanitized.start(along: axis.cross) }
+  var paddingMainTotal: Double { style.padding.sanitized.total(along: axis) }
+  var paddingCrossTotal: Double { style.padding.sanitized.total(along: axis.cross) }
 
   /// The length available to a line: the container's main extent less the padding.
   var lineLimit: Double {
@@ -158,4 +146,13 @@ public struct FlowLayout: Sendable {
 /// `value` when it is a finite non-negative number, otherwise 0.
 func nonNegative(_ value: Double) -> Double {
   value >= 0 && value.isFinite ? value : 0
+}
+
+extension EdgeInsets {
+  /// These insets with every negative, NaN or infinite edge replaced by 0.
+  var sanitized: EdgeInsets {
+    EdgeInsets(
+      top: nonNegative(top), leading: nonNegative(leading), bottom: nonNegative(bottom),
+      trailing: nonNegative(trailing))
+  }
 }

@@ -129,18 +129,12 @@ extension LayoutTree {
     let group = groups[Int(slots[n])].style
     let axis = group.axis
     let crossAxis = axis.cross
-    let padding = group.padding
-    let padTop = nonNegative(padding.top)
-    let padLeading = nonNegative(padding.leading)
-    let padBottom = nonNegative(padding.bottom)
-    let padTrailing = nonNegative(padding.trailing)
+    let padding = group.padding.sanitized
     let horizontal = axis == .horizontal
-    let padMainStart = horizontal ? padLeading : padTop
-    let padCrossStart = horizontal ? padTop : padLeading
-    let mainLength = Swift.max(
-      0, size[axis] - (horizontal ? padLeading + padTrailing : padTop + padBottom))
-    let crossLength = Swift.max(
-      0, size[crossAxis] - (horizontal ? padTop + padBottom : padLeading + padTrailing))
+    let padMainStart = padding.start(along: axis)
+    let padCrossStart = padding.start(along: crossAxis)
+    let mainLength = Swift.max(0, size[axis] - padding.total(along: axis))
+    let crossLength = Swift.max(0, size[crossAxis] - padding.total(along: crossAxis))
     let margin: Double? = group.margin.map { nonNegative($0) }
     let spacing = margin == nil ? nonNegative(group.spacing) : 0
 

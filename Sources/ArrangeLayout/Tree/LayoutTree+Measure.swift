@@ -59,14 +59,9 @@ extension LayoutTree {
     let group = groups[Int(slots[n])].style
     let axis = group.axis
     let crossAxis = axis.cross
-    let padMain =
-      axis == .horizontal
-      ? nonNegative(group.padding.leading) + nonNegative(group.padding.trailing)
-      : nonNegative(group.padding.top) + nonNegative(group.padding.bottom)
-    let padCross =
-      axis == .horizontal
-      ? nonNegative(group.padding.top) + nonNegative(group.padding.bottom)
-      : nonNegative(group.padding.leading) + nonNegative(group.padding.trailing)
+    let padding = group.padding.sanitized
+    let padMain = padding.total(along: axis)
+    let padCross = padding.total(along: crossAxis)
     let crossAvailable = proposal[crossAxis].map { Swift.max(0, $0 - padCross) }
     let childProposal = SizeProposal(main: nil, cross: crossAvailable, axis: axis)
     let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
@@ -129,14 +124,9 @@ extension LayoutTree {
     var style = target.style
     style.direction = rtl ? .rightToLeft : .leftToRight
     let axis = style.axis
-    let padMain =
-      axis == .horizontal
-      ? nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
-      : nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
-    let padCross =
-      axis == .horizontal
-      ? nonNegative(style.padding.top) + nonNegative(style.padding.bottom)
-      : nonNegative(style.padding.leading) + nonNegative(style.padding.trailing)
+    let padding = style.padding.sanitized
+    let padMain = padding.total(along: axis)
+    let padCross = padding.total(along: axis.cross)
     let lineLength =
       containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
     let crossLength =
