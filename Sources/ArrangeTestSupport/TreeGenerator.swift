@@ -1,4 +1,4 @@
-public import ArrangeGeometry
+import ArrangeGeometry
 public import ArrangeLayout
 
 /// What random trees may contain; every property test picks the options its property needs.

@@ -207,3 +207,20 @@ private final class CallCounter: Sendable {
     #expect(tree.parent(of: a) == nil)
   }
 }
+
+@Suite struct ReadmeExampleTests {
+  @Test("README: the arena example re-lays out after a measured leaf grows")
+  func arenaExample() {
+    var tree = LayoutTree()
+    let row = tree.addGroup(.horizontal(spacing: 1))
+    let label = tree.addLeaf(
+      style: ItemStyle(size: .fit), measure: { _ in Size(width: 12, height: 1) }, to: row)
+    let rest = tree.addLeaf(to: row)
+    tree.layout(in: Size(width: 80, height: 1))
+    #expect(tree.frame(of: rest) == Rect(x: 13, y: 0, width: 67, height: 1))
+    tree.setMeasure({ _ in Size(width: 20, height: 1) }, of: label)
+    tree.layout(in: Size(width: 80, height: 1))
+    #expect(tree.frame(of: label) == Rect(x: 0, y: 0, width: 20, height: 1))
+    #expect(tree.frame(of: rest) == Rect(x: 21, y: 0, width: 59, height: 1))
+  }
+}

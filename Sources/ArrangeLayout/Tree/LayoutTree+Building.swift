@@ -1,4 +1,4 @@
-public import ArrangeGeometry
+import ArrangeGeometry
 
 extension LayoutTree {
   /// Adds a group and returns its identifier.
