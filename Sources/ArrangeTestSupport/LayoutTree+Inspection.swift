@@ -59,7 +59,12 @@ extension LayoutTree {
   }
 
   /// The nodes reachable from the root that are groups.
-  public var groups: [NodeID] { preorder.filter { kind(of: $0) == .group } }
+  ///
+  /// Groups in a hidden subtree are left out: they are not laid out (every frame in them is
+  /// empty), so no property of a layout applies to them.
+  public var groups: [NodeID] {
+    preorder.filter { kind(of: $0) == .group && !isEffectivelyHidden($0) }
+  }
 }
 
 /// `value` when it is a finite non-negative number, otherwise 0 (the engine's reading of an

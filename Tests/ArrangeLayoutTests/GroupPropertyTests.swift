@@ -569,7 +569,10 @@ func spacingTotal(_ group: GroupStyle, count: Int) -> Double {
           isApproximatelyEqual(tree.overflow(of: edited), fresh.overflow(of: rebuilt)),
           "\(edited): overflow \(tree.overflow(of: edited)) after the edits, "
             + "\(fresh.overflow(of: rebuilt)) when laid out fresh")
-        if let flow = tree.flowLayout(of: edited), let other = fresh.flowLayout(of: rebuilt) {
+        // A hidden flow is not laid out, so its flow layout is whatever it last was.
+        if !tree.isEffectivelyHidden(edited), let flow = tree.flowLayout(of: edited),
+          let other = fresh.flowLayout(of: rebuilt)
+        {
           violations.check(
             flow.itemFrames.count == other.itemFrames.count
               && zip(flow.itemFrames, other.itemFrames).allSatisfy {

@@ -230,12 +230,14 @@ extension LayoutTree {
   ///
   /// Call it when what a measure function returns has changed (a label's text, say).
   ///
-  /// - Complexity: O(depth), and O(1) when the ancestors are already dirty.
+  /// - Complexity: O(depth).
   public mutating func markNeedsLayout(_ node: NodeID) {
+    // Every ancestor is marked, with no early stop at one that is already dirty: nodes in a
+    // hidden subtree are not solved and stay dirty while their visible ancestors are cleaned,
+    // so an ancestor's flag says nothing about the ones above it.
     var current = Int32(checked(node))
     while current >= 0 {
       let index = Int(current)
-      if dirty[index] && !measureValid[index] { break }
       dirty[index] = true
       measureValid[index] = false
       current = parents[index]

@@ -55,51 +55,6 @@ extension LayoutTree {
       width: (width * scale).rounded(.up) / scale, height: (height * scale).rounded(.up) / scale)
   }
 
-  private mutating func measureGroup(_ n: Int, _ proposal: SizeProposal) -> Size {
-    let group = groups[Int(slots[n])].style
-    let axis = group.axis
-    let crossAxis = axis.cross
-    let padding = group.padding.sanitized
-    let padMain = padding.total(along: axis)
-    let padCross = padding.total(along: crossAxis)
-    let crossAvailable = proposal[crossAxis].map { Swift.max(0, $0 - padCross) }
-    let childProposal = SizeProposal(main: nil, cross: crossAvailable, axis: axis)
-    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
-    var main = 0.0
-    var cross = 0.0
-    var visible = 0
-    var child = firstChildren[n]
-    while child >= 0 {
-      let c = Int(child)
-      let style = styles[c]
-      child = nextSiblings[c]
-      if style.isHidden { continue }
-      visible += 1
-      var measured: Size? = nil
-      let childMain: Double
-      switch style.size {
-      case .points(let points): childMain = nonNegative(points)
-      case .fit:
-        let size = measure(Int32(c), childProposal)
-        measured = size
-        childMain = size[axis]
-      // Flexible children contribute only their minimum to the content size.
-      case .percent, .fill: childMain = 0
-      }
-      main += LayoutTree.clamp(childMain, style)
-      let childCross: Double
-      switch style.crossSize {
-      case .points(let points): childCross = nonNegative(points)
-      case .percent(let percent): childCross = nonNegative(percent) / 100 * (crossAvailable ?? 0)
-      case .automatic, .fit, .stretch:
-        childCross = (measured ?? measure(Int32(c), childProposal))[crossAxis]
-      }
-      if childCross > cross { cross = childCross }
-    }
-    if visible > 1 { main += spacing * Double(visible - 1) }
-    return Size(main: main + padMain, cross: cross + padCross, axis: axis)
-  }
-
   private mutating func measureFlow(_ n: Int, _ proposal: SizeProposal) -> Size {
     let style = flows[Int(slots[n])].style
     let axis = style.axis
@@ -142,21 +97,23 @@ extension LayoutTree {
       child = nextSiblings[c]
       if itemStyle.isHidden { continue }
       target.members.append(Int32(c))
-      let proposal = SizeProposal(main: lineLength, cross: nil, axis: axis)
+      // Items are measured once where possible: at the line length, and again at their final
+      // main size only when a clamp changed it.
+      var measured = Size(width: .nan, height: .nan)
       var main: Double
       switch itemStyle.size {
       case .points(let points): main = nonNegative(points)
       case .percent(let percent): main = nonNegative(percent) / 100 * (lineLength ?? 0)
-      case .fit, .fill: main = measure(Int32(c), proposal)[axis]
+      case .fit, .fill:
+        let cross = LayoutTree.fixedCross(itemStyle, crossLength)
+        measured = measure(Int32(c), SizeProposal(main: lineLength, cross: cross, axis: axis))
+        main = measured[axis]
       }
       main = LayoutTree.clamp(main, itemStyle)
-      let cross: Double
-      switch itemStyle.crossSize {
-      case .points(let points): cross = nonNegative(points)
-      case .percent(let percent): cross = nonNegative(percent) / 100 * (crossLength ?? 0)
-      case .automatic, .fit, .stretch:
-        cross = measure(Int32(c), SizeProposal(main: main, cross: nil, axis: axis))[axis.cross]
-      }
+      // Across its line an item takes its fixed or measured size; it is not stretched.
+      let cross = crossSize(
+        of: Int32(c), style: itemStyle, main: main, axis: axis, crossLength: crossLength,
+        stretches: false, measured: measured)
       sizes.append(Size(main: main, cross: cross, axis: axis))
     }
     // `load` swaps the arrays: `sizes` comes back holding the old items' storage.

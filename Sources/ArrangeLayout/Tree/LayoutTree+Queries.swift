@@ -14,21 +14,54 @@ extension LayoutTree {
 
   /// How far the children of group `node` overflowed its main axis in the last layout.
   ///
-  /// It is 0 when they fit. Front ends clip or scroll.
+  /// It is 0 when they fit, and for nodes that are not groups or lie in a hidden subtree. Front
+  /// ends clip or scroll.
+  ///
+  /// - Complexity: O(depth).
   public func overflow(of node: NodeID) -> Double {
     let n = checked(node)
-    return kinds[n] == .group ? groups[Int(slots[n])].overflow : 0
+    guard kinds[n] == .group, !isInHiddenSubtree(n) else { return 0 }
+    return groups[Int(slots[n])].overflow
   }
 
-  /// The largest overflow of any group in the last layout.
+  /// The largest overflow of any visible group in the last layout.
   ///
   /// - Complexity: O(n).
   public var maximumOverflow: Double {
     var result = 0.0
-    for node in preorder where overflow(of: node) > result {
-      result = overflow(of: node)
+    visitPreorder { n, isHidden in
+      if !isHidden && kinds[n] == .group {
+        result = Swift.max(result, groups[Int(slots[n])].overflow)
+      }
     }
     return result
+  }
+
+  /// Whether `n` or one of its ancestors (the root aside) is hidden.
+  func isInHiddenSubtree(_ n: Int) -> Bool {
+    var current = n
+    while parents[current] >= 0 {
+      if styles[current].isHidden { return true }
+      current = Int(parents[current])
+    }
+    return false
+  }
+
+  /// Calls `body` with every node reachable from the root, parents first, and whether it lies
+  /// in a hidden subtree.
+  func visitPreorder(_ body: (Int, Bool) -> Void) {
+    guard let root else { return }
+    var stack: [(Int32, Bool)] = [(root.index, false)]
+    while let (node, parentHidden) = stack.popLast() {
+      let n = Int(node)
+      let isHidden = parentHidden || (parents[n] >= 0 && styles[n].isHidden)
+      body(n, isHidden)
+      var child = lastChildren[n]
+      while child >= 0 {
+        stack.append((child, isHidden))
+        child = previousSiblings[Int(child)]
+      }
+    }
   }
 
   /// The layout of a flow node's visible children after the last ``layout(in:)``, in the flow's
@@ -112,8 +145,8 @@ extension LayoutTree {
         LayoutDiagnostic(
           node: NodeID(node), kind: .nestingTooDeep(limit: LayoutTree.maximumMeasureDepth)))
     }
-    for node in preorder {
-      let n = Int(node.index)
+    visitPreorder { n, isHidden in
+      let node = NodeID(Int32(n))
       func report(_ field: LayoutDiagnostic.Field, _ value: Double) {
         if !(value >= 0 && value.isFinite) {
           result.append(LayoutDiagnostic(node: node, kind: .invalidValue(field, value)))
@@ -134,8 +167,7 @@ extension LayoutTree {
         }
         report(.minSize, style.minSize)
         if style.maxSize.isNaN || style.maxSize < 0 { report(.maxSize, style.maxSize) }
-        let low = nonNegative(style.minSize)
-        let high = style.maxSize >= 0 ? style.maxSize : 0
+        let (low, high) = LayoutTree.clampBounds(style)
         if low > high {
           result.append(
             LayoutDiagnostic(node: node, kind: .minimumExceedsMaximum(min: low, max: high)))
@@ -157,11 +189,12 @@ extension LayoutTree {
           report(.padding, edge)
         }
         if let margin = group.margin { report(.margin, margin) }
-        if slot.percentTotal > 0 {
+        // What the last layout found is not reported for hidden groups: they were not solved.
+        if slot.percentTotal > 0 && !isHidden {
           result.append(
             LayoutDiagnostic(node: node, kind: .percentagesOverflow(total: slot.percentTotal)))
         }
-        if slot.overflow > 1e-9 {
+        if slot.overflow > 1e-9 && !isHidden {
           result.append(
             LayoutDiagnostic(node: node, kind: .overflow(amount: slot.overflow, axis: group.axis)))
         }

@@ -58,7 +58,9 @@ public struct LayoutTree: Sendable {
 
   // Scratch space for solving one group, reused by every group: no allocation per node.
   var scratchSizes: [Double] = []
+  var scratchMeasured: [Size] = []
   var scratchFlags: [UInt8] = []
+  var scratchTop = 0
   var placeStack: [PlaceTask] = []
   var flowSizeScratch: [Size] = []
   var flowMeasureScratch: FlowSlot? = nil
@@ -137,6 +139,8 @@ struct PlaceTask: Sendable {
   var node: Int32
   var edges: Edges
   var rightToLeft: Bool
+  /// Whether the node lies in a hidden subtree.
+  var isHidden: Bool
 }
 
 /// A flow node's layout and the children it holds (the visible ones, in order).
