@@ -26,7 +26,7 @@ extension EdgeInsets: CustomStringConvertible {
 /// A number as people write it: `12` rather than `12.0`, `2.5` as it is.
 func compact(_ value: Double) -> String {
   if value.isFinite && value == value.rounded() && Swift.abs(value) < 1e15 {
-    return String(Int64(value))
+    return "\(Int64(value))"
   }
-  return String(describing: value)
+  return "\(value)"
 }

@@ -224,3 +224,52 @@ private final class CallCounter: Sendable {
     #expect(tree.frame(of: rest) == Rect(x: 21, y: 0, width: 59, height: 1))
   }
 }
+
+@Suite struct FlowInTreeTests {
+  @Test("Hit-testing inside a flow uses rounded frames, like the rest of the tree")
+  func roundedHitTestingInFlows() {
+    var tree = LayoutTree(
+      .horizontal([
+        .leaf(size: .points(0.4)),
+        .flow(FlowStyle(), [.leaf("item", size: .points(4), crossSize: .points(2))]),
+      ]))
+    tree.layout(in: Size(width: 20, height: 5))
+    let item = tree.node(named: "item")
+    #expect(item.map { tree.frame(of: $0) } == Rect(x: 0, y: 0, width: 4, height: 2))
+    #expect(tree.node(at: Point(x: 0.2, y: 1)) == item)
+    #expect(tree.node(at: Point(x: 4.2, y: 1)) == NodeID(2))
+  }
+
+  @Test("A flow's insertion index converts to a child index across hidden children")
+  func visibleIndexToChildIndex() {
+    let item = LayoutNode.leaf(size: .points(4), crossSize: .points(1))
+    var hidden = item
+    hidden.style.isHidden = true
+    var tree = LayoutTree(.flow(FlowStyle(), [item, hidden, item, hidden]))
+    tree.layout(in: Size(width: 20, height: 5))
+    let flow = NodeID(0)
+    #expect(tree.flowInsertionIndex(for: Point(x: 7, y: 0), in: flow) == 2)
+    #expect(tree.childIndex(forVisibleIndex: 0, in: flow) == 0)
+    #expect(tree.childIndex(forVisibleIndex: 1, in: flow) == 2)
+    #expect(tree.childIndex(forVisibleIndex: 2, in: flow) == 4)
+  }
+
+  @Test("Removing a measure function clears its diagnostic")
+  func removingAMeasureFunction() {
+    var tree = LayoutTree(
+      .horizontal([.leaf(size: .fit, measure: { _ in Size(width: .nan, height: 1) })]))
+    tree.layout(in: Size(width: 10, height: 1))
+    #expect(tree.diagnostics.count == 1)
+    tree.setMeasure(nil, of: NodeID(1))
+    tree.layout(in: Size(width: 10, height: 1))
+    #expect(tree.diagnostics.isEmpty)
+    #expect(tree.frame(of: NodeID(1)).width == 0)
+  }
+
+  @Test("Both invalid container extents are reported")
+  func bothContainerExtents() {
+    var tree = LayoutTree(.horizontal([]))
+    tree.layout(in: Size(width: -1, height: .nan))
+    #expect(tree.diagnostics.count == 2)
+  }
+}

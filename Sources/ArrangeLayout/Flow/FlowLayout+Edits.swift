@@ -4,7 +4,9 @@ extension FlowLayout {
   /// Inserts an item of `size` at `index` and re-flows only the lines that change.
   ///
   /// - Precondition: `0 ≤ index ≤ count`.
-  /// - Complexity: O(k + m) for k items in the re-flowed lines and m lines after them.
+  /// - Complexity: O(n) for the memory move that opens or closes the gap in the item arrays,
+  ///   plus O(k) for the k items of the re-flowed lines and O(m) to shift the m lines after
+  ///   them.
   public mutating func insert(_ size: Size, at index: Int) {
     precondition(index >= 0 && index <= itemSizes.count, "insertion index \(index) out of range")
     itemSizes.insert(sanitized(size), at: index)
@@ -15,7 +17,9 @@ extension FlowLayout {
   /// Removes the item at `index` and re-flows only the lines that change.
   ///
   /// - Precondition: `0 ≤ index < count`.
-  /// - Complexity: O(k + m) for k items in the re-flowed lines and m lines after them.
+  /// - Complexity: O(n) for the memory move that opens or closes the gap in the item arrays,
+  ///   plus O(k) for the k items of the re-flowed lines and O(m) to shift the m lines after
+  ///   them.
   @discardableResult
   public mutating func remove(at index: Int) -> Size {
     precondition(index >= 0 && index < itemSizes.count, "item index \(index) out of range")
@@ -35,7 +39,7 @@ extension FlowLayout {
   /// `insert(_:at:)`), so `moveItem(from: 0, to: count - 1)` makes the first item last.
   ///
   /// - Precondition: both indices are valid item indices.
-  /// - Complexity: O(k + m), as for a removal and an insertion.
+  /// - Complexity: as for a removal and an insertion.
   public mutating func moveItem(from source: Int, to destination: Int) {
     precondition(source >= 0 && source < itemSizes.count, "item index \(source) out of range")
     precondition(
@@ -49,7 +53,9 @@ extension FlowLayout {
   /// Changes the size of the item at `index` and re-flows only the lines that change.
   ///
   /// - Precondition: `0 ≤ index < count`.
-  /// - Complexity: O(k + m) for k items in the re-flowed lines and m lines after them.
+  /// - Complexity: O(n) for the memory move that opens or closes the gap in the item arrays,
+  ///   plus O(k) for the k items of the re-flowed lines and O(m) to shift the m lines after
+  ///   them.
   public mutating func resizeItem(at index: Int, to size: Size) {
     precondition(index >= 0 && index < itemSizes.count, "item index \(index) out of range")
     itemSizes[index] = sanitized(size)

@@ -78,7 +78,8 @@ extension FlowLayout {
   /// the item inserted or removed.
   ///
   /// - Complexity: O(k + m) where k is the number of items in the re-flowed lines and m the
-  ///   number of lines after them (shifted, not recomputed).
+  ///   number of lines (the ones after the re-flowed lines are shifted, not recomputed, and the
+  ///   longest line is found again).
   mutating func relayout(afterEditAt index: Int, delta: Int) {
     let n = itemSizes.count
     guard !lines.isEmpty, n > 0 else {
@@ -86,15 +87,14 @@ extension FlowLayout {
       return
     }
     let oldCount = n - delta
-    var lineIndex = line(containingOldItem: Swift.min(index, oldCount - 1))
     // An edit at the start of a line can let its items climb onto the line before.
-    lineIndex = Swift.max(0, lineIndex - 1)
-    var cross = lines[lineIndex].cross
-    var start = lines[lineIndex].start
+    let firstLine = Swift.max(0, lineIndex(containing: Swift.min(index, oldCount - 1)) - 1)
+    var cross = lines[firstLine].cross
+    var start = lines[firstLine].start
     var rebuilt = rebuiltLines
     rebuiltLines = []
     rebuilt.removeAll(keepingCapacity: true)
-    var candidate = lineIndex + 1
+    var candidate = firstLine + 1
     var resync: Int? = nil
     // The first new item index that maps one-to-one onto an old, unchanged item.
     let firstStable = index + Swift.max(delta, 0) + (delta == 0 ? 1 : 0)
@@ -119,9 +119,9 @@ extension FlowLayout {
         lines[k].end += delta
         lines[k].cross += shift
       }
-      lines.replaceSubrange(lineIndex..<resync, with: rebuilt)
+      lines.replaceSubrange(firstLine..<resync, with: rebuilt)
     } else {
-      lines.replaceSubrange(lineIndex..<lines.count, with: rebuilt)
+      lines.replaceSubrange(firstLine..<lines.count, with: rebuilt)
     }
     rebuiltLines = rebuilt
     // The line that was last, or has become last, is justified differently.
@@ -130,10 +130,10 @@ extension FlowLayout {
     updateContentSize()
   }
 
-  /// The index of the line holding item `item`, in the current (pre-edit) lines.
+  /// The index of the line holding item `item` (during an edit: in the lines before the edit).
   ///
   /// - Complexity: O(log lines).
-  func line(containingOldItem item: Int) -> Int {
+  func lineIndex(containing item: Int) -> Int {
     var low = 0
     var high = lines.count - 1
     while low < high {

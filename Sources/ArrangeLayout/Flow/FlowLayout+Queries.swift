@@ -7,7 +7,7 @@ extension FlowLayout {
   /// - Complexity: O(log n) (it finds the item's line).
   public func frame(ofItem index: Int) -> Rect {
     precondition(index >= 0 && index < itemSizes.count, "item index \(index) out of range")
-    return frame(ofItem: index, inLine: lines[line(containingOldItem: index)])
+    return frame(ofItem: index, inLine: lines[lineIndex(containing: index)])
   }
 
   /// The frames of all items, in order.
@@ -22,12 +22,21 @@ extension FlowLayout {
     return frames
   }
 
+  /// Calls `body` with every item's index and frame, in order, without allocating.
+  ///
+  /// - Complexity: O(n).
+  func forEachItemFrame(_ body: (Int, Rect) -> Void) {
+    for line in lines {
+      for index in line.start..<line.end { body(index, frame(ofItem: index, inLine: line)) }
+    }
+  }
+
   /// The index of the line that holds item `index`.
   ///
   /// - Complexity: O(log lines).
   public func line(ofItem index: Int) -> Int {
     precondition(index >= 0 && index < itemSizes.count, "item index \(index) out of range")
-    return line(containingOldItem: index)
+    return lineIndex(containing: index)
   }
 
   func frame(ofItem index: Int, inLine line: Line) -> Rect {

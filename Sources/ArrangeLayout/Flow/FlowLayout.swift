@@ -23,7 +23,7 @@ public import ArrangeGeometry
 /// fall back into step with the old ones; the lines after that are shifted, not recomputed.
 public struct FlowLayout: Sendable {
   /// One line of the flow, in left-to-right flow coordinates.
-  struct Line: Sendable, Equatable {
+  struct Line: Sendable {
     var start: Int
     var end: Int
     var cross: Double
@@ -154,5 +154,16 @@ extension EdgeInsets {
     EdgeInsets(
       top: nonNegative(top), leading: nonNegative(leading), bottom: nonNegative(bottom),
       trailing: nonNegative(trailing))
+  }
+}
+
+extension FlowLayout {
+  /// Replaces style, container and items at once, taking the sizes array to reuse its storage.
+  mutating func load(style: FlowStyle, containerSize: Size, itemSizes sizes: inout [Size]) {
+    self.style = style
+    self.containerSize = containerSize
+    swap(&itemSizes, &sizes)
+    invalidSizeCount = 0
+    relayoutAll()
   }
 }

@@ -25,6 +25,13 @@ public enum FlowItemAlignment: Hashable, Sendable, CaseIterable {
 
 /// The properties of a wrapping flow (ShinobiEssentials' flow layout,
 /// UICollectionViewFlowLayout).
+///
+/// In a ``LayoutTree``, the visible children of a flow node are its items, sized by their
+/// ``ItemStyle`` along the flow axis: `points` as given, `percent` of the line length, `fit` and
+/// `fill` at their measured size under the line length, then clamped to `minSize`/`maxSize`.
+/// Across the line they take `points`, `percent` of the flow's cross extent (0 while it is
+/// unknown), or their measured size (`automatic`, `fit` and `stretch` alike); their own
+/// `alignment` is not used — ``itemAlignment`` places them in their line.
 public struct FlowStyle: Hashable, Sendable {
   /// The direction items are placed in before wrapping: horizontal fills rows, vertical fills
   /// columns.

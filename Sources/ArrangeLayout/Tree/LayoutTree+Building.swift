@@ -156,6 +156,10 @@ extension LayoutTree {
   /// Moves `node` to position `index` among the children of `parent` (which may be its current
   /// parent).
   ///
+  /// `index` counts the children without `node` (as after removing it); `nil` appends.
+  ///
+  /// - Precondition: `node` is not the root, and the move makes no cycle (see
+  ///   ``attach(_:to:at:)``).
   /// - Complexity: O(index + depth).
   public mutating func move(_ node: NodeID, to parent: NodeID, at index: Int? = nil) {
     detach(node)
@@ -193,6 +197,7 @@ extension LayoutTree {
   public mutating func setFlowStyle(_ flow: FlowStyle, of node: NodeID) {
     let n = checked(node)
     precondition(kinds[n] == .flow, "\(node) is not a flow")
+    guard flows[Int(slots[n])].style != flow else { return }
     flows[Int(slots[n])].style = flow
     markNeedsLayout(node)
   }
@@ -204,16 +209,15 @@ extension LayoutTree {
   public mutating func setMeasure(_ measure: MeasureFunction?, of node: NodeID) {
     let n = checked(node)
     precondition(kinds[n] == .leaf, "\(node) is not a leaf")
-    if let measure {
-      if slots[n] >= 0 {
-        measures[Int(slots[n])] = measure
-      } else {
-        slots[n] = Int32(measures.count)
-        measures.append(measure)
-      }
-    } else {
-      slots[n] = -1
+    // The leaf keeps its slot once it has one, so replacing or removing a function never grows
+    // the table.
+    if slots[n] >= 0 {
+      measures[Int(slots[n])] = measure
+    } else if let measure {
+      slots[n] = Int32(measures.count)
+      measures.append(measure)
     }
+    invalidMeasurements[Int32(n)] = nil
     markNeedsLayout(node)
   }
 

@@ -21,13 +21,13 @@ extension LayoutTree {
     }
     var width = size.width
     var height = size.height
-    invalidContainerSize = nil
+    invalidContainerSizes.removeAll()
     if width.isNaN || width < 0 {
-      invalidContainerSize = width
+      invalidContainerSizes.append(width)
       width = 0
     }
     if height.isNaN || height < 0 {
-      invalidContainerSize = height
+      invalidContainerSizes.append(height)
       height = 0
     }
     if !width.isFinite || !height.isFinite {

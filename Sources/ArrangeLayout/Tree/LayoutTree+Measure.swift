@@ -35,8 +35,7 @@ extension LayoutTree {
   }
 
   private mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
-    guard slots[n] >= 0 else { return .zero }
-    let function = measures[Int(slots[n])]
+    guard slots[n] >= 0, let function = measures[Int(slots[n])] else { return .zero }
     let raw = function(proposal)
     var width = raw.width
     var height = raw.height
@@ -135,19 +134,8 @@ extension LayoutTree {
       child = nextSiblings[Int(child)]
     }
     let members = flows[slot].members
-    for (index, member) in members.enumerated() {
-      localFrames[Int(member)] = Edges(flows[slot].layout.frame(ofItem: index))
+    flows[slot].layout.forEachItemFrame { index, frame in
+      localFrames[Int(members[index])] = Edges(frame)
     }
-  }
-}
-
-extension FlowLayout {
-  /// Replaces style, container and items at once, taking the sizes array to reuse its storage.
-  mutating func load(style: FlowStyle, containerSize: Size, itemSizes sizes: inout [Size]) {
-    self.style = style
-    self.containerSize = containerSize
-    swap(&itemSizes, &sizes)
-    invalidSizeCount = 0
-    relayoutAll()
   }
 }

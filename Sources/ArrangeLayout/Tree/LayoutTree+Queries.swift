@@ -98,6 +98,31 @@ extension LayoutTree {
       for: Point(x: point.x - origin.x, y: point.y - origin.y))
   }
 
+  /// The index among all the children of `node` of its `visibleIndex`-th visible child, or the
+  /// number of children when `visibleIndex` is the number of visible children.
+  ///
+  /// Flow queries count visible children only; use this to turn ``flowInsertionIndex(for:in:)``
+  /// into the index that ``attach(_:to:at:)`` and ``move(_:to:at:)`` expect.
+  ///
+  /// - Precondition: `0 ≤ visibleIndex ≤` the number of visible children.
+  /// - Complexity: O(children).
+  public func childIndex(forVisibleIndex visibleIndex: Int, in node: NodeID) -> Int {
+    precondition(visibleIndex >= 0, "visible index \(visibleIndex) is negative")
+    var index = 0
+    var visible = 0
+    var child = firstChildren[checked(node)]
+    while child >= 0 {
+      if !styles[Int(child)].isHidden {
+        if visible == visibleIndex { return index }
+        visible += 1
+      }
+      index += 1
+      child = nextSiblings[Int(child)]
+    }
+    precondition(visible == visibleIndex, "visible index \(visibleIndex) is past the end")
+    return index
+  }
+
   /// The deepest visible node whose rounded frame contains `point`, or `nil` outside the root.
   ///
   /// Hidden nodes and their subtrees are skipped; in a group the later sibling wins where frames
@@ -110,11 +135,13 @@ extension LayoutTree {
     }
     var current = Int(root.index)
     descend: while true {
-      if kinds[current] == .flow, let item = flowItem(at: point, in: NodeID(Int32(current))) {
-        current = Int(item.index)
+      if kinds[current] == .flow {
+        guard let item = roundedFlowItem(at: point, in: current) else {
+          return NodeID(Int32(current))
+        }
+        current = item
         continue
       }
-      if kinds[current] == .flow { return NodeID(Int32(current)) }
       var child = lastChildren[current]
       while child >= 0 {
         let c = Int(child)
@@ -128,14 +155,44 @@ extension LayoutTree {
     }
   }
 
+  /// The visible child of flow `n` whose rounded frame contains `point`.
+  ///
+  /// The flow answers for exact frames in O(log n); rounding moves an edge by less than one grid
+  /// step, so the rounded answer is the exact one, a neighbour of it, or one beside the
+  /// insertion point — at most six frames to test.
+  private func roundedFlowItem(at point: Point, in n: Int) -> Int? {
+    let slot = flows[Int(slots[n])]
+    let local = Point(x: point.x - exactFrames[n].minX, y: point.y - exactFrames[n].minY)
+    let count = slot.members.count
+    let hit = slot.layout.item(at: local)
+    let insertion = slot.layout.insertionIndex(for: local)
+    for step in 0..<6 {
+      let index: Int
+      switch step {
+      case 0: index = hit ?? -1
+      case 1: index = (hit ?? -2) - 1
+      case 2: index = (hit ?? -2) + 1
+      case 3: index = insertion
+      case 4: index = insertion - 1
+      default: index = insertion + 1
+      }
+      guard index >= 0 && index < count else { continue }
+      let member = Int(slot.members[index])
+      if rounded(exactFrames[member]).contains(point) { return member }
+    }
+    return nil
+  }
+
   /// Everything the last layout had to correct or could not satisfy: invalid values (treated as
   /// 0), percentages over 100, overflowing groups and conflicting clamps.
   ///
   /// - Complexity: O(n).
   public var diagnostics: [LayoutDiagnostic] {
     var result: [LayoutDiagnostic] = []
-    if let root, let value = invalidContainerSize {
-      result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.containerSize, value)))
+    if let root {
+      for value in invalidContainerSizes {
+        result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.containerSize, value)))
+      }
     }
     if let root, !(scale > 0 && scale.isFinite) {
       result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.scale, scale)))

@@ -39,7 +39,7 @@ public struct LayoutTree: Sendable {
   var slots: [Int32] = []
   var groups: [GroupSlot] = []
   var flows: [FlowSlot] = []
-  var measures: [MeasureFunction] = []
+  var measures: [MeasureFunction?] = []
   var names: [Int32: String] = [:]
 
   // Layout state.
@@ -54,7 +54,7 @@ public struct LayoutTree: Sendable {
   var measureValues: [Size] = []
   var measureValid: [Bool] = []
   var invalidMeasurements: [Int32: Double] = [:]
-  var invalidContainerSize: Double? = nil
+  var invalidContainerSizes: [Double] = []
 
   // Scratch space for solving one group, reused by every group: no allocation per node.
   var scratchSizes: [Double] = []
@@ -82,7 +82,9 @@ public struct LayoutTree: Sendable {
 
   /// The reading direction of nodes that do not set their own.
   public var layoutDirection: LayoutDirection = .leftToRight {
-    didSet { if layoutDirection != oldValue { invalidateAll() } }
+    // Nothing to invalidate: measuring does not depend on the direction, and placing compares
+    // each node's direction with the one it was solved for.
+    didSet {}
   }
 
   /// How many levels deep measuring (sizing `.fit` nodes and content) may recurse.
