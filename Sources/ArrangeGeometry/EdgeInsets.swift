@@ -1,7 +1,8 @@
 /// Distances inward from the four edges of a rectangle.
 ///
-/// `leading` and `trailing` follow the ``LayoutDirection``: under right-to-left, leading is the
-/// right edge.
+/// `leading` and `trailing` follow the ``LayoutDirection`` where a layout applies them (groups
+/// and flows mirror under right-to-left, so leading is the right edge there); ``Rect`` on its own
+/// takes leading as the left edge.
 public struct EdgeInsets: Hashable, Sendable {
   /// The inset from the top edge.
   public var top: Double

@@ -99,6 +99,9 @@ public struct Rect: Hashable, Sendable {
   }
 
   /// The smallest rectangle that contains both rectangles.
+  ///
+  /// Unlike `CGRect`, there is no "null" rectangle: `Rect.zero.union(r)` also contains the
+  /// origin. To accumulate bounds, start from the first rectangle.
   @inlinable
   public func union(_ other: Rect) -> Rect {
     let x0 = Swift.min(minX, other.minX)
@@ -108,8 +111,11 @@ public struct Rect: Hashable, Sendable {
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
-  /// This rectangle shrunk by `insets` (grown when they are negative); a side that would become
-  /// negative is clamped to zero, centred on the original rectangle's middle.
+  /// This rectangle shrunk by `insets` (grown when they are negative).
+  ///
+  /// A rectangle has no reading direction, so `leading` is taken as the left edge; mirror the
+  /// insets first for right-to-left. A side that would become negative is clamped to zero,
+  /// centred on the original rectangle's middle.
   @inlinable
   public func inset(by insets: EdgeInsets) -> Rect {
     var x = minX + insets.leading
