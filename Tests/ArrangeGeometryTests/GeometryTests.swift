@@ -1,5 +1,6 @@
 import ArrangeGeometry
 import ArrangeTestSupport
+import Foundation
 import PropertyBased
 import Testing
 
@@ -229,5 +230,35 @@ private let rects = zip(
         #expect(rect.contains(inset))
       }
     }
+  }
+}
+
+@Suite struct GeometryCodingTests {
+  @Test("Geometry round-trips through JSON with its property names as keys")
+  func codableRoundTrip() throws {
+    let rect = Rect(x: 1.5, y: -2, width: 3, height: 4)
+    let insets = EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let rectJSON = String(decoding: try encoder.encode(rect), as: UTF8.self)
+    #expect(rectJSON == #"{"height":4,"width":3,"x":1.5,"y":-2}"#)
+    #expect(try JSONDecoder().decode(Rect.self, from: Data(rectJSON.utf8)) == rect)
+    #expect(try JSONDecoder().decode(EdgeInsets.self, from: try encoder.encode(insets)) == insets)
+    #expect(
+      try JSONDecoder().decode(Axis.self, from: Data(#""vertical""#.utf8)) == .vertical)
+    // Missing edges are 0; a missing coordinate is an error.
+    #expect(
+      try JSONDecoder().decode(EdgeInsets.self, from: Data(#"{"top":2}"#.utf8))
+        == EdgeInsets(top: 2))
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Point.self, from: Data(#"{"x":1}"#.utf8))
+    }
+  }
+
+  @Test("Descriptions print whole numbers without a fraction")
+  func descriptions() {
+    #expect(Rect(x: 0, y: 1, width: 80, height: 2.5).description == "(0, 1, 80×2.5)")
+    #expect(Point(x: -3, y: 0.25).description == "(-3, 0.25)")
+    #expect(Size(width: .infinity, height: 1).description == "inf×1")
   }
 }

@@ -143,20 +143,6 @@ public struct FlowLayout: Sendable {
   }
 }
 
-/// `value` when it is a finite non-negative number, otherwise 0.
-func nonNegative(_ value: Double) -> Double {
-  value >= 0 && value.isFinite ? value : 0
-}
-
-extension EdgeInsets {
-  /// These insets with every negative, NaN or infinite edge replaced by 0.
-  var sanitized: EdgeInsets {
-    EdgeInsets(
-      top: nonNegative(top), leading: nonNegative(leading), bottom: nonNegative(bottom),
-      trailing: nonNegative(trailing))
-  }
-}
-
 extension FlowLayout {
   /// Replaces style, container and items at once, taking the sizes array to reuse its storage.
   mutating func load(style: FlowStyle, containerSize: Size, itemSizes sizes: inout [Size]) {

@@ -301,18 +301,9 @@ extension LayoutTree {
   ///
   /// - Complexity: O(n).
   public var preorder: [NodeID] {
-    guard let root else { return [] }
     var result: [NodeID] = []
     result.reserveCapacity(kinds.count)
-    var stack: [Int32] = [root.index]
-    while let node = stack.popLast() {
-      result.append(NodeID(node))
-      var child = lastChildren[Int(node)]
-      while child >= 0 {
-        stack.append(child)
-        child = previousSiblings[Int(child)]
-      }
-    }
+    visitPreorder { n, _ in result.append(NodeID(Int32(n))) }
     return result
   }
 

@@ -20,6 +20,11 @@ struct MainAxisShare {
   var percentTotal: Double
 }
 
+extension Size {
+  /// A size that no measurement returns (NaN equals nothing), for "not measured yet".
+  static let unmeasured = Size(width: .nan, height: .nan)
+}
+
 extension LayoutTree {
   // MARK: - Scratch space
 
@@ -86,7 +91,7 @@ extension LayoutTree {
     while child >= 0 {
       let c = Int(child)
       let style = styles[c]
-      scratchMeasured[i] = Size(width: .nan, height: .nan)
+      scratchMeasured[i] = .unmeasured
       scratchSizes[i] = 0
       if style.isHidden {
         scratchFlags[i] = flagHidden

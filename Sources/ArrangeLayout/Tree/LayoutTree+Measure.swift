@@ -98,7 +98,7 @@ extension LayoutTree {
       target.members.append(Int32(c))
       // Items are measured once where possible: at the line length, and again at their final
       // main size only when a clamp changed it.
-      var measured = Size(width: .nan, height: .nan)
+      var measured = Size.unmeasured
       var main: Double
       switch itemStyle.size {
       case .points(let points): main = nonNegative(points)

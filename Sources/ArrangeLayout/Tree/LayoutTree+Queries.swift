@@ -81,9 +81,7 @@ extension LayoutTree {
     let n = checked(node)
     guard kinds[n] == .flow else { return nil }
     let slot = flows[Int(slots[n])]
-    let origin = Point(x: exactFrames[n].minX, y: exactFrames[n].minY)
-    let local = Point(x: point.x - origin.x, y: point.y - origin.y)
-    return slot.layout.item(at: local).map { NodeID(slot.members[$0]) }
+    return slot.layout.item(at: localPoint(point, in: n)).map { NodeID(slot.members[$0]) }
   }
 
   /// Where an item dropped at `point` (root coordinates) would land among the visible children
@@ -93,9 +91,12 @@ extension LayoutTree {
   public func flowInsertionIndex(for point: Point, in node: NodeID) -> Int {
     let n = checked(node)
     guard kinds[n] == .flow else { return 0 }
-    let origin = Point(x: exactFrames[n].minX, y: exactFrames[n].minY)
-    return flows[Int(slots[n])].layout.insertionIndex(
-      for: Point(x: point.x - origin.x, y: point.y - origin.y))
+    return flows[Int(slots[n])].layout.insertionIndex(for: localPoint(point, in: n))
+  }
+
+  /// `point` (root coordinates) relative to the top-left corner of node `n`'s exact frame.
+  func localPoint(_ point: Point, in n: Int) -> Point {
+    Point(x: point.x - exactFrames[n].minX, y: point.y - exactFrames[n].minY)
   }
 
   /// The index among all the children of `node` of its `visibleIndex`-th visible child, or the
@@ -162,7 +163,7 @@ extension LayoutTree {
   /// insertion point — at most six frames to test.
   private func roundedFlowItem(at point: Point, in n: Int) -> Int? {
     let slot = flows[Int(slots[n])]
-    let local = Point(x: point.x - exactFrames[n].minX, y: point.y - exactFrames[n].minY)
+    let local = localPoint(point, in: n)
     let count = slot.members.count
     let hit = slot.layout.item(at: local)
     let insertion = slot.layout.insertionIndex(for: local)
@@ -209,6 +210,11 @@ extension LayoutTree {
           result.append(LayoutDiagnostic(node: node, kind: .invalidValue(field, value)))
         }
       }
+      func report(_ padding: EdgeInsets) {
+        for edge in [padding.top, padding.leading, padding.bottom, padding.trailing] {
+          report(.padding, edge)
+        }
+      }
       let style = styles[n]
       if parents[n] >= 0 {
         switch style.size {
@@ -239,12 +245,7 @@ extension LayoutTree {
         let slot = groups[Int(slots[n])]
         let group = slot.style
         if group.margin == nil { report(.spacing, group.spacing) }
-        for edge in [
-          group.padding.top, group.padding.leading, group.padding.bottom,
-          group.padding.trailing,
-        ] {
-          report(.padding, edge)
-        }
+        report(group.padding)
         if let margin = group.margin { report(.margin, margin) }
         // What the last layout found is not reported for hidden groups: they were not solved.
         if slot.percentTotal > 0 && !isHidden {
@@ -259,12 +260,7 @@ extension LayoutTree {
         let flow = flows[Int(slots[n])].style
         report(.itemSpacing, flow.itemSpacing)
         report(.lineSpacing, flow.lineSpacing)
-        for edge in [
-          flow.padding.top, flow.padding.leading, flow.padding.bottom,
-          flow.padding.trailing,
-        ] {
-          report(.padding, edge)
-        }
+        report(flow.padding)
       }
     }
     return result

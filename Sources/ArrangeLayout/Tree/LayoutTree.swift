@@ -56,7 +56,8 @@ public struct LayoutTree: Sendable {
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSizes: [Double] = []
 
-  // Scratch space for solving one group, reused by every group: no allocation per node.
+  // Scratch space, reused by every layout: a stack of regions for the groups being sized
+  // (``pushScratch(_:)``), the placing stack and the flow buffers. No allocation per node.
   var scratchSizes: [Double] = []
   var scratchMeasured: [Size] = []
   var scratchFlags: [UInt8] = []
@@ -81,11 +82,10 @@ public struct LayoutTree: Sendable {
   }
 
   /// The reading direction of nodes that do not set their own.
-  public var layoutDirection: LayoutDirection = .leftToRight {
-    // Nothing to invalidate: measuring does not depend on the direction, and placing compares
-    // each node's direction with the one it was solved for.
-    didSet {}
-  }
+  ///
+  /// Changing it keeps every cached measurement (measuring does not depend on the direction);
+  /// the next layout re-solves the groups whose direction changed.
+  public var layoutDirection: LayoutDirection = .leftToRight
 
   /// How many levels deep measuring (sizing `.fit` nodes and content) may recurse.
   ///
