@@ -14,6 +14,7 @@ let package = Package(
   products: [
     .library(name: "ArrangeGeometry", targets: ["ArrangeGeometry"]),
     .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
+    .library(name: "ArrangeDragDrop", targets: ["ArrangeDragDrop"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
   ],
   dependencies: [
@@ -25,6 +26,9 @@ let package = Package(
     .target(name: "ArrangeGeometry", swiftSettings: upcoming, linkerSettings: libm),
     .target(
       name: "ArrangeLayout", dependencies: ["ArrangeGeometry"], swiftSettings: upcoming,
+      linkerSettings: libm),
+    .target(
+      name: "ArrangeDragDrop", dependencies: ["ArrangeGeometry"], swiftSettings: upcoming,
       linkerSettings: libm),
 
     // Front ends.
@@ -42,7 +46,7 @@ let package = Package(
     .target(
       name: "ArrangeTestSupport",
       dependencies: [
-        "ArrangeGeometry", "ArrangeLayout",
+        "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),
@@ -58,6 +62,13 @@ let package = Package(
       name: "ArrangeLayoutTests",
       dependencies: [
         "ArrangeLayout", "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "ArrangeDragDropTests",
+      dependencies: [
+        "ArrangeDragDrop", "ArrangeTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),

@@ -1,0 +1,92 @@
+extension DragEngine {
+  mutating func setGeometry(_ geometry: Geometry, for id: ContainerID) {
+    guard let position = containerIndex(id) else { return }  // an unknown container
+    containers[position].geometry = geometry
+    for session in sessions.map(\.id) { relocate(session) }
+    retargetAll()
+  }
+
+  /// Finds a session's item again after the app changed a container; cancels the session when
+  /// the item is gone.
+  mutating func relocate(_ id: SessionID) {
+    guard let index = sessionIndex(id) else { return }
+    let session = sessions[index]
+    let isLive = !session.live.isEmpty
+    if let found = find(session.item, hint: session.location) {
+      sessions[index].location = found
+      if !isLive { sessions[index].origin = found }
+    } else {
+      // The app removed the item: there is nothing left to drag or to restore.
+      sessions.remove(at: index)
+      if session.isDragging {
+        emit(.cancelled(id, session.item))
+        announce(
+          .cancelled(
+            session.item, position: session.origin.index + 1,
+            in: name(of: session.origin.container)))
+      }
+      return
+    }
+    if let copy = session.copyID, let location = session.copyLocation {
+      sessions[index].copyLocation = find(copy, hint: location)
+      if sessions[index].copyLocation == nil { sessions[index].live = [] }
+    }
+  }
+
+  /// Where `item` is now: at `hint`, elsewhere in the hinted container, or in any container.
+  func find(_ item: Item, hint: Slot) -> Slot? {
+    if let index = locate(item, in: hint.container, hint: hint.index) {
+      return Slot(hint.container, index)
+    }
+    for container in containers where container.id != hint.container {
+      if let index = container.geometry.index(of: item), index < container.geometry.count {
+        return Slot(container.id, index)
+      }
+    }
+    return nil
+  }
+
+  mutating func retargetAll() {
+    for session in sessions where session.isDragging { retarget(session.id) }
+  }
+
+  mutating func addContainer(_ container: ArenaContainer<Geometry>, priority: Int?) {
+    if let existing = containerIndex(container.id) { containers.remove(at: existing) }
+    let at = Swift.min(Swift.max(priority ?? containers.count, 0), containers.count)
+    containers.insert(container, at: at)
+    for session in sessions.map(\.id) { relocate(session) }
+    retargetAll()
+  }
+
+  mutating func removeContainer(_ id: ContainerID) {
+    guard let position = containerIndex(id) else { return }
+    // Drags that started in it, or whose item is in it now, cannot go on.
+    for session in sessions
+    where session.origin.container == id || session.location.container == id
+      || session.copyLocation?.container == id
+    {
+      cancel(session.id)
+    }
+    containers.remove(at: position)
+    for index in sessions.indices where sessions[index].keyboardTarget?.container == id {
+      sessions[index].keyboardTarget = sessions[index].origin
+    }
+    retargetAll()
+  }
+
+  mutating func moveContainer(_ id: ContainerID, priority: Int) {
+    guard let position = containerIndex(id) else { return }
+    let container = containers.remove(at: position)
+    containers.insert(container, at: Swift.min(Swift.max(priority, 0), containers.count))
+    retargetAll()
+  }
+
+  mutating func setEditing(_ editing: Bool, from id: ContainerID?) {
+    guard editing != isEditing else { return }
+    isEditing = editing
+    emit(editing ? .editModeBegan(from: id) : .editModeEnded(from: id))
+    if editing {
+      for session in sessions where !session.isDragging { begin(session.id) }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+extension DragEngine {
+  // MARK: - Operations for a proposal
+
+  /// The operations that carry out `action`, relative to the model before the lift.
+  func operations(for action: DropAction<Item>, of session: DragSession<Item>)
+    -> [DragOperation<Item>]
+  {
+    let item = session.item
+    switch action {
+    case .none:
+      return []
+    case .move(let slot):
+      let before = anchor(slot.index, for: session, in: slot.container)
+      return [.move(item, from: session.origin, to: slot, before: before)]
+    case .exchange(let other, let slot):
+      return [.exchange(item, at: session.origin, with: other, otherAt: slot)]
+    case .copy(let slot):
+      guard let copy = session.copyID else { return [] }
+      return [.copy(item, as: copy, to: slot)]
+    case .remove:
+      return [.remove(item, from: session.origin)]
+    case .into(let target, _):
+      return [.dropInto(item, from: session.origin, into: target)]
+    }
+  }
+
+  /// Live application: moves the app's model from the session's current tentative state to the
+  /// one for `action`, composing a move followed by a move into one move.
+  mutating func applyLive(_ action: DropAction<Item>, for id: SessionID) {
+    guard let index = sessionIndex(id) else { return }
+    let session = sessions[index]
+    let target: [DragOperation<Item>]
+    switch action {
+    case .move, .exchange, .copy: target = operations(for: action, of: session)
+    case .none, .remove, .into: target = []
+    }
+    let current = session.live
+    guard current != target else { return }
+    var emitted: [DragOperation<Item>]
+    if current.count == 1, target.count == 1,
+      case .move(let item, _, let now, _) = current[0],
+      case .move(_, _, let next, let before) = target[0]
+    {
+      emitted = [.move(item, from: now, to: next, before: before)]
+    } else if current.count == 1, target.count == 1,
+      case .copy(_, let copy, let now) = current[0],
+      case .copy(_, _, let next) = target[0]
+    {
+      let before = anchor(next.index, for: session, in: next.container)
+      emitted = [.move(copy, from: now, to: next, before: before)]
+    } else {
+      emitted = current.reversed().map(\.inverse) + target
+    }
+    for operation in emitted { apply(operation, by: id) }
+    sessions[index].live = target
+    sessions[index].location = session.origin
+    sessions[index].copyLocation = nil
+    switch target.first {
+    case .move(_, _, let slot, _)?: sessions[index].location = slot
+    case .exchange(_, _, _, let slot)?: sessions[index].location = slot
+    case .copy(_, _, let slot)?: sessions[index].copyLocation = slot
+    default: break
+    }
+    lastBatch = Batch(purpose: .live(session: id, before: current), operations: emitted)
+  }
+
+  // MARK: - Drop and cancel
+
+  /// Commits a drag's proposal as a transaction.
+  mutating func drop(_ id: SessionID) {
+    guard let index = sessionIndex(id), sessions[index].isDragging else { return }
+    let session = sessions[index]
+    let final = operations(for: session.proposal.action, of: session)
+    let toEmit = session.live == final ? [] : session.live.reversed().map(\.inverse) + final
+    let announcement = dropAnnouncement(for: session)
+    sessions.remove(at: index)
+    for operation in toEmit { apply(operation, by: id) }
+    let transaction = DragTransaction(final)
+    if final.isEmpty {
+      emit(.didNotMove(id, session.item))
+      if session.mode == .exchange {
+        emit(.exchangeTransactionFinished(id, session.origin, session.origin))
+      }
+    } else {
+      undoStack.append(transaction)
+      redoStack.removeAll()
+      emit(.didMove(id, session.item))
+      if session.mode == .exchange, case .exchange(_, let slot) = session.proposal.action {
+        emit(.exchangeTransactionFinished(id, session.origin, slot))
+      }
+    }
+    emit(.dropped(id, transaction))
+    announce(announcement)
+    if !toEmit.isEmpty {
+      lastBatch = Batch(
+        purpose: .commit(final.isEmpty ? nil : transaction, liveBefore: session.live),
+        operations: toEmit)
+    }
+  }
+
+  func dropAnnouncement(for session: DragSession<Item>) -> Announcement<Item> {
+    let item = session.item
+    switch session.proposal.action {
+    case .none:
+      return .didNotMove(item)
+    case .move(let slot):
+      return .dropped(
+        item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,
+        in: name(of: slot.container))
+    case .copy(let slot):
+      return .copied(
+        item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,
+        in: name(of: slot.container))
+    case .exchange(let other, _):
+      return .exchanged(item, with: other)
+    case .remove:
+      return .removed(item)
+    case .into(let target, _):
+      return .droppedInto(item, into: target)
+    }
+  }
+
+  /// Cancels a drag: nothing is committed and live changes are undone.
+  mutating func cancel(_ id: SessionID) {
+    guard let index = sessionIndex(id) else { return }
+    let session = sessions[index]
+    sessions.remove(at: index)
+    guard session.isDragging else { return }
+    if session.mode == .exchange, case .exchange(_, let slot) = session.proposal.action {
+      emit(.exchangeEvent(id, exchanges: [ExchangePair(slot, session.origin)]))
+    }
+    for operation in session.live.reversed().map(\.inverse) { apply(operation, by: id) }
+    emit(.cancelled(id, session.item))
+    announce(
+      .cancelled(
+        session.item, position: session.origin.index + 1, in: name(of: session.origin.container)))
+  }
+
+  // MARK: - Undo, redo, rollback
+
+  mutating func undo() {
+    guard sessions.isEmpty, let transaction = undoStack.popLast() else {
+      announce(.nothingToUndo)
+      return
+    }
+    let inverse = transaction.inverse
+    for operation in inverse.operations { apply(operation, by: nil) }
+    redoStack.append(transaction)
+    emit(.undone(inverse))
+    announce(.undone)
+    lastBatch = Batch(purpose: .undo(transaction), operations: inverse.operations)
+  }
+
+  mutating func redo() {
+    guard sessions.isEmpty, let transaction = redoStack.popLast() else {
+      announce(.nothingToUndo)
+      return
+    }
+    for operation in transaction.operations { apply(operation, by: nil) }
+    undoStack.append(transaction)
+    emit(.redone(transaction))
+    announce(.redone)
+    lastBatch = Batch(purpose: .redo(transaction), operations: transaction.operations)
+  }
+
+  /// The app applied only the first `applied` operations of the last batch: undo those, and put
+  /// the engine back as it was before the batch.
+  mutating func rollBack(_ batch: Batch?, applied: Int, message: String) {
+    guard let batch else { return }
+    let done = Swift.min(Swift.max(applied, 0), batch.operations.count)
+    for operation in batch.operations[..<done].reversed() { apply(operation.inverse, by: nil) }
+    switch batch.purpose {
+    case .commit(let transaction, let liveBefore):
+      for operation in liveBefore.reversed().map(\.inverse) { apply(operation, by: nil) }
+      if let transaction, undoStack.last == transaction { undoStack.removeLast() }
+    case .live(let id, let before):
+      if let index = sessionIndex(id) {
+        sessions[index].live = before
+        cancel(id)
+      }
+    case .undo(let transaction):
+      if redoStack.last == transaction { redoStack.removeLast() }
+      undoStack.append(transaction)
+    case .redo(let transaction):
+      if undoStack.last == transaction { undoStack.removeLast() }
+      redoStack.append(transaction)
+    }
+    emit(.applicationFailed(message: message))
+  }
+}

@@ -1,0 +1,195 @@
+import ArrangeGeometry
+
+extension DragEngine {
+  /// Coordinates beyond this are treated as this far away: far enough to be outside everything,
+  /// near enough that arithmetic on them stays exact.
+  static var farAway: Double { 1e12 }
+
+  static func clamped(_ point: Point) -> Point {
+    Point(
+      x: Swift.min(Swift.max(point.x, -farAway), farAway),
+      y: Swift.min(Swift.max(point.y, -farAway), farAway))
+  }
+
+  mutating func handlePointer(_ event: PointerEvent) {
+    // NaN and infinite coordinates are not a place; the event is dropped and the state kept.
+    guard event.location.isFinite else { return }
+    let point = Self.clamped(event.location)
+    let id = SessionID.pointer(event.id)
+    switch event.phase {
+    case .down:
+      guard sessionIndex(id) == nil else { return }  // a second press for the same pointer
+      press(id, at: point, time: event.time, kind: event.kind)
+    case .move:
+      guard let index = sessionIndex(id) else { return }  // hovering, or an unknown pointer
+      let time = advanceTime(of: index, to: event.time)
+      move(sessionAt: index, to: point, time: time)
+    case .up:
+      guard let index = sessionIndex(id) else { return }  // end before press, or end twice
+      let time = advanceTime(of: index, to: event.time)
+      if sessions[index].isDragging {
+        move(sessionAt: index, to: point, time: time)
+        if let index = sessionIndex(id), sessions[index].isDragging { drop(id) }
+      } else {
+        sessions.remove(at: index)  // a click: the press never became a drag
+      }
+    case .cancel:
+      guard let index = sessionIndex(id) else { return }
+      if sessions[index].isDragging { cancel(id) } else { sessions.remove(at: index) }
+    }
+  }
+
+  /// Time never runs backwards for a session; a NaN or earlier time counts as "no time passed".
+  mutating func advanceTime(of index: Int, to time: Double) -> Double {
+    if time.isFinite && time > sessions[index].time { sessions[index].time = time }
+    return sessions[index].time
+  }
+
+  /// The first container, in priority order, whose frame contains `point`.
+  func containerIndex(containing point: Point) -> Int? {
+    containers.firstIndex { $0.geometry.frame.contains(point) }
+  }
+
+  mutating func press(_ id: SessionID, at point: Point, time: Double, kind: PointerKind) {
+    guard let position = containerIndex(containing: point) else { return }
+    let container = containers[position]
+    guard let index = container.geometry.itemIndex(at: point), index < container.geometry.count
+    else { return }
+    let item = container.geometry.item(at: index)
+    let frame = container.geometry.frameOfItem(at: index)
+    if let handle = rules.handle?(item, frame), !handle.contains(point) { return }
+    guard let session = makeSession(id, item: item, slot: Slot(container.id, index), frame: frame)
+    else { return }
+    var pressed = session
+    pressed.pointer = point
+    pressed.grabOffset = point - frame.origin
+    pressed.time = time.isFinite ? time : 0
+    let activation = kind == .mouse ? configuration.mouseActivation : configuration.touchActivation
+    pressed.phase = .pressing(start: point, time: pressed.time, activation: activation)
+    sessions.append(pressed)
+    if isEditing { begin(id) }
+  }
+
+  /// A new session for `item`, or `nil` (with a refusal event) when the lock, another session or
+  /// `canDrag` refuses it.
+  mutating func makeSession(_ id: SessionID, item: Item, slot: Slot, frame: Rect)
+    -> DragSession<Item>?
+  {
+    if !configuration.allowsConcurrentDrags && !sessions.isEmpty {
+      emit(.refused(id, DragRefusal(.anotherDragInProgress)))
+      return nil
+    }
+    if sessions.contains(where: { $0.item == item }) {
+      emit(.refused(id, DragRefusal(.itemAlreadyDragged)))
+      return nil
+    }
+    if let verdict = rules.canDrag?(item, slot.container), !verdict.isAllowed {
+      let refusal = DragRefusal(.notDraggable, container: slot.container, reason: verdict.reason)
+      emit(.refused(id, refusal))
+      announce(.refused(item, refusal, containerName: name(of: slot.container)))
+      return nil
+    }
+    let mode = container(slot.container)?.mode ?? configuration.mode
+    return DragSession(
+      id: id, item: item, phase: .dragging, origin: slot, location: slot, mode: mode,
+      pointer: frame.center, grabOffset: Point(x: frame.width / 2, y: frame.height / 2),
+      itemSize: frame.size, time: 0, proposal: DropProposal(.none, container: slot.container))
+  }
+
+  /// Turns a pressing session into a drag.
+  mutating func begin(_ id: SessionID) {
+    guard let index = sessionIndex(id) else { return }
+    sessions[index].phase = .dragging
+    let session = sessions[index]
+    emit(.began(id, session.item, origin: session.origin))
+    emit(.entered(id, session.origin.container))
+    announce(
+      .pickedUp(
+        session.item, position: session.origin.index + 1, of: count(of: session.origin.container),
+        in: name(of: session.origin.container)))
+    retarget(id)
+  }
+
+  mutating func move(sessionAt index: Int, to point: Point, time: Double) {
+    switch sessions[index].phase {
+    case .pressing(let start, let pressTime, let activation):
+      sessions[index].pointer = point
+      let distance = point.distance(to: start)
+      switch activation {
+      case .distance(let threshold):
+        if !(distance < threshold) { begin(sessions[index].id) }
+      case .longPress(let delay, let tolerance):
+        if distance > tolerance {
+          sessions.remove(at: index)  // moved too far too early: it was a scroll
+        } else if time - pressTime >= delay {
+          begin(sessions[index].id)
+        }
+      }
+    case .dragging:
+      let id = sessions[index].id
+      autoScroll(id, until: time)  // the pointer stood still until now
+      guard let index = sessionIndex(id) else { return }
+      sessions[index].pointer = point
+      updateBand(id)
+      retarget(id)
+    }
+  }
+
+  mutating func handleTick(_ time: Double) {
+    for id in sessions.map(\.id) {
+      guard let index = sessionIndex(id) else { continue }
+      let now = advanceTime(of: index, to: time)
+      if case .pressing(_, let pressTime, .longPress(let delay, _)) = sessions[index].phase,
+        now - pressTime >= delay
+      {
+        begin(id)
+      } else if sessions[index].isDragging, case .pointer = id {
+        autoScroll(id, until: now)
+      }
+    }
+  }
+
+  // MARK: - Auto-scroll
+
+  /// Notes whether the pointer is in a scrollable container's edge band, and since when.
+  mutating func updateBand(_ id: SessionID) {
+    guard let index = sessionIndex(id) else { return }
+    let session = sessions[index]
+    var inBand: ContainerID?
+    if let position = containerIndex(containing: session.pointer) {
+      let geometry = containers[position].geometry
+      if geometry.maximumScrollOffset > 0,
+        AutoScroll.edgeSpeed(
+          pointer: session.pointer, frame: geometry.frame, axis: geometry.axis,
+          configuration: configuration.autoScroll) != 0
+      {
+        inBand = containers[position].id
+      }
+    }
+    guard let inBand else {
+      sessions[index].band = nil
+      return
+    }
+    if sessions[index].band?.container != inBand {
+      sessions[index].band = (inBand, session.time, session.time)
+    }
+  }
+
+  /// Scrolls the container whose band the pointer is in, up to `time`, then retargets.
+  mutating func autoScroll(_ id: SessionID, until time: Double) {
+    guard let index = sessionIndex(id), let band = sessions[index].band,
+      let position = containerIndex(band.container), time > band.scrolledUntil
+    else { return }
+    let session = sessions[index]
+    let geometry = containers[position].geometry
+    let offset = AutoScroll.offset(
+      from: geometry.scrollOffset, maximumOffset: geometry.maximumScrollOffset,
+      pointer: session.pointer, frame: geometry.frame, axis: geometry.axis, entered: band.entered,
+      start: band.scrolledUntil, end: time, configuration: configuration.autoScroll)
+    sessions[index].band?.scrolledUntil = time
+    guard offset != geometry.scrollOffset else { return }
+    containers[position].geometry = geometry.scrolled(to: offset)
+    effects.append(.scroll(band.container, offset: containers[position].geometry.scrollOffset))
+    retarget(id)
+  }
+}

@@ -1,0 +1,87 @@
+import ArrangeGeometry
+
+extension DragEngine {
+  /// How to draw the drags in progress now.
+  ///
+  /// - Complexity: O(sessions × containers); independent of the number of items.
+  public var presentation: DragPresentation<Item> { presentationNow() }
+
+  func presentationNow() -> DragPresentation<Item> {
+    var result = DragPresentation<Item>(isEditing: isEditing)
+    for session in sessions where session.isDragging {
+      result.sessions.append(present(session))
+    }
+    return result
+  }
+
+  func itemFrame(at slot: Slot) -> Rect? {
+    guard let geometry = container(slot.container)?.geometry, slot.index >= 0,
+      slot.index < geometry.count
+    else { return nil }
+    return geometry.frameOfItem(at: slot.index)
+  }
+
+  func present(_ session: DragSession<Item>) -> SessionPresentation<Item> {
+    var result = SessionPresentation(
+      session: session.id, item: session.item, ghostFrame: session.ghostFrame,
+      hiddenSlot: itemFrame(at: session.location) == nil ? nil : session.location, displaced: [],
+      shifted: [], indicator: nil, highlightedContainer: session.proposal.container)
+    let isLive = configuration.application == .live
+    switch session.proposal.action {
+    case .none:
+      break
+    case .remove:
+      result.indicator = .removal
+    case .into(_, let slot):
+      if let frame = itemFrame(at: slot) { result.indicator = .item(slot.container, frame) }
+    case .exchange(let other, let slot):
+      if let frame = itemFrame(at: slot) { result.indicator = .item(slot.container, frame) }
+      if let home = itemFrame(at: session.origin) {
+        result.displaced.append(
+          DisplacedItem(
+            item: other, slot: isLive && !session.live.isEmpty ? session.origin : slot,
+            targetFrame: home, alpha: configuration.displacedAlpha))
+      }
+    case .move(let slot), .copy(let slot):
+      let placed = session.copyLocation ?? session.location
+      if isLive && !session.live.isEmpty, let frame = itemFrame(at: placed) {
+        result.indicator = .item(placed.container, frame)
+        break
+      }
+      if let geometry = container(slot.container)?.geometry {
+        let at = geometryIndex(slot.index, for: session, in: slot.container)
+        result.indicator = .line(slot.container, insertionLine(in: geometry, before: at))
+      }
+      result.shifted = shifts(for: session, to: slot)
+    }
+    return result
+  }
+
+  /// The sift: which items make room for an on-drop move or copy to `slot`.
+  func shifts(for session: DragSession<Item>, to slot: Slot) -> [ShiftedItems] {
+    let origin = session.location
+    if slot.container == origin.container {
+      if slot.index > origin.index {
+        return [
+          ShiftedItems(
+            container: slot.container, range: origin.index + 1..<slot.index + 1,
+            offset: -1)
+        ]
+      }
+      return [ShiftedItems(container: slot.container, range: slot.index..<origin.index, offset: 1)]
+    }
+    var result: [ShiftedItems] = []
+    if session.mode != .copy {
+      let count = count(of: origin.container)
+      if origin.index + 1 < count {
+        result.append(
+          ShiftedItems(container: origin.container, range: origin.index + 1..<count, offset: -1))
+      }
+    }
+    let count = count(of: slot.container)
+    if slot.index < count {
+      result.append(ShiftedItems(container: slot.container, range: slot.index..<count, offset: 1))
+    }
+    return result
+  }
+}

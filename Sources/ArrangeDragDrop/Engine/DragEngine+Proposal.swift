@@ -1,0 +1,340 @@
+import ArrangeGeometry
+
+extension DragEngine {
+  // MARK: - Choosing the target container
+
+  /// The target container's position for a pointer drag, per the arena's strategy.
+  func targetContainer(for session: DragSession<Item>) -> Int? {
+    switch configuration.strategy {
+    case .pointerInside:
+      return containerIndex(containing: session.pointer)
+    case .largestOverlap:
+      let ghost = session.ghostFrame
+      var best: Int?
+      var bestArea = 0.0
+      for (position, container) in containers.enumerated() {
+        let area = container.geometry.frame.intersectionArea(ghost)
+        if area > bestArea {
+          best = position
+          bestArea = area
+        }
+      }
+      return best
+    case .closestCenter:
+      let center = session.ghostFrame.center
+      var best: Int?
+      var bestDistance = Double.infinity
+      for (position, container) in containers.enumerated() {
+        let distance = container.geometry.frame.center.distance(to: center)
+        if distance < bestDistance {
+          best = position
+          bestDistance = distance
+        }
+      }
+      return best
+    }
+  }
+
+  // MARK: - Slots
+
+  /// The item that stands for the dragged item in container `id`: the item itself, or its live
+  /// copy in copy mode.
+  func ownItem(of session: DragSession<Item>, in id: ContainerID) -> (Item, hint: Int?)? {
+    if session.mode == .copy && id != session.origin.container {
+      guard let copy = session.copyID else { return nil }
+      return (copy, session.copyLocation?.container == id ? session.copyLocation?.index : nil)
+    }
+    return (session.item, session.location.container == id ? session.location.index : nil)
+  }
+
+  /// The number of items in `id` not counting the dragged item (or its copy), and where the
+  /// dragged item sits in the geometry, if it does.
+  func baseCount(of session: DragSession<Item>, in id: ContainerID) -> (count: Int, own: Int?) {
+    let total = count(of: id)
+    guard let (own, hint) = ownItem(of: session, in: id), let at = locate(own, in: id, hint: hint)
+    else { return (total, nil) }
+    return (total - 1, at)
+  }
+
+  /// The final index for a drop at `point` in container `position`: the number of other items
+  /// whose midpoint comes before the point.
+  func finalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
+    let container = containers[position]
+    let raw = container.geometry.insertionIndex(for: point)
+    let (count, own) = baseCount(of: session, in: container.id)
+    var index = raw
+    if let own, raw > own { index -= 1 }
+    return Swift.min(Swift.max(index, 0), count)
+  }
+
+  /// The geometry index of base index `index` in container `id` (skipping the dragged item).
+  func geometryIndex(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Int {
+    let own = baseCount(of: session, in: id).own
+    if let own, index >= own { return index + 1 }
+    return index
+  }
+
+  /// The item a move to `index` of container `id` would land in front of.
+  func anchor(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Item? {
+    guard let geometry = container(id)?.geometry else { return nil }
+    let at = geometryIndex(index, for: session, in: id)
+    return at >= 0 && at < geometry.count ? geometry.item(at: at) : nil
+  }
+
+  // MARK: - What the pointer asks for
+
+  /// The action the pointer asks for, before the rules that can refuse it; the refusal is set
+  /// only for removal, whose rule decides whether to propose it at all.
+  func desiredAction(for session: DragSession<Item>) -> (DropAction<Item>, Int?, DragRefusal?) {
+    let point = session.pointer
+    guard let position = targetContainer(for: session) else {
+      return outsideAction(for: session, at: point)
+    }
+    let container = containers[position]
+    if container.isDeleteZone {
+      if session.mode == .copy { return (.none, position, nil) }
+      let verdict = rules.canRemove?(session.item, point) ?? .allow
+      if verdict.isAllowed { return (.remove, position, nil) }
+      return (
+        .none, position, DragRefusal(.cannotRemove, container: container.id, reason: verdict.reason)
+      )
+    }
+    switch session.mode {
+    case .exchange:
+      return (exchangeAction(for: session, at: point, in: position), position, nil)
+    case .move, .copy:
+      if let into = intoAction(for: session, at: point, in: position) {
+        return (into, position, nil)
+      }
+      let index = finalIndex(for: session, at: point, in: position)
+      return (slotAction(for: session, index: index, in: container.id), position, nil)
+    }
+  }
+
+  /// The move or copy to a final index (or nothing, for the origin).
+  func slotAction(for session: DragSession<Item>, index: Int, in id: ContainerID) -> DropAction<
+    Item
+  > {
+    let slot = Slot(id, index)
+    if id == session.origin.container {
+      return index == session.origin.index ? .none : .move(to: slot)
+    }
+    return session.mode == .copy ? .copy(to: slot) : .move(to: slot)
+  }
+
+  func outsideAction(for session: DragSession<Item>, at point: Point) -> (
+    DropAction<Item>, Int?, DragRefusal?
+  ) {
+    if session.mode == .copy { return (.none, nil, nil) }
+    let verdict = rules.canRemove?(session.item, point) ?? (isEditing ? .allow : .refuse(nil))
+    if verdict.isAllowed { return (.remove, nil, nil) }
+    if session.mode == .exchange { return (session.proposal.action, nil, nil) }
+    // A refusal is reported only when the app has a removal rule; by default, dropping outside
+    // just returns the item.
+    let refusal = rules.canRemove == nil ? nil : DragRefusal(.cannotRemove, reason: verdict.reason)
+    return (.none, nil, refusal)
+  }
+
+  /// Drop into the item under the pointer, when the rules allow and the pointer is in its middle.
+  func intoAction(for session: DragSession<Item>, at point: Point, in position: Int)
+    -> DropAction<Item>?
+  {
+    guard let canDropInto = rules.canDropInto else { return nil }
+    let container = containers[position]
+    let geometry = container.geometry
+    guard let index = geometry.itemIndex(at: point), index < geometry.count else { return nil }
+    let target = geometry.item(at: index)
+    guard target != session.item, target != session.copyID else { return nil }
+    let frame = geometry.frameOfItem(at: index)
+    let half =
+      frame.size[geometry.axis] * Swift.min(Swift.max(configuration.dropIntoFraction, 0), 1)
+    guard abs(point[geometry.axis] - frame.center[geometry.axis]) <= half / 2 else { return nil }
+    guard canDropInto(session.item, target).isAllowed else { return nil }
+    return .into(target, at: Slot(container.id, index))
+  }
+
+  /// The exchange the pointer asks for: with the item whose *original* slot is under it.
+  func exchangeAction(for session: DragSession<Item>, at point: Point, in position: Int)
+    -> DropAction<Item>
+  {
+    let container = containers[position]
+    let geometry = container.geometry
+    guard let index = geometry.itemIndex(at: point), index < geometry.count else {
+      return session.proposal.action  // a gap: keep the current exchange
+    }
+    let slot = Slot(container.id, index)
+    let occupant = originalOccupant(of: slot, seen: geometry.item(at: index), for: session)
+    if occupant == session.item { return .none }
+    if case .exchange(let current, _) = session.proposal.action, current == occupant {
+      return session.proposal.action
+    }
+    return .exchange(with: occupant, at: slot)
+  }
+
+  /// Which item was at `slot` before the lift, given that `seen` is there now: with a live
+  /// exchange applied, the dragged item and the displaced one have traded places.
+  func originalOccupant(of slot: Slot, seen: Item, for session: DragSession<Item>) -> Item {
+    guard case .exchange(let first, let firstSlot, let second, let secondSlot)? = session.live.first
+    else { return seen }
+    if seen == first && slot == secondSlot { return second }
+    if seen == second && slot == firstSlot { return first }
+    return seen
+  }
+
+  // MARK: - Rules
+
+  /// Why `action` is not allowed, or `nil` when the rules allow it.
+  func refusal(of action: DropAction<Item>, for session: DragSession<Item>) -> DragRefusal? {
+    let item = session.item
+    let origin = session.origin
+    switch action {
+    case .none, .remove, .into:
+      return nil
+    case .move(let slot), .copy(let slot):
+      if case .copy = action, session.copyID == nil, rules.copyID == nil {
+        return DragRefusal(.cannotCopy, container: slot.container)
+      }
+      if slot.container == origin.container {
+        if let verdict = rules.canMove?(item, slot.container, origin.index, slot.index),
+          !verdict.isAllowed
+        {
+          return DragRefusal(.cannotMove, container: slot.container, reason: verdict.reason)
+        }
+        return nil
+      }
+      return arrivalRefusal(of: item, from: origin.container, into: slot, adding: true)
+    case .exchange(let other, let slot):
+      if let verdict = rules.canDisplace?(other, item), !verdict.isAllowed {
+        return DragRefusal(.cannotDisplace, container: slot.container, reason: verdict.reason)
+      }
+      if slot.container == origin.container {
+        if let verdict = rules.canMove?(item, slot.container, origin.index, slot.index),
+          !verdict.isAllowed
+        {
+          return DragRefusal(.cannotMove, container: slot.container, reason: verdict.reason)
+        }
+        return nil
+      }
+      if let refusal = arrivalRefusal(of: item, from: origin.container, into: slot, adding: false) {
+        return refusal
+      }
+      return arrivalRefusal(of: other, from: slot.container, into: origin, adding: false)
+    }
+  }
+
+  /// Whether `item` may arrive in another container: `accepts`, capacity, `canDrop`.
+  func arrivalRefusal(of item: Item, from source: ContainerID, into slot: Slot, adding: Bool)
+    -> DragRefusal?
+  {
+    let id = slot.container
+    if let verdict = rules.accepts?(item, id), !verdict.isAllowed {
+      return DragRefusal(.notAccepted, container: id, reason: verdict.reason)
+    }
+    if adding, let capacity = rules.capacity?(id) {
+      let others = sessions.first { $0.item == item }.map { baseCount(of: $0, in: id).count }
+      if (others ?? count(of: id)) >= capacity {
+        return DragRefusal(.containerFull, container: id)
+      }
+    }
+    if let verdict = rules.canDrop?(item, source, id, slot.index), !verdict.isAllowed {
+      return DragRefusal(.cannotDrop, container: id, reason: verdict.reason)
+    }
+    return nil
+  }
+
+  // MARK: - Adopting a proposal
+
+  /// Recomputes a pointer drag's proposal from its pointer and the current geometry.
+  mutating func retarget(_ id: SessionID) {
+    guard let index = sessionIndex(id), sessions[index].isDragging else { return }
+    if id == .keyboard {
+      retargetKeyboard()
+      return
+    }
+    let (action, position, refusal) = desiredAction(for: sessions[index])
+    let container = position.map { containers[$0].id }
+    adopt(action, container: container, refusal: refusal, for: id)
+  }
+
+  /// Checks `action` against the rules and makes it the session's proposal, falling back to the
+  /// previous proposal (when it is in the same container) or to "return to origin".
+  mutating func adopt(
+    _ desired: DropAction<Item>, container: ContainerID?, refusal given: DragRefusal?,
+    for id: SessionID, announceAlways: Bool = false
+  ) {
+    guard let index = sessionIndex(id) else { return }
+    let session = sessions[index]
+    var action = desired
+    var refusal = given
+    if let refused = self.refusal(of: desired, for: session) {
+      refusal = refused
+      action = .none
+      if let previousContainer = Self.container(of: session.proposal.action),
+        previousContainer == container
+      {
+        action = session.proposal.action
+      }
+    }
+    if case .copy = action, sessions[index].copyID == nil {
+      sessions[index].copyID = rules.copyID?(session.item)
+    }
+    let proposal = DropProposal(action, container: container, refusal: refusal)
+    let previous = session.proposal
+    if previous.container != container {
+      if let old = previous.container { emit(.exited(id, old)) }
+      if let new = container { emit(.entered(id, new)) }
+    }
+    guard proposal != previous || announceAlways else { return }
+    sessions[index].proposal = proposal
+    if previous.action != action {
+      if session.mode == .exchange { emitExchangeEvent(from: previous.action, to: action, for: id) }
+      if configuration.application == .live { applyLive(action, for: id) }
+    }
+    emit(.proposalChanged(id, proposal))
+    if let refusal, refusal != previous.refusal || announceAlways {
+      announce(
+        .refused(session.item, refusal, containerName: refusal.container.map { name(of: $0) }))
+    }
+    if previous.action != action || announceAlways { announceProposal(for: id) }
+  }
+
+  static func container(of action: DropAction<Item>) -> ContainerID? {
+    switch action {
+    case .none, .remove: return nil
+    case .move(let slot), .copy(let slot), .exchange(_, let slot), .into(_, let slot):
+      return slot.container
+    }
+  }
+
+  /// SS's exchange events: undo the previous exchange (if any), then the new one (if any).
+  mutating func emitExchangeEvent(
+    from previous: DropAction<Item>, to action: DropAction<Item>, for id: SessionID
+  ) {
+    guard let session = sessions.first(where: { $0.id == id }) else { return }
+    var pairs: [ExchangePair] = []
+    if case .exchange(_, let slot) = previous { pairs.append(ExchangePair(slot, session.origin)) }
+    if case .exchange(_, let slot) = action { pairs.append(ExchangePair(session.origin, slot)) }
+    if !pairs.isEmpty { emit(.exchangeEvent(id, exchanges: pairs)) }
+  }
+
+  mutating func announceProposal(for id: SessionID) {
+    guard let session = sessions.first(where: { $0.id == id }) else { return }
+    let item = session.item
+    switch session.proposal.action {
+    case .none:
+      announce(
+        .willReturn(
+          item, position: session.origin.index + 1, in: name(of: session.origin.container)))
+    case .move(let slot), .copy(let slot):
+      let total = baseCount(of: session, in: slot.container).count + 1
+      announce(
+        .moved(item, position: slot.index + 1, of: total, in: name(of: slot.container)))
+    case .exchange(let other, let slot):
+      announce(.willExchange(item, with: other, in: name(of: slot.container)))
+    case .remove:
+      announce(.willRemove(item))
+    case .into(let target, _):
+      announce(.willDropInto(item, into: target))
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import ArrangeGeometry
+
+/// The headless drag-and-drop engine: a deterministic state machine fed with ``DragInput`` values
+/// that returns ``DragEffect`` values.
+///
+/// The engine owns no UI, no clock and no model. The host feeds it pointer events, key intents,
+/// ticks and geometry changes; it answers with events, operations to apply, announcements, scroll
+/// requests and presentations. The same stream of inputs always gives the same effects, so a
+/// recorded stream replays exactly (``DragRecording``).
+///
+/// ```swift
+/// var engine = DragEngine(containers: [todo, done])
+/// engine.handle(.pointer(PointerEvent(.down, at: Point(x: 10, y: 5), time: 0)))
+/// engine.handle(.pointer(PointerEvent(.move, at: Point(x: 110, y: 5), time: 0.1)))
+/// for effect in engine.handle(.pointer(PointerEvent(.up, at: Point(x: 110, y: 5), time: 0.2))) {
+///   if case .apply(let operation) = effect { try model.apply(operation) }
+/// }
+/// ```
+public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
+  /// The app's item identifier.
+  public typealias Item = Geometry.Item
+
+  /// Arena-wide settings; may change between inputs.
+  public var configuration: DragConfiguration
+  /// The app's rules; may change between inputs (and may change their answers at any time).
+  public var rules: DragRules<Item>
+  /// The containers, in priority order (the first wins where frames overlap).
+  public internal(set) var containers: [ArenaContainer<Geometry>]
+  /// Whether the arena is in edit mode (every container at once).
+  public internal(set) var isEditing = false
+
+  var sessions: [DragSession<Item>] = []
+  var undoStack: [DragTransaction<Item>] = []
+  var redoStack: [DragTransaction<Item>] = []
+  var lastBatch: Batch?
+  var effects: [DragEffect<Item>] = []
+  var lastPresentation = DragPresentation<Item>()
+
+  /// What the operations emitted by the last input were for, so that a failure to apply them can
+  /// be rolled back.
+  struct Batch: Sendable {
+    enum Purpose: Sendable {
+      case commit(DragTransaction<Item>?, liveBefore: [DragOperation<Item>])
+      case live(session: SessionID, before: [DragOperation<Item>])
+      case undo(DragTransaction<Item>)
+      case redo(DragTransaction<Item>)
+    }
+    var purpose: Purpose
+    var operations: [DragOperation<Item>]
+  }
+
+  /// Creates an engine over `containers` (in priority order).
+  ///
+  /// - Precondition: Container IDs are unique.
+  public init(
+    containers: [ArenaContainer<Geometry>], configuration: DragConfiguration = DragConfiguration(),
+    rules: DragRules<Item> = DragRules()
+  ) {
+    for (index, container) in containers.enumerated() {
+      precondition(
+        !containers[..<index].contains { $0.id == container.id },
+        "DragEngine: container \(container.id) appears twice")
+    }
+    self.containers = containers
+    self.configuration = configuration
+    self.rules = rules
+  }
+
+  // MARK: - Reading the state
+
+  /// Whether any drag is in progress (pressing does not count).
+  public var isDragging: Bool { sessions.contains { $0.isDragging } }
+
+  /// The drags in progress, in the order they began.
+  public var activeSessions: [SessionID] { sessions.filter(\.isDragging).map(\.id) }
+
+  /// The current proposal of a drag, or `nil` when it is not dragging.
+  public func proposal(for session: SessionID) -> DropProposal<Item>? {
+    sessions.first { $0.id == session && $0.isDragging }?.proposal
+  }
+
+  /// The item a drag is carrying, or `nil`.
+  public func draggedItem(for session: SessionID) -> Item? {
+    sessions.first { $0.id == session && $0.isDragging }?.item
+  }
+
+  /// The container with `id`, or `nil`.
+  ///
+  /// - Complexity: O(containers).
+  public func container(_ id: ContainerID) -> ArenaContainer<Geometry>? {
+    containers.first { $0.id == id }
+  }
+
+  /// Whether ``handle(_:)`` with ``DragInput/undo`` would undo something.
+  public var canUndo: Bool { !undoStack.isEmpty && sessions.isEmpty }
+  /// Whether ``handle(_:)`` with ``DragInput/redo`` would redo something.
+  public var canRedo: Bool { !redoStack.isEmpty && sessions.isEmpty }
+
+  // MARK: - Handling input
+
+  /// Feeds one input and returns what the host should do, in order.
+  ///
+  /// Invalid input (events out of order, unknown pointers, NaN or infinite coordinates, unknown
+  /// containers) is ignored or cancels cleanly; it never traps and never loses an item.
+  ///
+  /// - Complexity: A pointer move costs O(log n) in the items of the container under the pointer
+  ///   plus O(containers); nothing scans all items.
+  @discardableResult
+  public mutating func handle(_ input: DragInput<Geometry>) -> [DragEffect<Item>] {
+    effects.removeAll(keepingCapacity: true)
+    let hadBatch = lastBatch
+    lastBatch = nil
+    switch input {
+    case .pointer(let event):
+      handlePointer(event)
+    case .key(let intent, let time):
+      handleKey(intent, time: time)
+    case .tick(let time):
+      handleTick(time)
+    case .setGeometry(let id, let geometry):
+      setGeometry(geometry, for: id)
+    case .addContainer(let container, let priority):
+      addContainer(container, priority: priority)
+    case .removeContainer(let id):
+      removeContainer(id)
+    case .moveContainer(let id, let priority):
+      moveContainer(id, priority: priority)
+    case .setEditing(let editing, let from):
+      setEditing(editing, from: from)
+    case .undo:
+      undo()
+    case .redo:
+      redo()
+    case .applicationFailed(let applied, let message):
+      rollBack(hadBatch, applied: applied, message: message)
+    case .interrupt:
+      for session in sessions.map(\.id) { cancel(session) }
+    }
+    let presentation = presentationNow()
+    if presentation != lastPresentation {
+      lastPresentation = presentation
+      effects.append(.present(presentation))
+    }
+    return effects
+  }
+
+  // MARK: - Emitting
+
+  mutating func emit(_ event: DragEvent<Item>) { effects.append(.event(event)) }
+
+  mutating func announce(_ announcement: Announcement<Item>) {
+    effects.append(.announce(announcement))
+  }
+
+  /// Emits an operation for the app and keeps every other session's positions in step with it.
+  mutating func apply(_ operation: DragOperation<Item>, by session: SessionID?) {
+    effects.append(.apply(operation))
+    for index in sessions.indices where sessions[index].id != session {
+      guard sessions[index].item != operation.item else { continue }
+      sessions[index].origin = sessions[index].origin.adjusted(after: operation)
+      sessions[index].location = sessions[index].location.adjusted(after: operation)
+      sessions[index].copyLocation = sessions[index].copyLocation?.adjusted(after: operation)
+    }
+  }
+
+  // MARK: - Containers
+
+  func containerIndex(_ id: ContainerID) -> Int? {
+    containers.firstIndex { $0.id == id }
+  }
+
+  func name(of id: ContainerID) -> String {
+    container(id)?.name ?? id.description
+  }
+
+  func count(of id: ContainerID) -> Int {
+    container(id)?.geometry.count ?? 0
+  }
+
+  /// The index of `item` in the container's current geometry, trying `hint` first.
+  func locate(_ item: Item, in id: ContainerID, hint: Int?) -> Int? {
+    guard let geometry = container(id)?.geometry else { return nil }
+    if let hint, hint >= 0, hint < geometry.count, geometry.item(at: hint) == item { return hint }
+    return geometry.index(of: item)
+  }
+
+  func sessionIndex(_ id: SessionID) -> Int? {
+    sessions.firstIndex { $0.id == id }
+  }
+}

@@ -1,0 +1,103 @@
+/// A structured accessibility announcement, with 1-based positions.
+///
+/// Front ends turn it into speech or a status line; ``text(name:)`` gives the English sentence.
+public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// "Picked up *item*, position 2 of 5 in *To Do*".
+  case pickedUp(Item, position: Int, of: Int, in: String)
+  /// "Moved to *Done*, position 1 of 3".
+  case moved(Item, position: Int, of: Int, in: String)
+  /// "Will swap with *other* in *Done*".
+  case willExchange(Item, with: Item, in: String)
+  /// "Will go into *other*".
+  case willDropInto(Item, into: Item)
+  /// "Will be removed".
+  case willRemove(Item)
+  /// "Will return to position 2 in *To Do*".
+  case willReturn(Item, position: Int, in: String)
+  /// "*Done* is full", "Cannot drop here", with the app's reason when it gave one.
+  case refused(Item?, DragRefusal, containerName: String?)
+  /// "Dropped *item* in *Done*, position 1 of 3".
+  case dropped(Item, position: Int, of: Int, in: String)
+  /// "Swapped *item* with *other*".
+  case exchanged(Item, with: Item)
+  /// "Put *item* into *other*".
+  case droppedInto(Item, into: Item)
+  /// "Removed *item*".
+  case removed(Item)
+  /// "Copied *item* to *Done*, position 1 of 3".
+  case copied(Item, position: Int, of: Int, in: String)
+  /// "Cancelled, *item* returned to position 2 in *To Do*".
+  case cancelled(Item, position: Int, in: String)
+  /// "*item* did not move".
+  case didNotMove(Item)
+  /// "Undone", "Redone".
+  case undone
+  /// "Redone".
+  case redone
+  /// "Nothing to undo" and similar.
+  case nothingToUndo
+
+  /// The English sentence, naming items with `name`.
+  ///
+  /// ```swift
+  /// Announcement<String>.pickedUp("Write report", position: 2, of: 5, in: "To Do")
+  ///   .text { $0 }  // "Picked up Write report, position 2 of 5 in To Do"
+  /// ```
+  public func text(name: (Item) -> String) -> String {
+    switch self {
+    case .pickedUp(let item, let position, let count, let container):
+      return "Picked up \(name(item)), position \(position) of \(count) in \(container)"
+    case .moved(_, let position, let count, let container):
+      return "Moved to \(container), position \(position) of \(count)"
+    case .willExchange(_, let other, let container):
+      return "Will swap with \(name(other)) in \(container)"
+    case .willDropInto(_, let target):
+      return "Will go into \(name(target))"
+    case .willRemove:
+      return "Will be removed"
+    case .willReturn(_, let position, let container):
+      return "Will return to position \(position) in \(container)"
+    case .refused(_, let refusal, let container):
+      return Self.sentence(for: refusal, container: container)
+    case .dropped(let item, let position, let count, let container):
+      return "Dropped \(name(item)) in \(container), position \(position) of \(count)"
+    case .exchanged(let item, let other):
+      return "Swapped \(name(item)) with \(name(other))"
+    case .droppedInto(let item, let target):
+      return "Put \(name(item)) into \(name(target))"
+    case .removed(let item):
+      return "Removed \(name(item))"
+    case .copied(let item, let position, let count, let container):
+      return "Copied \(name(item)) to \(container), position \(position) of \(count)"
+    case .cancelled(let item, let position, let container):
+      return "Cancelled, \(name(item)) returned to position \(position) in \(container)"
+    case .didNotMove(let item):
+      return "Dropped \(name(item)) where it was"
+    case .undone:
+      return "Undone"
+    case .redone:
+      return "Redone"
+    case .nothingToUndo:
+      return "Nothing to undo"
+    }
+  }
+
+  private static func sentence(for refusal: DragRefusal, container: String?) -> String {
+    if let reason = refusal.reason { return reason }
+    let place = container ?? "this container"
+    switch refusal.kind {
+    case .notDraggable: return "This item cannot be moved"
+    case .anotherDragInProgress: return "Another drag is in progress"
+    case .itemAlreadyDragged: return "This item is already being dragged"
+    case .cannotMove: return "Cannot move there"
+    case .cannotDrop: return "Cannot drop in \(place)"
+    case .notAccepted: return "\(place) does not take this item"
+    case .containerFull: return "\(place) is full"
+    case .cannotDisplace: return "Cannot swap with that item"
+    case .cannotRemove: return "Cannot remove this item"
+    case .cannotDropInto: return "Cannot put it there"
+    case .cannotCopy: return "Cannot copy this item"
+    case .nothingToUndo: return "Nothing to undo"
+    }
+  }
+}

@@ -1,0 +1,71 @@
+public import ArrangeGeometry
+
+/// Where a drop would land, for drawing.
+public enum DropIndicator: Hashable, Sendable {
+  /// A line between items (or at the start or end) in a container: a thin rectangle.
+  case line(ContainerID, Rect)
+  /// The frame of the item that would be swapped with, or dropped into.
+  case item(ContainerID, Rect)
+  /// The drop would remove the item.
+  case removal
+}
+
+/// An item that moves aside while a drag is in progress.
+public struct DisplacedItem<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// The item.
+  public var item: Item
+  /// Where it is now.
+  public var slot: Slot
+  /// Where it should be drawn while the proposal stands.
+  public var targetFrame: Rect
+  /// The alpha to draw it with (SS dims the displaced item to 0.6).
+  public var alpha: Double
+}
+
+/// A run of items that shift by one slot while a move is proposed (the "sift").
+///
+/// Items `range` of `container` are drawn at the frame of the slot `offset` away (`+1` or `-1`);
+/// a front end that does not animate the sift can ignore it and draw only the indicator.
+public struct ShiftedItems: Hashable, Sendable {
+  /// The container.
+  public var container: ContainerID
+  /// The indices of the items that shift.
+  public var range: Range<Int>
+  /// `+1` (towards the end) or `-1` (towards the start).
+  public var offset: Int
+}
+
+/// How to draw one drag.
+public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// The drag.
+  public var session: SessionID
+  /// The dragged item.
+  public var item: Item
+  /// The ghost (the snapshot under the pointer, at the grab offset).
+  public var ghostFrame: Rect
+  /// The slot whose item is hidden because it is being dragged.
+  public var hiddenSlot: Slot?
+  /// Items drawn somewhere else while the proposal stands (exchange).
+  public var displaced: [DisplacedItem<Item>]
+  /// Items that shift to make room (move).
+  public var shifted: [ShiftedItems]
+  /// Where the drop would land.
+  public var indicator: DropIndicator?
+  /// The container to highlight as the target.
+  public var highlightedContainer: ContainerID?
+}
+
+/// Everything a front end needs to draw the drags in progress: a pure value, recomputed after
+/// each input. Front ends render it and may animate between successive presentations.
+public struct DragPresentation<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// One entry per drag in progress, in the order the drags began.
+  public var sessions: [SessionPresentation<Item>]
+  /// Whether the arena is in edit mode.
+  public var isEditing: Bool
+
+  /// Creates a presentation.
+  public init(sessions: [SessionPresentation<Item>] = [], isEditing: Bool = false) {
+    self.sessions = sessions
+    self.isEditing = isEditing
+  }
+}

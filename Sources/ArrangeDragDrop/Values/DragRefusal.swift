@@ -1,0 +1,69 @@
+/// Why the engine did not do what the pointer or key asked: a refused press, a refused slot.
+///
+/// A refusal is an expected outcome, not an error: the proposal falls back to the previous valid
+/// one or to "return to origin", and the refusal is reported in events and announcements.
+public struct DragRefusal: Hashable, Sendable {
+  /// The kind of refusal.
+  public enum Kind: Hashable, Sendable {
+    /// `canDrag` said no.
+    case notDraggable
+    /// The single-drag lock: another drag is in progress.
+    case anotherDragInProgress
+    /// The item is already being dragged by another session.
+    case itemAlreadyDragged
+    /// `canMove` said no (within one container).
+    case cannotMove
+    /// `canDrop` said no (into another container).
+    case cannotDrop
+    /// `accepts` said no: the container does not take this kind of item.
+    case notAccepted
+    /// The container is at its capacity.
+    case containerFull
+    /// `canDisplace` said no (exchange).
+    case cannotDisplace
+    /// `canRemove` said no.
+    case cannotRemove
+    /// `canDropInto` said no.
+    case cannotDropInto
+    /// Copy mode without a `copyID` rule.
+    case cannotCopy
+    /// Undo or redo with nothing to undo or redo, or in the middle of a drag.
+    case nothingToUndo
+  }
+
+  /// The kind of refusal.
+  public var kind: Kind
+  /// The container concerned, if any (the full one, the one that refused the drop).
+  public var container: ContainerID?
+  /// The app's reason, for announcements ("Done only takes finished tasks").
+  public var reason: String?
+
+  /// Creates a refusal.
+  public init(_ kind: Kind, container: ContainerID? = nil, reason: String? = nil) {
+    self.kind = kind
+    self.container = container
+    self.reason = reason
+  }
+}
+
+/// A rule's answer: allowed, or refused with an optional reason for people.
+///
+/// Boolean literals work too: `true` allows, `false` refuses without a reason.
+public enum RuleVerdict: Hashable, Sendable, ExpressibleByBooleanLiteral {
+  /// Allowed.
+  case allow
+  /// Refused, with the app's reason if it gave one.
+  case refuse(String?)
+
+  /// `true` allows, `false` refuses without a reason.
+  public init(booleanLiteral value: Bool) { self = value ? .allow : .refuse(nil) }
+
+  /// Whether the rule allows it.
+  public var isAllowed: Bool { self == .allow }
+
+  /// The app's reason for a refusal.
+  public var reason: String? {
+    if case .refuse(let reason) = self { return reason }
+    return nil
+  }
+}

@@ -1,0 +1,33 @@
+/// What would happen if the item were dropped now.
+public enum DropAction<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// Nothing: the item returns to its origin.
+  case none
+  /// Move the item to a slot (final index, see ``Slot``).
+  case move(to: Slot)
+  /// Swap the item with `item`, which sits at `at`.
+  case exchange(with: Item, at: Slot)
+  /// Put a copy at a slot.
+  case copy(to: Slot)
+  /// Remove the item.
+  case remove
+  /// Put the item inside `item`, which sits at `at`.
+  case into(Item, at: Slot)
+}
+
+/// The current proposal of a drag: the action, the container under the drag, and the refusal that
+/// kept a better action from being proposed, if any.
+public struct DropProposal<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// What a drop would do.
+  public var action: DropAction<Item>
+  /// The container the drag is over (per the target strategy), if any.
+  public var container: ContainerID?
+  /// Why the action is not what the pointer asked for.
+  public var refusal: DragRefusal?
+
+  /// Creates a proposal.
+  public init(_ action: DropAction<Item>, container: ContainerID?, refusal: DragRefusal? = nil) {
+    self.action = action
+    self.container = container
+    self.refusal = refusal
+  }
+}

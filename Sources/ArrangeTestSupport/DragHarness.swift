@@ -1,0 +1,140 @@
+public import ArrangeDragDrop
+public import ArrangeGeometry
+
+/// A drag arena of side-by-side columns backed by a ``DragModel``, for tests.
+///
+/// `send` feeds an input to the engine, applies every `.apply` effect to the model (as an app
+/// would) and then reports the new geometry of every container that changed, so the engine always
+/// sees the model's current state. Columns are `columnWidth` wide, `gap` apart, start at x = 0 and
+/// y = 0 and hold items `itemLength` tall with no spacing.
+public struct DragHarness: Sendable {
+  /// The model the effects are applied to.
+  public var model: DragModel<String>
+  /// The engine under test.
+  public var engine: DragEngine<ListGeometry<String>>
+  /// Every effect so far, in order.
+  public var log: [DragEffect<String>] = []
+  /// Errors the model raised while applying operations.
+  public var errors: [DragModelError] = []
+  /// The column width.
+  public var columnWidth: Double
+  /// The column height (the visible frame).
+  public var columnHeight: Double
+  /// The horizontal gap between columns.
+  public var gap: Double
+  /// The length of every item.
+  public var itemLength: Double
+  /// Whether `send` reports geometry changes after applying operations (turn off to test stale
+  /// geometry).
+  public var syncsGeometry = true
+
+  /// Creates columns named `name` holding `items`, with container IDs 0, 1, 2…
+  public init(
+    columns: [(name: String, items: [String])], configuration: DragConfiguration = .init(),
+    rules: DragRules<String> = .init(), columnWidth: Double = 100, columnHeight: Double = 1_000,
+    gap: Double = 0, itemLength: Double = 10
+  ) {
+    self.columnWidth = columnWidth
+    self.columnHeight = columnHeight
+    self.gap = gap
+    self.itemLength = itemLength
+    let ids = columns.indices.map { ContainerID($0) }
+    model = DragModel(Array(zip(ids, columns.map(\.items))))
+    var containers: [ArenaContainer<ListGeometry<String>>] = []
+    for (index, column) in columns.enumerated() {
+      let geometry = ListGeometry(
+        items: column.items, frame: Self.frame(index, columnWidth, columnHeight, gap),
+        itemLength: itemLength)
+      containers.append(ArenaContainer(id: ids[index], name: column.name, geometry: geometry))
+    }
+    engine = DragEngine(containers: containers, configuration: configuration, rules: rules)
+  }
+
+  static func frame(_ index: Int, _ width: Double, _ height: Double, _ gap: Double) -> Rect {
+    Rect(x: Double(index) * (width + gap), y: 0, width: width, height: height)
+  }
+
+  /// The geometry of container `id` for the model's current items, keeping the engine's scroll
+  /// offset and frame.
+  public func geometry(for id: ContainerID) -> ListGeometry<String> {
+    let current = engine.container(id)?.geometry
+    let frame = current?.frame ?? Self.frame(id.rawValue, columnWidth, columnHeight, gap)
+    let fresh = ListGeometry(items: model.items(in: id), frame: frame, itemLength: itemLength)
+    return fresh.scrolled(to: current?.scrollOffset ?? 0)
+  }
+
+  /// Feeds `input`, applies the operations to the model and syncs geometry; returns the effects
+  /// of the input itself (not of the geometry sync that follows).
+  @discardableResult
+  public mutating func send(_ input: DragInput<ListGeometry<String>>) -> [DragEffect<String>] {
+    let effects = engine.handle(input)
+    log.append(contentsOf: effects)
+    var applied = false
+    for effect in effects {
+      guard case .apply(let operation) = effect else { continue }
+      do {
+        try model.apply(operation)
+        applied = true
+      } catch {
+        errors.append(error)
+      }
+    }
+    if applied && syncsGeometry { syncGeometry() }
+    return effects
+  }
+
+  /// Reports every container's geometry to the engine.
+  public mutating func syncGeometry() {
+    for id in engine.containers.map(\.id) {
+      log.append(contentsOf: engine.handle(.setGeometry(id, geometry(for: id))))
+    }
+  }
+
+  /// The center of `item`'s frame in the engine's current geometry.
+  public func center(of item: String) -> Point {
+    for container in engine.containers {
+      if let index = container.geometry.index(of: item) {
+        return container.geometry.frameOfItem(at: index).center
+      }
+    }
+    return Point(x: -1_000, y: -1_000)
+  }
+
+  /// A pointer event for pointer 0.
+  public static func pointer(_ phase: PointerPhase, _ x: Double, _ y: Double, _ time: Double)
+    -> DragInput<ListGeometry<String>>
+  {
+    .pointer(PointerEvent(phase, at: Point(x: x, y: y), time: time))
+  }
+
+  /// Presses `item`, drags to `target` in a few steps and releases there (mouse, pointer 0).
+  public mutating func drag(_ item: String, to target: Point, startingAt time: Double = 0) {
+    let start = center(of: item)
+    send(Self.pointer(.down, start.x, start.y, time))
+    send(Self.pointer(.move, start.x + 6, start.y, time + 0.01))
+    send(Self.pointer(.move, (start.x + target.x) / 2, (start.y + target.y) / 2, time + 0.02))
+    send(Self.pointer(.move, target.x, target.y, time + 0.03))
+    send(Self.pointer(.up, target.x, target.y, time + 0.04))
+  }
+
+  /// The events in the log, in order.
+  public var events: [DragEvent<String>] {
+    log.compactMap { if case .event(let event) = $0 { return event } else { return nil } }
+  }
+
+  /// The operations in the log, in order.
+  public var operations: [DragOperation<String>] {
+    log.compactMap { if case .apply(let operation) = $0 { return operation } else { return nil } }
+  }
+
+  /// The announcements in the log, as English text.
+  public var announcements: [String] {
+    log.compactMap { effect in
+      if case .announce(let announcement) = effect { return announcement.text { $0 } }
+      return nil
+    }
+  }
+
+  /// The items of column `index`.
+  public func items(_ index: Int) -> [String] { model.items(in: ContainerID(index)) }
+}
