@@ -41,6 +41,9 @@ let package = Package(
     .executableTarget(
       name: "layout-quick-start", dependencies: ["ArrangeLayout"],
       path: "Examples/LayoutQuickStart", swiftSettings: upcoming),
+    .executableTarget(
+      name: "drag-quick-start", dependencies: ["ArrangeDragDrop"],
+      path: "Examples/DragQuickStart", swiftSettings: upcoming),
 
     // Shared test helpers (internal; not a product).
     .target(

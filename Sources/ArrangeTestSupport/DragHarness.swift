@@ -28,7 +28,7 @@ public struct DragHarness: Sendable {
   /// geometry).
   public var syncsGeometry = true
 
-  /// Creates columns named `name` holding `items`, with container IDs 0, 1, 2…
+  /// Creates columns named `name` holding `items`, with container IDs 0, 1, 2 and so on.
   public init(
     columns: [(name: String, items: [String])], configuration: DragConfiguration = .init(),
     rules: DragRules<String> = .init(), columnWidth: Double = 100, columnHeight: Double = 1_000,

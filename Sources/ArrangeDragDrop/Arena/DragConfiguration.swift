@@ -49,13 +49,21 @@ public enum PointerKind: String, Hashable, Sendable, CaseIterable {
 
 /// Auto-scroll settings (DESIGN.md §3.8).
 public struct AutoScrollConfiguration: Hashable, Sendable {
-  /// The edge band's depth as a fraction of the container's length. Default 0.2.
+  /// The edge band's depth as a fraction of the container's length.
+  ///
+  /// Default 0.2.
   public var bandFraction: Double = 0.2
-  /// The deepest an edge band may be. Default 60 (points; use 3 for terminal cells).
+  /// The deepest an edge band may be.
+  ///
+  /// Default 60 (points; use 3 for terminal cells).
   public var maximumBand: Double = 60
-  /// The speed at the very edge, in units per second. Default 1,000.
+  /// The speed at the very edge, in units per second.
+  ///
+  /// Default 1,000.
   public var maximumSpeed: Double = 1_000
-  /// How long the speed takes to ramp up from zero after the pointer enters a band. Default 0.4 s.
+  /// How long the speed takes to ramp up from zero after the pointer enters a band.
+  ///
+  /// Default 0.4 s.
   public var rampDuration: Double = 0.4
 
   /// The defaults.
@@ -64,20 +72,34 @@ public struct AutoScrollConfiguration: Hashable, Sendable {
 
 /// Arena-wide settings.
 public struct DragConfiguration: Hashable, Sendable {
-  /// What a drop does. Default ``DragMode/move``; containers can override it.
+  /// What a drop does.
+  ///
+  /// Default ``DragMode/move``; containers can override it.
   public var mode: DragMode = .move
-  /// When the app receives operations. Default ``DragApplication/onDrop``.
+  /// When the app receives operations.
+  ///
+  /// Default ``DragApplication/onDrop``.
   public var application: DragApplication = .onDrop
-  /// How the target container is chosen. Default ``TargetStrategy/pointerInside``.
+  /// How the target container is chosen.
+  ///
+  /// Default ``TargetStrategy/pointerInside``.
   public var strategy: TargetStrategy = .pointerInside
-  /// Activation for mouse pointers. Default: a 5-point distance threshold.
+  /// Activation for mouse pointers.
+  ///
+  /// Default: a 5-point distance threshold.
   public var mouseActivation: DragActivation = .distance(5)
-  /// Activation for touch pointers. Default: a 0.15 s long press within 10 points (SS).
+  /// Activation for touch pointers.
+  ///
+  /// Default: a 0.15 s long press within 10 points (SS).
   public var touchActivation: DragActivation = .longPress(delay: 0.15, tolerance: 10)
-  /// Whether several pointers may drag at once. Default: no (the single-drag lock).
+  /// Whether several pointers may drag at once.
+  ///
+  /// Default: no (the single-drag lock).
   public var allowsConcurrentDrags = false
   /// The share of an item's length, around its middle, where a drop goes *into* the item (when
-  /// `canDropInto` allows). Default 0.5.
+  /// `canDropInto` allows).
+  ///
+  /// Default 0.5.
   public var dropIntoFraction: Double = 0.5
   /// The alpha of the displaced item in exchange mode (SS default 0.6).
   public var displacedAlpha: Double = 0.6

@@ -56,7 +56,9 @@ public enum KeyIntent<Item: Hashable & Sendable>: Hashable, Sendable {
   case cancel
 }
 
-/// One input to the engine. A recorded stream of inputs replays to the same effects.
+/// One input to the engine.
+///
+/// A recorded stream of inputs replays to the same effects.
 public enum DragInput<Geometry: ContainerGeometry>: Sendable {
   /// A pointer event.
   case pointer(PointerEvent)

@@ -55,8 +55,10 @@ public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable
   public var highlightedContainer: ContainerID?
 }
 
-/// Everything a front end needs to draw the drags in progress: a pure value, recomputed after
-/// each input. Front ends render it and may animate between successive presentations.
+/// Everything a front end needs to draw the drags in progress: a pure value, recomputed after each
+/// input.
+///
+/// Front ends render it and may animate between successive presentations.
 public struct DragPresentation<Item: Hashable & Sendable>: Hashable, Sendable {
   /// One entry per drag in progress, in the order the drags began.
   public var sessions: [SessionPresentation<Item>]
