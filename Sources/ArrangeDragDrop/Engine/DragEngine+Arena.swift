@@ -15,21 +15,37 @@ extension DragEngine {
     if let found = find(session.item, hint: session.location) {
       sessions[index].location = found
       if !isLive { sessions[index].origin = found }
+      sessions[index].isMissing = false
     } else {
-      // The app removed the item: there is nothing left to drag or to restore.
-      sessions.remove(at: index)
-      if session.isDragging {
-        emit(.cancelled(id, session.item))
-        announce(
-          .cancelled(
-            session.item, position: session.origin.index + 1,
-            in: name(of: session.origin.container)))
-      }
+      sessions[index].isMissing = true
       return
     }
     if let copy = session.copyID, let location = session.copyLocation {
       sessions[index].copyLocation = find(copy, hint: location)
       if sessions[index].copyLocation == nil { sessions[index].live = [] }
+    }
+  }
+
+  /// Cancels, without operations, the drags whose item the app has removed: there is nothing
+  /// left to drag or to restore.
+  mutating func settleMissingItems() {
+    for session in sessions where session.isMissing {
+      if let index = sessionIndex(session.id),
+        let found = find(session.item, hint: session.location)
+      {
+        sessions[index].isMissing = false
+        sessions[index].location = found
+        if session.live.isEmpty { sessions[index].origin = found }
+        continue
+      }
+      sessions.removeAll { $0.id == session.id }
+      if session.isDragging {
+        emit(.cancelled(session.id, session.item))
+        announce(
+          .cancelled(
+            session.item, position: session.origin.index + 1,
+            in: name(of: session.origin.container)))
+      }
     }
   }
 

@@ -69,7 +69,11 @@ extension DragEngine {
   /// Commits a drag's proposal as a transaction.
   mutating func drop(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
-    let session = sessions[index]
+    var session = sessions[index]
+    if refusal(of: session.proposal.action, for: session) != nil {
+      // The rules changed their answer since the last step: the item returns.
+      session.proposal.action = .none
+    }
     let final = operations(for: session.proposal.action, of: session)
     let toEmit = session.live == final ? [] : session.live.reversed().map(\.inverse) + final
     let announcement = dropAnnouncement(for: session)

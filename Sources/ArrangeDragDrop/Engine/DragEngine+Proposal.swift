@@ -269,10 +269,13 @@ extension DragEngine {
     if let refused = self.refusal(of: desired, for: session) {
       refusal = refused
       action = .none
-      if let previousContainer = Self.container(of: session.proposal.action),
-        previousContainer == container
+      // Keep the previous proposal when it is in the same container and still allowed (rules
+      // may have changed their answers since).
+      let previous = session.proposal.action
+      if let previousContainer = Self.container(of: previous), previousContainer == container,
+        self.refusal(of: previous, for: session) == nil
       {
-        action = session.proposal.action
+        action = previous
       }
     }
     if case .copy = action, sessions[index].copyID == nil {

@@ -111,6 +111,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     let hadBatch = lastBatch
     lastBatch = nil
     switch input {
+    case .pointer, .key, .tick, .undo, .redo, .interrupt: settleMissingItems()
+    default: break
+    }
+    switch input {
     case .pointer(let event):
       handlePointer(event)
     case .key(let intent, let time):

@@ -34,6 +34,11 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   var keyboardTarget: Slot?
   /// Auto-scroll: the container whose band the pointer is in, and since when.
   var band: (container: ContainerID, entered: Double, scrolledUntil: Double)?
+  /// The app's geometry no longer shows the item.
+  ///
+  /// Apps report containers one at a time, so this is only settled (the drag cancelled) at the
+  /// next pointer, key or tick input.
+  var isMissing = false
 
   var isDragging: Bool { phase == .dragging }
 
