@@ -107,6 +107,7 @@ extension DragEngine {
       .pickedUp(
         session.item, position: session.origin.index + 1, of: count(of: session.origin.container),
         in: name(of: session.origin.container)))
+    if case .pointer = id { updateBand(id) }
     retarget(id)
   }
 
