@@ -21,8 +21,8 @@ extension DragEngine {
       return
     }
     if let copy = session.copyID, let location = session.copyLocation {
-      sessions[index].copyLocation = find(copy, hint: location)
-      if sessions[index].copyLocation == nil { sessions[index].live = [] }
+      // Apps report containers one at a time: a copy not found yet keeps its last known place.
+      if let found = find(copy, hint: location) { sessions[index].copyLocation = found }
     }
   }
 

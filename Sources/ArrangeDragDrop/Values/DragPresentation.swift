@@ -20,6 +20,14 @@ public struct DisplacedItem<Item: Hashable & Sendable>: Hashable, Sendable {
   public var targetFrame: Rect
   /// The alpha to draw it with (SS dims the displaced item to 0.6).
   public var alpha: Double
+
+  /// Creates a displaced item.
+  public init(item: Item, slot: Slot, targetFrame: Rect, alpha: Double) {
+    self.item = item
+    self.slot = slot
+    self.targetFrame = targetFrame
+    self.alpha = alpha
+  }
 }
 
 /// A run of items that shift by one slot while a move is proposed (the "sift").
@@ -33,6 +41,13 @@ public struct ShiftedItems: Hashable, Sendable {
   public var range: Range<Int>
   /// `+1` (towards the end) or `-1` (towards the start).
   public var offset: Int
+
+  /// Creates a run of shifted items.
+  public init(container: ContainerID, range: Range<Int>, offset: Int) {
+    self.container = container
+    self.range = range
+    self.offset = offset
+  }
 }
 
 /// How to draw one drag.

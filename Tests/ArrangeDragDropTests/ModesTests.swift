@@ -1,0 +1,246 @@
+import ArrangeDragDrop
+import ArrangeGeometry
+import ArrangeTestSupport
+import Testing
+
+/// Copy, remove, drop into, undo/redo, presentation, concurrency and replay.
+@Suite struct ModesTests {
+  typealias H = DragHarness
+  static let pointer0 = SessionID.pointer(PointerID(0))
+
+  static func copyRules() -> DragRules<String> {
+    var rules = DragRules<String>()
+    rules.copyID = { "\($0) copy" }
+    rules.canDrop = { _, _, to, _ in
+      to == ContainerID(0) ? .refuse("The palette takes nothing") : .allow
+    }
+    return rules
+  }
+
+  static func palette(_ application: DragApplication = .onDrop) -> DragHarness {
+    var configuration = DragConfiguration()
+    configuration.application = application
+    var harness = DragHarness(
+      columns: [("Palette", ["red", "green"]), ("Canvas", ["x"])], configuration: configuration,
+      rules: copyRules())
+    harness.engine.handle(.addContainer(harness.engine.containers[0], priority: 0))
+    var palette = harness.engine.containers[0]
+    palette.mode = .copy
+    harness.engine.handle(.addContainer(palette, priority: 0))
+    return harness
+  }
+
+  @Test(
+    "A palette gives copies with app-supplied IDs and keeps its item",
+    arguments: DragApplication.allCases)
+  func copy(_ application: DragApplication) {
+    var harness = Self.palette(application)
+    harness.drag("red", to: Point(x: 150, y: 12))
+    #expect(harness.items(0) == ["red", "green"])
+    #expect(harness.items(1) == ["x", "red copy"])
+    #expect(harness.errors.isEmpty)
+    let dropped = harness.events.compactMap { event -> DragTransaction<String>? in
+      if case .dropped(_, let transaction) = event { return transaction } else { return nil }
+    }
+    #expect(dropped.last?.operations == [.copy("red", as: "red copy", to: Slot(ContainerID(1), 1))])
+    #expect(harness.announcements.last == "Copied red to Canvas, position 2 of 2")
+  }
+
+  @Test("A palette accepts nothing, and reorders within itself")
+  func paletteAcceptsNothing() {
+    var harness = Self.palette()
+    harness.drag("x", to: Point(x: 50, y: 2))
+    #expect(harness.items(0) == ["red", "green"])
+    #expect(harness.items(1) == ["x"])
+    #expect(harness.announcements.contains("The palette takes nothing"))
+    harness.drag("red", to: Point(x: 50, y: 17))
+    #expect(harness.items(0) == ["green", "red"])
+  }
+
+  @Test("Copy mode without a copyID rule refuses to copy")
+  func copyWithoutID() {
+    var configuration = DragConfiguration()
+    configuration.mode = .copy
+    var harness = DragHarness(columns: [("A", ["a"]), ("B", [])], configuration: configuration)
+    harness.drag("a", to: Point(x: 150, y: 2))
+    #expect(harness.items(1).isEmpty)
+    #expect(harness.operations.isEmpty)
+  }
+
+  @Test("Dropping in the middle of an item that accepts drops puts it inside")
+  func dropInto() {
+    var rules = DragRules<String>()
+    rules.canDropInto = { _, target in target == "folder" ? .allow : .refuse(nil) }
+    var harness = DragHarness(
+      columns: [("Files", ["a", "folder", "b", "c"])], rules: rules, itemLength: 20)
+    harness.drag("c", to: Point(x: 50, y: 30))  // the middle of "folder" (20…40)
+    #expect(harness.items(0) == ["a", "folder", "b"])
+    #expect(harness.model.contents["folder"] == ["c"])
+    #expect(harness.announcements.last == "Put c into folder")
+    harness.drag("b", to: Point(x: 50, y: 22))  // folder's top edge: an insertion, not into
+    #expect(harness.items(0) == ["a", "b", "folder"])
+    // In b's middle, but b takes nothing: a plain insertion past b's midpoint.
+    harness.drag("a", to: Point(x: 50, y: 33))
+    #expect(harness.items(0) == ["b", "a", "folder"])
+  }
+
+  @Test("Edit mode lets a drop outside remove the item; the rule can still refuse")
+  func editModeRemoval() {
+    var harness = DragHarness(columns: [("A", ["a", "b"])])
+    harness.drag("a", to: Point(x: 500, y: 5))
+    #expect(harness.items(0) == ["a", "b"])
+    harness.send(.setEditing(true, from: ContainerID(0)))
+    harness.drag("a", to: Point(x: 500, y: 5), startingAt: 1)
+    #expect(harness.items(0) == ["b"])
+    #expect(harness.announcements.last == "Removed a")
+    harness.engine.rules.canRemove = { item, _ in item == "b" ? .refuse("b stays") : .allow }
+    harness.drag("b", to: Point(x: 500, y: 5), startingAt: 2)
+    #expect(harness.items(0) == ["b"])
+    #expect(harness.announcements.contains("b stays"))
+  }
+
+  @Test("Undo and redo apply exact inverses, by transaction")
+  func undoRedo() {
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"]), ("B", ["d"])])
+    harness.drag("a", to: Point(x: 150, y: 12))
+    harness.drag("c", to: Point(x: 50, y: 2), startingAt: 1)
+    #expect(harness.items(0) == ["c", "b"])
+    #expect(harness.items(1) == ["d", "a"])
+    harness.send(.undo)
+    #expect(harness.items(0) == ["b", "c"])
+    harness.send(.undo)
+    #expect(harness.items(0) == ["a", "b", "c"])
+    #expect(harness.items(1) == ["d"])
+    #expect(!harness.engine.canUndo)
+    harness.send(.undo)
+    #expect(harness.announcements.last == "Nothing to undo")
+    harness.send(.redo)
+    harness.send(.redo)
+    #expect(harness.items(0) == ["c", "b"])
+    #expect(harness.items(1) == ["d", "a"])
+    #expect(harness.errors.isEmpty)
+    harness.send(.undo)
+    harness.drag("b", to: Point(x: 150, y: 2), startingAt: 2)  // a new drag clears the redo history
+    #expect(!harness.engine.canRedo)
+  }
+
+  @Test("Undo is refused during a drag")
+  func undoDuringDrag() {
+    var harness = DragHarness(columns: [("A", ["a", "b"])])
+    harness.drag("a", to: Point(x: 50, y: 17))
+    harness.send(H.pointer(.down, 50, 5, 1))
+    harness.send(H.pointer(.move, 50, 20, 1.1))
+    #expect(!harness.engine.canUndo)
+    harness.send(.undo)
+    #expect(harness.items(0) == ["b", "a"])
+  }
+
+  @Test("The presentation: ghost at the grab offset, hidden origin, indicator line, the sift")
+  func presentation() throws {
+    var harness = DragHarness(columns: [("A", ["a", "b", "c", "d"]), ("B", ["e"])])
+    harness.send(H.pointer(.down, 30, 13, 0))  // b, grabbed 3 below its top
+    harness.send(H.pointer(.move, 30, 33, 0.1))
+    let session = try #require(harness.engine.presentation.sessions.first)
+    #expect(session.ghostFrame == Rect(x: 0, y: 30, width: 100, height: 10))
+    #expect(session.hiddenSlot == Slot(ContainerID(0), 1))
+    // Past c's midpoint (25), before d's (35): b goes between c and d, and only c moves up.
+    #expect(session.indicator == .line(ContainerID(0), Rect(x: 0, y: 30, width: 100, height: 0)))
+    #expect(session.shifted == [ShiftedItems(container: ContainerID(0), range: 2..<3, offset: -1)])
+    #expect(session.highlightedContainer == ContainerID(0))
+    harness.send(H.pointer(.move, 130, 1, 0.2))
+    let across = try #require(harness.engine.presentation.sessions.first)
+    #expect(across.indicator == .line(ContainerID(1), Rect(x: 100, y: 0, width: 100, height: 0)))
+    #expect(
+      across.shifted == [
+        ShiftedItems(container: ContainerID(0), range: 2..<4, offset: -1),
+        ShiftedItems(container: ContainerID(1), range: 0..<1, offset: 1),
+      ])
+    harness.send(H.pointer(.up, 130, 1, 0.3))
+    #expect(harness.engine.presentation.sessions.isEmpty)
+    #expect(harness.log.last.map { if case .present = $0 { true } else { false } } == true)
+  }
+
+  @Test("Exchange presentation dims the displaced item at the default alpha 0.6")
+  func exchangePresentation() throws {
+    var configuration = DragConfiguration()
+    configuration.mode = .exchange
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"])], configuration: configuration)
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 50, 25, 0.1))
+    let session = try #require(harness.engine.presentation.sessions.first)
+    #expect(session.displaced.count == 1)
+    #expect(session.displaced.first?.item == "c")
+    #expect(session.displaced.first?.alpha == 0.6)
+    #expect(session.displaced.first?.targetFrame == Rect(x: 0, y: 0, width: 100, height: 10))
+    #expect(session.indicator == .item(ContainerID(0), Rect(x: 0, y: 20, width: 100, height: 10)))
+  }
+
+  @Test("Concurrent drags each commit, on top of the model at the time of their drop")
+  func concurrent() {
+    var configuration = DragConfiguration()
+    configuration.allowsConcurrentDrags = true
+    var harness = DragHarness(
+      columns: [("A", ["a", "b", "c"]), ("B", ["d", "e"]), ("C", [])], configuration: configuration)
+    let one = PointerID(1)
+    let two = PointerID(2)
+    harness.send(.pointer(PointerEvent(.down, at: Point(x: 50, y: 25), time: 0, id: one)))  // c
+    harness.send(.pointer(PointerEvent(.down, at: Point(x: 150, y: 5), time: 0, id: two)))  // d
+    harness.send(.pointer(PointerEvent(.move, at: Point(x: 250, y: 5), time: 0.1, id: one)))
+    harness.send(.pointer(PointerEvent(.move, at: Point(x: 50, y: 1), time: 0.1, id: two)))
+    #expect(harness.engine.activeSessions.count == 2)
+    harness.send(.pointer(PointerEvent(.up, at: Point(x: 250, y: 5), time: 0.2, id: one)))
+    harness.send(.pointer(PointerEvent(.up, at: Point(x: 50, y: 1), time: 0.2, id: two)))
+    #expect(harness.items(0) == ["d", "a", "b"])
+    #expect(harness.items(1) == ["e"])
+    #expect(harness.items(2) == ["c"])
+    #expect(harness.errors.isEmpty)
+  }
+
+  @Test("The same item cannot be in two sessions")
+  func sameItemTwice() {
+    var configuration = DragConfiguration()
+    configuration.allowsConcurrentDrags = true
+    var harness = DragHarness(columns: [("A", ["a", "b"])], configuration: configuration)
+    harness.send(.pointer(PointerEvent(.down, at: Point(x: 50, y: 5), time: 0, id: PointerID(1))))
+    harness.send(.pointer(PointerEvent(.down, at: Point(x: 50, y: 5), time: 0, id: PointerID(2))))
+    #expect(
+      harness.events.contains(.refused(.pointer(PointerID(2)), DragRefusal(.itemAlreadyDragged))))
+  }
+
+  @Test("A container added mid-drag becomes a target at once")
+  func containerAddedMidDrag() {
+    var harness = DragHarness(columns: [("A", ["a", "b"])])
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 150, 5, 0.1))
+    #expect(harness.engine.proposal(for: Self.pointer0)?.container == nil)
+    harness.model.setItems([], in: ContainerID(5))
+    let geometry = ListGeometry<String>(
+      items: [], frame: Rect(x: 100, y: 0, width: 100, height: 100), itemLength: 10)
+    harness.send(
+      .addContainer(
+        ArenaContainer(id: ContainerID(5), name: "New", geometry: geometry), priority: nil))
+    #expect(
+      harness.engine.proposal(for: Self.pointer0)?.action == .move(to: Slot(ContainerID(5), 0)))
+    harness.send(H.pointer(.up, 150, 5, 0.2))
+    #expect(harness.model.items(in: ContainerID(5)) == ["a"])
+  }
+
+  @Test("Replaying a recorded stream reproduces every output")
+  func replay() {
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"]), ("B", ["d"])])
+    let start = harness.engine
+    var recording = DragRecording<ListGeometry<String>>()
+    var outputs: [[DragEffect<String>]] = []
+    let inputs: [DragInput<ListGeometry<String>>] = [
+      H.pointer(.down, 50, 5, 0), H.pointer(.move, 50, 20, 0.1), .tick(time: 0.2),
+      H.pointer(.move, 150, 4, 0.3), .key(.cancel, time: 0.35), H.pointer(.down, 50, 15, 0.4),
+      H.pointer(.move, 150, 4, 0.5), H.pointer(.up, 150, 4, 0.6), .undo, .redo,
+    ]
+    for input in inputs {
+      outputs.append(harness.engine.handle(input, recordingInto: &recording))
+    }
+    #expect(recording.inputs.count == inputs.count)
+    #expect(recording.replay(on: start) == outputs)
+    #expect(outputs.contains { !$0.isEmpty })
+  }
+}
