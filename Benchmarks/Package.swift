@@ -42,6 +42,7 @@ let package = Package(
       dependencies: [
         "CAllocationCounter",
         "CallgrindEntry",
+        .product(name: "ArrangeDragDrop", package: "Arrange"),
         .product(name: "ArrangeLayout", package: "Arrange"),
         .product(name: "ArrangeGeometry", package: "Arrange"),
       ],

@@ -69,6 +69,12 @@ public struct DragHarness: Sendable {
   public mutating func send(_ input: DragInput<ListGeometry<String>>) -> [DragEffect<String>] {
     let effects = engine.handle(input)
     log.append(contentsOf: effects)
+    if applyOperations(in: effects) && syncsGeometry { syncGeometry() }
+    return effects
+  }
+
+  /// Applies the `.apply` effects to the model; whether any was applied.
+  mutating func applyOperations(in effects: [DragEffect<String>]) -> Bool {
     var applied = false
     for effect in effects {
       guard case .apply(let operation) = effect else { continue }
@@ -79,14 +85,20 @@ public struct DragHarness: Sendable {
         errors.append(error)
       }
     }
-    if applied && syncsGeometry { syncGeometry() }
-    return effects
+    return applied
   }
 
-  /// Reports every container's geometry to the engine.
+  /// Reports every container's geometry to the engine, applying any operations the engine emits
+  /// in reply (a live drag retargets when geometry changes).
   public mutating func syncGeometry() {
-    for id in engine.containers.map(\.id) {
-      log.append(contentsOf: engine.handle(.setGeometry(id, geometry(for: id))))
+    for _ in 0..<8 {
+      var applied = false
+      for id in engine.containers.map(\.id) {
+        let effects = engine.handle(.setGeometry(id, geometry(for: id)))
+        log.append(contentsOf: effects)
+        if applyOperations(in: effects) { applied = true }
+      }
+      if !applied { return }
     }
   }
 

@@ -8,8 +8,8 @@ import CallgrindEntry
   import Darwin
 #endif
 
-/// `arrange-benchmarks`: measures the performance figures of DESIGN.md §2.4 and prints each one
-/// next to its bar.
+/// `arrange-benchmarks`: measures the performance figures of DESIGN.md §2.4 (layout) and §3.2
+/// (drag) and prints each one next to its bar.
 ///
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
@@ -128,7 +128,7 @@ struct ArrangeBenchmarks {
   /// Runs every figure and prints the table; returns the exit status.
   static func runAll(quick: Bool, callgrind: Bool, strict: Bool) -> Int32 {
     let start = monotonicNanoseconds()
-    print("Arrange benchmarks (DESIGN.md §2.4)\(quick ? " — quick run" : "")")
+    print("Arrange benchmarks (DESIGN.md §2.4, §3.2)\(quick ? " — quick run" : "")")
     print(
       "huge nested tree: \(HugeTree.nodeCount) nodes (root + 10 children per node, 4 levels),"
         + " root \(describe(HugeTree.sizeA)) / \(describe(HugeTree.sizeB))")
@@ -146,6 +146,10 @@ struct ArrangeBenchmarks {
         ? .init(queryBatches: 20, naiveQueries: 40, edits: 100, fullRecomputes: 10)
         : .init(queryBatches: 1000, naiveQueries: 1000, edits: 4000, fullRecomputes: 200))
     let flow = flows.run()
+    var drags = DragBenchmarks(
+      iterations: quick
+        ? .init(moves: 2_000, naiveMoves: 100) : .init(moves: 20_000, naiveMoves: 1_000))
+    let drag = drags.run()
 
     var table = Table()
     table.section("Huge nested tree, per node")
@@ -237,11 +241,13 @@ struct ArrangeBenchmarks {
       "edited flow equals a fresh layout", p50: flow.editsMatchFullLayout ? "yes" : "no", p99: "",
       bar: "equal", verdict: flow.editsMatchFullLayout ? .pass : .fail, isCorrectness: true)
 
+    drags.report(drag, into: &table)
+
     table.print()
     let elapsed = Double(monotonicNanoseconds() - start) / 1e9
     print("")
-    print(
-      "total time \(format(elapsed, digits: 1)) s (checksum \(trees.sink + Double(flows.sink)))")
+    let checksum = trees.sink + Double(flows.sink &+ drags.sink)
+    print("total time \(format(elapsed, digits: 1)) s (checksum \(checksum))")
     if table.hasCorrectnessFailure { return 1 }
     return strict && table.hasFailure ? 1 : 0
   }

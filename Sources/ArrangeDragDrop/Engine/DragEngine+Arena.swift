@@ -62,7 +62,13 @@ extension DragEngine {
     return nil
   }
 
+  /// Recomputes every drag's proposal after the arena changed.
+  ///
+  /// Live drags wait for their next
+  /// input instead: the app may not have reported every container yet, and operations computed
+  /// from a half-updated arena would not describe its model.
   mutating func retargetAll() {
+    guard configuration.application == .onDrop else { return }
     for session in sessions where session.isDragging { retarget(session.id) }
   }
 

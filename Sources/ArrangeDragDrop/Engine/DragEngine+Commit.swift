@@ -32,7 +32,11 @@ extension DragEngine {
     let target: [DragOperation<Item>]
     switch action {
     case .move, .exchange, .copy: target = operations(for: action, of: session)
-    case .none, .remove, .into: target = []
+    case .none, .remove: target = []  // a removal happens at the drop; until then, home
+    case .into:
+      // A drop into an item happens at the drop. Until then the item stays where it was shown
+      // last: putting it back would move the target item from under a still pointer.
+      return
     }
     let current = session.live
     guard current != target else { return }
@@ -70,7 +74,10 @@ extension DragEngine {
   mutating func drop(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     var session = sessions[index]
-    if refusal(of: session.proposal.action, for: session) != nil {
+    let target = Self.container(of: session.proposal.action)
+    if refusal(of: session.proposal.action, for: session) != nil
+      || target.map({ containerIndex($0) == nil }) == true
+    {
       // The rules changed their answer since the last step: the item returns.
       session.proposal.action = .none
     }
@@ -133,7 +140,11 @@ extension DragEngine {
     if session.mode == .exchange, case .exchange(_, let slot) = session.proposal.action {
       emit(.exchangeEvent(id, exchanges: [ExchangePair(slot, session.origin)]))
     }
-    for operation in session.live.reversed().map(\.inverse) { apply(operation, by: id) }
+    let undo = session.live.reversed().map(\.inverse)
+    for operation in undo { apply(operation, by: id) }
+    if !undo.isEmpty {
+      lastBatch = Batch(purpose: .cancel(id, live: session.live), operations: undo)
+    }
     emit(.cancelled(id, session.item))
     announce(
       .cancelled(
@@ -172,8 +183,22 @@ extension DragEngine {
   mutating func rollBack(_ batch: Batch?, applied: Int, message: String) {
     guard let batch else { return }
     let done = Swift.min(Swift.max(applied, 0), batch.operations.count)
-    for operation in batch.operations[..<done].reversed() { apply(operation.inverse, by: nil) }
+    let rollback = batch.operations[..<done].reversed().map(\.inverse)
+    for operation in rollback { apply(operation, by: nil) }
     switch batch.purpose {
+    case .rollback:
+      break
+    case .cancel(let id, let live):
+      // The app keeps the drag's live changes: they are reported as the drag's drop and become
+      // an undoable transaction, so that no change is left without a record.
+      emit(.applicationFailed(message: message))
+      if !live.isEmpty {
+        let transaction = DragTransaction(live)
+        undoStack.append(transaction)
+        redoStack.removeAll()
+        emit(.dropped(id, transaction))
+      }
+      return
     case .commit(let transaction, let liveBefore):
       for operation in liveBefore.reversed().map(\.inverse) { apply(operation, by: nil) }
       if let transaction, undoStack.last == transaction { undoStack.removeLast() }
@@ -190,5 +215,8 @@ extension DragEngine {
       redoStack.append(transaction)
     }
     emit(.applicationFailed(message: message))
+    if !rollback.isEmpty, lastBatch == nil {
+      lastBatch = Batch(purpose: .rollback, operations: rollback)
+    }
   }
 }

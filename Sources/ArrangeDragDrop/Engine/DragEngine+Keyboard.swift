@@ -94,15 +94,15 @@ extension DragEngine {
         action = .none
       } else {
         let seen = container.geometry.item(at: target.index)
-        let occupant = originalOccupant(of: target, seen: seen, for: session)
-        action = occupant == session.item ? .none : .exchange(with: occupant, at: target)
+        action = exchangeAction(for: session, at: target, seen: seen)
       }
     } else {
       action = slotAction(for: session, index: target.index, in: target.container)
     }
     // The ghost sits on the target slot.
     let frame = keyboardFrame(for: session, at: target)
-    session.pointer = frame.center
+    // Over a delete zone the "pointer" is the zone's center, where the removal rule was asked.
+    session.pointer = container.isDeleteZone ? container.geometry.frame.center : frame.center
     session.grabOffset = Point(x: session.itemSize.width / 2, y: session.itemSize.height / 2)
     sessions[index] = session
     adopt(

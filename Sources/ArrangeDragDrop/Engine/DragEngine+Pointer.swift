@@ -79,7 +79,7 @@ extension DragEngine {
       emit(.refused(id, DragRefusal(.anotherDragInProgress)))
       return nil
     }
-    if sessions.contains(where: { $0.item == item }) {
+    if isClaimed(item, byOtherThan: id) {
       emit(.refused(id, DragRefusal(.itemAlreadyDragged)))
       return nil
     }
@@ -114,16 +114,24 @@ extension DragEngine {
   mutating func move(sessionAt index: Int, to point: Point, time: Double) {
     switch sessions[index].phase {
     case .pressing(let start, let pressTime, let activation):
-      sessions[index].pointer = point
+      let id = sessions[index].id
       let distance = point.distance(to: start)
       switch activation {
       case .distance(let threshold):
-        if !(distance < threshold) { begin(sessions[index].id) }
+        sessions[index].pointer = point
+        if !(distance < threshold) { begin(id) }
       case .longPress(let delay, let tolerance):
-        if distance > tolerance {
+        if time - pressTime >= delay {
+          // The press was held long enough before this event (the host may not have ticked in
+          // between): the drag begins where the pointer was held, then follows this move.
+          begin(id)
+          if let index = sessionIndex(id), sessions[index].isDragging {
+            move(sessionAt: index, to: point, time: time)
+          }
+        } else if distance > tolerance {
           sessions.remove(at: index)  // moved too far too early: it was a scroll
-        } else if time - pressTime >= delay {
-          begin(sessions[index].id)
+        } else {
+          sessions[index].pointer = point
         }
       }
     case .dragging:

@@ -128,7 +128,7 @@ extension DragEngine {
     if session.mode == .copy { return (.none, nil, nil) }
     let verdict = rules.canRemove?(session.item, point) ?? (isEditing ? .allow : .refuse(nil))
     if verdict.isAllowed { return (.remove, nil, nil) }
-    if session.mode == .exchange { return (session.proposal.action, nil, nil) }
+    if session.mode == .exchange { return (keptExchange(of: session), nil, nil) }
     // A refusal is reported only when the app has a removal rule; by default, dropping outside
     // just returns the item.
     let refusal = rules.canRemove == nil ? nil : DragRefusal(.cannotRemove, reason: verdict.reason)
@@ -144,7 +144,9 @@ extension DragEngine {
     let geometry = container.geometry
     guard let index = geometry.itemIndex(at: point), index < geometry.count else { return nil }
     let target = geometry.item(at: index)
-    guard target != session.item, target != session.copyID else { return nil }
+    guard target != session.item, target != session.copyID,
+      !isClaimed(target, byOtherThan: session.id)
+    else { return nil }
     let frame = geometry.frameOfItem(at: index)
     let half =
       frame.size[geometry.axis] * Swift.min(Swift.max(configuration.dropIntoFraction, 0), 1)
@@ -160,36 +162,77 @@ extension DragEngine {
     let container = containers[position]
     let geometry = container.geometry
     guard let index = geometry.itemIndex(at: point), index < geometry.count else {
-      return session.proposal.action  // a gap: keep the current exchange
+      return keptExchange(of: session)  // a gap: keep the current exchange
     }
-    let slot = Slot(container.id, index)
-    let occupant = originalOccupant(of: slot, seen: geometry.item(at: index), for: session)
-    if occupant == session.item { return .none }
-    if case .exchange(let current, _) = session.proposal.action, current == occupant {
-      return session.proposal.action
-    }
-    return .exchange(with: occupant, at: slot)
+    return exchangeAction(
+      for: session, at: Slot(container.id, index), seen: geometry.item(at: index))
   }
 
-  /// Which item was at `slot` before the lift, given that `seen` is there now: with a live
-  /// exchange applied, the dragged item and the displaced one have traded places.
-  func originalOccupant(of slot: Slot, seen: Item, for session: DragSession<Item>) -> Item {
-    guard case .exchange(let first, let firstSlot, let second, let secondSlot)? = session.live.first
-    else { return seen }
-    if seen == first && slot == secondSlot { return second }
-    if seen == second && slot == firstSlot { return first }
-    return seen
+  /// The exchange for the item `seen` at `slot`, judged by slot rather than by item: exchanges
+  /// never shift other items, so only the origin and the current partner's slot can show something
+  /// other than what was there before the lift.
+  ///
+  /// That keeps the answer right while a
+  /// live swap is applied and while the app reports its containers one at a time.
+  func exchangeAction(for session: DragSession<Item>, at slot: Slot, seen: Item) -> DropAction<Item>
+  {
+    if slot == session.origin { return .none }  // back home
+    if case .exchange(let partner, let current) = session.proposal.action, current == slot,
+      seen == partner || seen == session.item
+    {
+      return session.proposal.action  // the partner, or our item swapped into its place live
+    }
+    if seen == session.item { return keptExchange(of: session) }  // stale geometry: keep
+    // An item another drag holds (its item, or the partner it swaps with) cannot be displaced.
+    if isClaimed(seen, byOtherThan: session.id) { return keptExchange(of: session) }
+    if case .exchange(let partner, _) = session.proposal.action, partner == seen {
+      return session.proposal.action
+    }
+    return .exchange(with: seen, at: slot)
+  }
+
+  /// The current exchange, kept while the pointer is over a gap (SS); any other proposal (a
+  /// removal proposed outside every container) gives way to "nothing".
+  func keptExchange(of session: DragSession<Item>) -> DropAction<Item> {
+    if case .exchange = session.proposal.action { return session.proposal.action }
+    return .none
+  }
+
+  /// Whether another session drags `item` or proposes to swap with it or drop into it.
+  func isClaimed(_ item: Item, byOtherThan id: SessionID) -> Bool {
+    sessions.contains { other in
+      guard other.id != id else { return false }
+      if other.item == item || other.copyID == item { return true }
+      switch other.proposal.action {
+      case .exchange(let partner, _), .into(let partner, _): return partner == item
+      default: return false
+      }
+    }
   }
 
   // MARK: - Rules
 
   /// Why `action` is not allowed, or `nil` when the rules allow it.
-  func refusal(of action: DropAction<Item>, for session: DragSession<Item>) -> DragRefusal? {
+  func refusal(
+    of action: DropAction<Item>, for session: DragSession<Item>, over target: ContainerID? = nil
+  ) -> DragRefusal? {
     let item = session.item
     let origin = session.origin
     switch action {
-    case .none, .remove, .into:
+    case .none:
       return nil
+    case .remove:
+      let over = target ?? session.proposal.container
+      let isDeleteZone = over.flatMap { container($0) }?.isDeleteZone ?? false
+      let verdict =
+        rules.canRemove?(item, session.pointer)
+        ?? (isDeleteZone || isEditing ? .allow : .refuse(nil))
+      if verdict.isAllowed { return nil }
+      return DragRefusal(.cannotRemove, container: over, reason: verdict.reason)
+    case .into(let target, let slot):
+      let verdict = rules.canDropInto?(item, target) ?? .refuse(nil)
+      if verdict.isAllowed { return nil }
+      return DragRefusal(.cannotDropInto, container: slot.container, reason: verdict.reason)
     case .move(let slot), .copy(let slot):
       if case .copy = action, session.copyID == nil, rules.copyID == nil {
         return DragRefusal(.cannotCopy, container: slot.container)
@@ -266,14 +309,18 @@ extension DragEngine {
     let session = sessions[index]
     var action = desired
     var refusal = given
-    if let refused = self.refusal(of: desired, for: session) {
+    if let refused = self.refusal(of: desired, for: session, over: container) {
       refusal = refused
       action = .none
-      // Keep the previous proposal when it is in the same container and still allowed (rules
-      // may have changed their answers since).
+      // Keep the previous proposal when it is still allowed (rules may have changed their
+      // answers since) and in the same container. Live, keep it wherever it is: going back to
+      // the origin would move items under a still pointer, which could then ask for something
+      // allowed, and so on back and forth.
       let previous = session.proposal.action
-      if let previousContainer = Self.container(of: previous), previousContainer == container,
-        self.refusal(of: previous, for: session) == nil
+      let previousContainer = Self.container(of: previous)
+      if previousContainer != nil,
+        previousContainer == container || (configuration.application == .live && id != .keyboard),
+        self.refusal(of: previous, for: session, over: previousContainer) == nil
       {
         action = previous
       }

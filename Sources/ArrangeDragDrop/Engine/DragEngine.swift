@@ -44,6 +44,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       case live(session: SessionID, before: [DragOperation<Item>])
       case undo(DragTransaction<Item>)
       case redo(DragTransaction<Item>)
+      /// Undoing a cancelled drag's live operations.
+      case cancel(SessionID, live: [DragOperation<Item>])
+      /// A rollback; if that fails too, there is nothing left to try.
+      case rollback
     }
     var purpose: Purpose
     var operations: [DragOperation<Item>]
@@ -161,9 +165,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     effects.append(.apply(operation))
     for index in sessions.indices where sessions[index].id != session {
       guard sessions[index].item != operation.item else { continue }
-      sessions[index].origin = sessions[index].origin.adjusted(after: operation)
-      sessions[index].location = sessions[index].location.adjusted(after: operation)
-      sessions[index].copyLocation = sessions[index].copyLocation?.adjusted(after: operation)
+      sessions[index].keepInStep(with: operation)
     }
   }
 

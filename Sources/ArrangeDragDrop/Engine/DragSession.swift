@@ -45,4 +45,47 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   var ghostFrame: Rect {
     Rect(origin: pointer - grabOffset, size: itemSize)
   }
+
+  /// Keeps the session's positions, live operations and proposal in step with an operation that
+  /// another session (or an undo) made the app apply: items around ours shift, and a proposal
+  /// whose partner item was moved away is dropped (the next step proposes afresh).
+  mutating func keepInStep(with operation: DragOperation<Item>) {
+    // Final indices (the proposal's slots, and the origin while the item sits elsewhere live)
+    // count the other items only, so the operation is first restated without our item.
+    let base = operation.withoutItem(at: location)
+    var isMovedLive = false
+    if case .move? = live.first { isMovedLive = true }
+    origin = isMovedLive ? origin.adjusted(after: base) : origin.adjusted(after: operation)
+    location = location.adjusted(after: operation)
+    copyLocation = copyLocation?.adjusted(after: operation)
+    keyboardTarget = keyboardTarget?.adjusted(after: operation)
+    switch live.first {
+    case .move(let item, _, _, let before)?:
+      live = [.move(item, from: origin, to: location, before: before)]
+    case .exchange(let item, _, let partner, _)?:
+      live = [.exchange(item, at: origin, with: partner, otherAt: location)]
+    case .copy(let item, let copy, _)?:
+      if let copyLocation { live = [.copy(item, as: copy, to: copyLocation)] }
+    default:
+      break
+    }
+    var touched: [Item] = [operation.item]
+    if case .exchange(_, _, let other, _) = operation { touched.append(other) }
+    switch proposal.action {
+    case .move(let slot):
+      proposal.action = .move(to: slot.adjusted(after: base))
+    case .copy(let slot):
+      proposal.action = .copy(to: slot.adjusted(after: base))
+    case .exchange(let partner, _) where touched.contains(partner) && live.isEmpty:
+      proposal.action = .none
+    case .exchange(let partner, let slot) where !touched.contains(partner):
+      proposal.action = .exchange(with: partner, at: slot.adjusted(after: operation))
+    case .into(let target, _) where touched.contains(target):
+      proposal.action = .none
+    case .into(let target, let slot):
+      proposal.action = .into(target, at: slot.adjusted(after: operation))
+    default:
+      break
+    }
+  }
 }

@@ -82,3 +82,33 @@ extension Slot {
     return slot
   }
 }
+
+extension DragOperation {
+  /// The same operation restated for a model from which the item at `excluded` is left out (the
+  /// space of final indices), for an operation that does not concern that item.
+  func withoutItem(at excluded: Slot) -> DragOperation {
+    func before(_ slot: Slot, _ anchor: Slot) -> Slot {
+      slot.container == anchor.container && slot.index > anchor.index
+        ? Slot(slot.container, slot.index - 1) : slot
+    }
+    switch self {
+    case .move(let item, let from, let to, let anchor):
+      // After the removal at `from`, the excluded item may sit one place earlier.
+      let afterRemoval = excluded.adjusted(after: DragOperation.remove(item, from: from))
+      return .move(
+        item, from: before(from, excluded), to: before(to, afterRemoval), before: anchor)
+    case .remove(let item, let from):
+      return .remove(item, from: before(from, excluded))
+    case .dropInto(let item, let from, let target):
+      return .dropInto(item, from: before(from, excluded), into: target)
+    case .insert(let item, let at):
+      return .insert(item, at: before(at, excluded))
+    case .copy(let item, let copy, let to):
+      return .copy(item, as: copy, to: before(to, excluded))
+    case .takeOut(let item, let holder, let to):
+      return .takeOut(item, from: holder, to: before(to, excluded))
+    case .exchange:
+      return self
+    }
+  }
+}

@@ -35,6 +35,9 @@ public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   /// The drop changed nothing: the item went back where it was (Shinobi's `didNotMoveView`).
   case didNotMove(SessionID, Item)
   /// The drag ended with a drop, committing `transaction` (empty when nothing moved).
+  ///
+  /// Also sent, after ``applicationFailed(message:)``, when the app could not undo the live
+  /// changes of a cancelled drag: they stay, committed and undoable.
   case dropped(SessionID, DragTransaction<Item>)
   /// The drag was cancelled; the model and screen are back to their state before the lift.
   case cancelled(SessionID, Item)
