@@ -92,6 +92,10 @@ struct ArrangeBenchmarks {
       flow.replaceItems(sizes)
     }
     let height = UInt64(flow.contentSize.height)
+    if figure == "drag" {
+      print("moves \(DragBenchmarks.profile(seconds: seconds))")
+      return
+    }
     while monotonicNanoseconds() < end {
       switch figure {
       case "relayout":

@@ -138,7 +138,7 @@ struct DragBenchmarks {
 
   /// The arena of `scenario`: columns side by side, items `itemLength` tall from y = 0, each
   /// frame as tall as its content; item IDs are consecutive integers across containers.
-  private static func containers(for scenario: Scenario) -> [ArenaContainer<ListGeometry<Int>>] {
+  static func containers(for scenario: Scenario) -> [ArenaContainer<ListGeometry<Int>>] {
     let perContainer = scenario.itemsPerContainer
     return (0..<scenario.containerCount).map { index in
       let frame = Rect(
@@ -270,5 +270,29 @@ private struct NaiveDragEngine {
       return DropProposal(.none, container: id)
     }
     return DropProposal(.move(to: Slot(id, index)), container: id)
+  }
+}
+
+extension DragBenchmarks {
+  /// Pointer moves over one container of 100,000 items for `seconds`, for `perf record`.
+  static func profile(seconds: Double) -> Int {
+    let scenario = scenarios[0]
+    var engine = DragEngine(containers: containers(for: scenario))
+    var random = SplitMix64(seed: 7)
+    let grab = Point(x: 100, y: Double(scenario.itemsPerContainer / 2) * itemLength + 5)
+    engine.handle(.pointer(PointerEvent(.down, at: grab, time: 0)))
+    engine.handle(.pointer(PointerEvent(.move, at: grab.offsetBy(dx: 6, dy: 0), time: 0.01)))
+    let height = UInt64(Double(scenario.itemsPerContainer) * itemLength)
+    let end = monotonicNanoseconds() + UInt64(seconds * 1e9)
+    var time = 0.01
+    var sink = 0
+    while monotonicNanoseconds() < end {
+      for _ in 0..<1000 {
+        time += 1.0 / 120
+        let point = Point(x: Double(random.next() % 220), y: Double(random.next() % height))
+        sink &+= engine.handle(.pointer(PointerEvent(.move, at: point, time: time))).count
+      }
+    }
+    return sink
   }
 }

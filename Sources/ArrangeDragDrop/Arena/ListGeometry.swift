@@ -24,11 +24,35 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
   /// How far the content is scrolled.
   public private(set) var scrollOffset: Double = 0
   /// The items in order.
-  public private(set) var items: [Item]
-  // starts[i]: item i's start along the axis, relative to the unscrolled content origin.
-  private var starts: [Double]
-  private var lengths: [Double]
-  private var indices: [Item: Int]
+  public var items: [Item] { storage.items }
+  // Everything that grows with the item count lives in one immutable object, so that copying the
+  // geometry (which the engine does freely) costs one retain.
+  @usableFromInline
+  let storage: Storage
+
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let items: [Item]
+    // starts[i]: item i's start along the axis, relative to the unscrolled content origin.
+    @usableFromInline let starts: [Double]
+    @usableFromInline let lengths: [Double]
+    // midpoints[i]: item i's middle; one array, so the binary search of `insertionIndex(for:)`
+    // touches half the memory.
+    @usableFromInline let midpoints: [Double]
+    @usableFromInline let indices: [Item: Int]
+
+    init(items: [Item], starts: [Double], lengths: [Double], indices: [Item: Int]) {
+      self.items = items
+      self.starts = starts
+      self.lengths = lengths
+      self.midpoints = zip(starts, lengths).map { $0 + $1 / 2 }
+      self.indices = indices
+    }
+  }
+
+  @inlinable var starts: [Double] { storage.starts }
+  @inlinable var lengths: [Double] { storage.lengths }
+  @inlinable var midpoints: [Double] { storage.midpoints }
 
   /// Creates a list whose items all have the same length.
   ///
@@ -57,7 +81,6 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
     self.axis = axis
     self.spacing = Self.sanitized(spacing)
     self.padding = Self.sanitized(padding)
-    self.items = items
     var starts: [Double] = []
     var lengths: [Double] = []
     starts.reserveCapacity(items.count)
@@ -70,45 +93,48 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
       lengths.append(length)
       position += length + self.spacing
     }
-    self.starts = starts
-    self.lengths = lengths
     var indices: [Item: Int] = [:]
     indices.reserveCapacity(items.count)
     for (index, item) in items.enumerated() where indices[item] == nil {
       indices[item] = index
     }
-    self.indices = indices
+    self.storage = Storage(items: items, starts: starts, lengths: lengths, indices: indices)
   }
 
-  private static func sanitized(_ value: Double) -> Double {
+  static func sanitized(_ value: Double) -> Double {
     value.isFinite && value > 0 ? value : 0
   }
 
   /// The number of items.
-  public var count: Int { items.count }
+  public var count: Int { storage.items.count }
 
   /// The length of all items with their spacing and padding.
+  @inlinable
   public var contentLength: Double {
     guard let last = starts.last, let lastLength = lengths.last else { return 2 * padding }
     return last + lastLength + padding
   }
 
   /// The largest useful scroll offset.
+  @inlinable
   public var maximumScrollOffset: Double {
     Swift.max(0, contentLength - frame.size[axis])
   }
 
   /// The item at `index`.
-  public func item(at index: Int) -> Item { items[index] }
+  @inlinable
+  public func item(at index: Int) -> Item { storage.items[index] }
 
   /// The index of `item`, through a hash table.
   ///
   /// - Complexity: O(1).
-  public func index(of item: Item) -> Int? { indices[item] }
+  @inlinable
+  public func index(of item: Item) -> Int? { storage.indices[item] }
 
   /// The frame of the item at `index`, scroll offset applied.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func frameOfItem(at index: Int) -> Rect {
     let start = frame.min(along: axis) + starts[index] - scrollOffset
     if axis == .vertical {
@@ -118,13 +144,15 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
   }
 
   // The coordinate of `point` along the axis, relative to the unscrolled content origin.
-  private func contentPosition(_ point: Point) -> Double {
+  @inlinable
+  func contentPosition(_ point: Point) -> Double {
     point[axis] - frame.min(along: axis) + scrollOffset
   }
 
   /// The item under `point`, by binary search; `nil` in gaps and outside the visible frame.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   public func itemIndex(at point: Point) -> Int? {
     guard frame.contains(point) else { return nil }
     let position = contentPosition(point)
@@ -146,14 +174,15 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
   /// they are inside the frame; a NaN coordinate gives 0.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   public func insertionIndex(for point: Point) -> Int {
     let position = contentPosition(point)
     guard !position.isNaN else { return 0 }
     var low = 0
-    var high = starts.count
+    var high = midpoints.count
     while low < high {
       let mid = (low + high) / 2
-      if starts[mid] + lengths[mid] / 2 < position { low = mid + 1 } else { high = mid }
+      if midpoints[mid] < position { low = mid + 1 } else { high = mid }
     }
     return low
   }

@@ -1,13 +1,15 @@
 extension DragEngine {
+  @inlinable
   mutating func setGeometry(_ geometry: Geometry, for id: ContainerID) {
     guard let position = containerIndex(id) else { return }  // an unknown container
-    containers[position].geometry = geometry
+    arena[position].geometry = geometry
     for session in sessions.map(\.id) { relocate(session) }
     retargetAll()
   }
 
   /// Finds a session's item again after the app changed a container; cancels the session when
   /// the item is gone.
+  @inlinable
   mutating func relocate(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
@@ -28,7 +30,9 @@ extension DragEngine {
 
   /// Cancels, without operations, the drags whose item the app has removed: there is nothing
   /// left to drag or to restore.
+  @inlinable
   mutating func settleMissingItems() {
+    guard sessions.contains(where: \.isMissing) else { return }
     for session in sessions where session.isMissing {
       if let index = sessionIndex(session.id),
         let found = find(session.item, hint: session.location)
@@ -50,6 +54,7 @@ extension DragEngine {
   }
 
   /// Where `item` is now: at `hint`, elsewhere in the hinted container, or in any container.
+  @inlinable
   func find(_ item: Item, hint: Slot) -> Slot? {
     if let index = locate(item, in: hint.container, hint: hint.index) {
       return Slot(hint.container, index)
@@ -67,19 +72,22 @@ extension DragEngine {
   /// Live drags wait for their next
   /// input instead: the app may not have reported every container yet, and operations computed
   /// from a half-updated arena would not describe its model.
+  @inlinable
   mutating func retargetAll() {
     guard configuration.application == .onDrop else { return }
     for session in sessions where session.isDragging { retarget(session.id) }
   }
 
+  @inlinable
   mutating func addContainer(_ container: ArenaContainer<Geometry>, priority: Int?) {
-    if let existing = containerIndex(container.id) { containers.remove(at: existing) }
+    if let existing = containerIndex(container.id) { arena.remove(at: existing) }
     let at = Swift.min(Swift.max(priority ?? containers.count, 0), containers.count)
-    containers.insert(container, at: at)
+    arena.insert(container, at: at)
     for session in sessions.map(\.id) { relocate(session) }
     retargetAll()
   }
 
+  @inlinable
   mutating func removeContainer(_ id: ContainerID) {
     guard let position = containerIndex(id) else { return }
     // Drags that started in it, or whose item is in it now, cannot go on.
@@ -89,23 +97,25 @@ extension DragEngine {
     {
       cancel(session.id)
     }
-    containers.remove(at: position)
+    arena.remove(at: position)
     for index in sessions.indices where sessions[index].keyboardTarget?.container == id {
       sessions[index].keyboardTarget = sessions[index].origin
     }
     retargetAll()
   }
 
+  @inlinable
   mutating func moveContainer(_ id: ContainerID, priority: Int) {
     guard let position = containerIndex(id) else { return }
-    let container = containers.remove(at: position)
-    containers.insert(container, at: Swift.min(Swift.max(priority, 0), containers.count))
+    let container = arena.remove(at: position)
+    arena.insert(container, at: Swift.min(Swift.max(priority, 0), containers.count))
     retargetAll()
   }
 
+  @inlinable
   mutating func setEditing(_ editing: Bool, from id: ContainerID?) {
     guard editing != isEditing else { return }
-    isEditing = editing
+    self.editing = editing
     emit(editing ? .editModeBegan(from: id) : .editModeEnded(from: id))
     if editing {
       for session in sessions where !session.isDragging { begin(session.id) }

@@ -2,6 +2,7 @@ extension DragEngine {
   // MARK: - Operations for a proposal
 
   /// The operations that carry out `action`, relative to the model before the lift.
+  @inlinable
   func operations(for action: DropAction<Item>, of session: DragSession<Item>)
     -> [DragOperation<Item>]
   {
@@ -26,6 +27,7 @@ extension DragEngine {
 
   /// Live application: moves the app's model from the session's current tentative state to the
   /// one for `action`, composing a move followed by a move into one move.
+  @inlinable
   mutating func applyLive(_ action: DropAction<Item>, for id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
@@ -71,6 +73,7 @@ extension DragEngine {
   // MARK: - Drop and cancel
 
   /// Commits a drag's proposal as a transaction.
+  @inlinable
   mutating func drop(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     var session = sessions[index]
@@ -109,6 +112,7 @@ extension DragEngine {
     }
   }
 
+  @inlinable
   func dropAnnouncement(for session: DragSession<Item>) -> Announcement<Item> {
     let item = session.item
     switch session.proposal.action {
@@ -132,6 +136,7 @@ extension DragEngine {
   }
 
   /// Cancels a drag: nothing is committed and live changes are undone.
+  @inlinable
   mutating func cancel(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
@@ -153,6 +158,7 @@ extension DragEngine {
 
   // MARK: - Undo, redo, rollback
 
+  @inlinable
   mutating func undo() {
     guard sessions.isEmpty, let transaction = undoStack.popLast() else {
       announce(.nothingToUndo)
@@ -166,6 +172,7 @@ extension DragEngine {
     lastBatch = Batch(purpose: .undo(transaction), operations: inverse.operations)
   }
 
+  @inlinable
   mutating func redo() {
     guard sessions.isEmpty, let transaction = redoStack.popLast() else {
       announce(.nothingToUndo)
@@ -180,6 +187,7 @@ extension DragEngine {
 
   /// The app applied only the first `applied` operations of the last batch: undo those, and put
   /// the engine back as it was before the batch.
+  @inlinable
   mutating func rollBack(_ batch: Batch?, applied: Int, message: String) {
     guard let batch else { return }
     let done = Swift.min(Swift.max(applied, 0), batch.operations.count)

@@ -1,6 +1,7 @@
-import ArrangeGeometry
+public import ArrangeGeometry
 
 extension DragEngine {
+  @inlinable
   mutating func handleKey(_ intent: KeyIntent<Item>, time: Double) {
     switch intent {
     case .lift(let item):
@@ -28,6 +29,7 @@ extension DragEngine {
   }
 
   /// Starts a keyboard drag of `item` at once (no activation).
+  @inlinable
   mutating func lift(_ item: Item, time: Double) {
     guard sessionIndex(.keyboard) == nil else { return }
     var found: Slot?
@@ -48,11 +50,13 @@ extension DragEngine {
   }
 
   /// The largest index the keyboard target may take in container `id`.
+  @inlinable
   func maximumKeyboardIndex(for session: DragSession<Item>, in id: ContainerID) -> Int {
     if session.mode == .exchange { return Swift.max(0, count(of: id) - 1) }
     return baseCount(of: session, in: id).count
   }
 
+  @inlinable
   mutating func stepKeyboardTarget(slots: Int, containers step: Int, time: Double) {
     guard let index = sessionIndex(.keyboard), sessions[index].isDragging else { return }
     _ = advanceTime(of: index, to: time)
@@ -62,7 +66,7 @@ extension DragEngine {
       let current = containerIndex(target.container) ?? 0
       let next = Swift.min(Swift.max(current + step, 0), containers.count - 1)
       guard next >= 0, next < containers.count else { return }
-      target.container = containers[next].id
+      target.container = arena[next].id
     }
     let limit = maximumKeyboardIndex(for: session, in: target.container)
     target.index = Swift.min(Swift.max(target.index + slots, 0), limit)
@@ -71,6 +75,7 @@ extension DragEngine {
   }
 
   /// Recomputes the keyboard drag's proposal from its target slot.
+  @inlinable
   mutating func retargetKeyboard(announceAlways: Bool = false) {
     guard let index = sessionIndex(.keyboard) else { return }
     var session = sessions[index]
@@ -80,7 +85,7 @@ extension DragEngine {
       Swift.max(target.index, 0), maximumKeyboardIndex(for: session, in: target.container))
     session.keyboardTarget = target
     guard let position = containerIndex(target.container) else { return }
-    let container = containers[position]
+    let container = arena[position]
     let action: DropAction<Item>
     var refusal: DragRefusal?
     if container.isDeleteZone {
@@ -112,6 +117,7 @@ extension DragEngine {
   }
 
   /// The frame of the keyboard target: the item to swap with, or the slot a move would fill.
+  @inlinable
   func keyboardFrame(for session: DragSession<Item>, at target: Slot) -> Rect {
     guard let geometry = container(target.container)?.geometry else { return session.ghostFrame }
     if session.mode == .exchange, target.index < geometry.count {
@@ -127,6 +133,7 @@ extension DragEngine {
 
   /// A zero-thickness line across the container where an item inserted before geometry index
   /// `index` would start.
+  @inlinable
   func insertionLine(in geometry: Geometry, before index: Int) -> Rect {
     let axis = geometry.axis
     let position: Double
@@ -150,8 +157,9 @@ extension DragEngine {
   }
 
   /// Scrolls container `position` so that `frame` is visible, when it scrolls.
+  @inlinable
   mutating func scrollIntoView(_ frame: Rect, in position: Int) {
-    let geometry = containers[position].geometry
+    let geometry = arena[position].geometry
     guard geometry.maximumScrollOffset > 0, frame.isFinite else { return }
     let axis = geometry.axis
     let visibleStart = geometry.frame.min(along: axis)
@@ -165,7 +173,7 @@ extension DragEngine {
     }
     offset = Swift.min(Swift.max(offset, 0), geometry.maximumScrollOffset)
     guard offset != geometry.scrollOffset else { return }
-    containers[position].geometry = geometry.scrolled(to: offset)
-    effects.append(.scroll(containers[position].id, offset: offset))
+    arena[position].geometry = geometry.scrolled(to: offset)
+    effects.append(.scroll(arena[position].id, offset: offset))
   }
 }

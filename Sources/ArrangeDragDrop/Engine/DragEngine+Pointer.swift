@@ -1,16 +1,19 @@
-import ArrangeGeometry
+public import ArrangeGeometry
 
 extension DragEngine {
   /// Coordinates beyond this are treated as this far away: far enough to be outside everything,
   /// near enough that arithmetic on them stays exact.
+  @usableFromInline
   static var farAway: Double { 1e12 }
 
+  @inlinable
   static func clamped(_ point: Point) -> Point {
     Point(
       x: Swift.min(Swift.max(point.x, -farAway), farAway),
       y: Swift.min(Swift.max(point.y, -farAway), farAway))
   }
 
+  @inlinable
   mutating func handlePointer(_ event: PointerEvent) {
     // NaN and infinite coordinates are not a place; the event is dropped and the state kept.
     guard event.location.isFinite else { return }
@@ -40,19 +43,25 @@ extension DragEngine {
   }
 
   /// Time never runs backwards for a session; a NaN or earlier time counts as "no time passed".
+  @inlinable
   mutating func advanceTime(of index: Int, to time: Double) -> Double {
     if time.isFinite && time > sessions[index].time { sessions[index].time = time }
     return sessions[index].time
   }
 
   /// The first container, in priority order, whose frame contains `point`.
+  @inlinable
   func containerIndex(containing point: Point) -> Int? {
-    containers.firstIndex { $0.geometry.frame.contains(point) }
+    for position in arena.indices where arena[position].geometry.frame.contains(point) {
+      return position
+    }
+    return nil
   }
 
+  @inlinable
   mutating func press(_ id: SessionID, at point: Point, time: Double, kind: PointerKind) {
     guard let position = containerIndex(containing: point) else { return }
-    let container = containers[position]
+    let container = arena[position]
     guard let index = container.geometry.itemIndex(at: point), index < container.geometry.count
     else { return }
     let item = container.geometry.item(at: index)
@@ -72,6 +81,7 @@ extension DragEngine {
 
   /// A new session for `item`, or `nil` (with a refusal event) when the lock, another session or
   /// `canDrag` refuses it.
+  @inlinable
   mutating func makeSession(_ id: SessionID, item: Item, slot: Slot, frame: Rect)
     -> DragSession<Item>?
   {
@@ -91,12 +101,12 @@ extension DragEngine {
     }
     let mode = container(slot.container)?.mode ?? configuration.mode
     return DragSession(
-      id: id, item: item, phase: .dragging, origin: slot, location: slot, mode: mode,
-      pointer: frame.center, grabOffset: Point(x: frame.width / 2, y: frame.height / 2),
-      itemSize: frame.size, time: 0, proposal: DropProposal(.none, container: slot.container))
+      id: id, item: item, origin: slot, mode: mode, frame: frame,
+      proposal: DropProposal(.none, container: slot.container))
   }
 
   /// Turns a pressing session into a drag.
+  @inlinable
   mutating func begin(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     sessions[index].phase = .dragging
@@ -111,6 +121,7 @@ extension DragEngine {
     retarget(id)
   }
 
+  @inlinable
   mutating func move(sessionAt index: Int, to point: Point, time: Double) {
     switch sessions[index].phase {
     case .pressing(let start, let pressTime, let activation):
@@ -144,6 +155,7 @@ extension DragEngine {
     }
   }
 
+  @inlinable
   mutating func handleTick(_ time: Double) {
     for id in sessions.map(\.id) {
       guard let index = sessionIndex(id) else { continue }
@@ -161,44 +173,46 @@ extension DragEngine {
   // MARK: - Auto-scroll
 
   /// Notes whether the pointer is in a scrollable container's edge band, and since when.
+  @inlinable
   mutating func updateBand(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
-    let session = sessions[index]
+    let pointer = sessions[index].pointer
     var inBand: ContainerID?
-    if let position = containerIndex(containing: session.pointer) {
-      let geometry = containers[position].geometry
-      if geometry.maximumScrollOffset > 0,
-        AutoScroll.edgeSpeed(
-          pointer: session.pointer, frame: geometry.frame, axis: geometry.axis,
-          configuration: configuration.autoScroll) != 0
-      {
-        inBand = containers[position].id
-      }
+    if let position = containerIndex(containing: pointer),
+      arena[position].geometry.maximumScrollOffset > 0,
+      AutoScroll.edgeSpeed(
+        pointer: pointer, frame: arena[position].geometry.frame,
+        axis: arena[position].geometry.axis,
+        configuration: configuration.autoScroll) != 0
+    {
+      inBand = arena[position].id
     }
     guard let inBand else {
       sessions[index].band = nil
       return
     }
     if sessions[index].band?.container != inBand {
-      sessions[index].band = (inBand, session.time, session.time)
+      let time = sessions[index].time
+      sessions[index].band = AutoScrollBand(container: inBand, entered: time, scrolledUntil: time)
     }
   }
 
   /// Scrolls the container whose band the pointer is in, up to `time`, then retargets.
+  @inlinable
   mutating func autoScroll(_ id: SessionID, until time: Double) {
     guard let index = sessionIndex(id), let band = sessions[index].band,
       let position = containerIndex(band.container), time > band.scrolledUntil
     else { return }
     let session = sessions[index]
-    let geometry = containers[position].geometry
+    let geometry = arena[position].geometry
     let offset = AutoScroll.offset(
       from: geometry.scrollOffset, maximumOffset: geometry.maximumScrollOffset,
       pointer: session.pointer, frame: geometry.frame, axis: geometry.axis, entered: band.entered,
       start: band.scrolledUntil, end: time, configuration: configuration.autoScroll)
     sessions[index].band?.scrolledUntil = time
     guard offset != geometry.scrollOffset else { return }
-    containers[position].geometry = geometry.scrolled(to: offset)
-    effects.append(.scroll(band.container, offset: containers[position].geometry.scrollOffset))
+    arena[position].geometry = geometry.scrolled(to: offset)
+    effects.append(.scroll(band.container, offset: arena[position].geometry.scrollOffset))
     retarget(id)
   }
 }

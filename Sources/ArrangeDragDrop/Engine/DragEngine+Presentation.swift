@@ -1,4 +1,4 @@
-import ArrangeGeometry
+public import ArrangeGeometry
 
 extension DragEngine {
   /// How to draw the drags in progress now.
@@ -6,6 +6,7 @@ extension DragEngine {
   /// - Complexity: O(sessions × containers); independent of the number of items.
   public var presentation: DragPresentation<Item> { presentationNow() }
 
+  @inlinable
   func presentationNow() -> DragPresentation<Item> {
     var result = DragPresentation<Item>(isEditing: isEditing)
     for session in sessions where session.isDragging {
@@ -14,13 +15,15 @@ extension DragEngine {
     return result
   }
 
+  @inlinable
   func itemFrame(at slot: Slot) -> Rect? {
-    guard let geometry = container(slot.container)?.geometry, slot.index >= 0,
-      slot.index < geometry.count
+    guard let position = containerIndex(slot.container), slot.index >= 0,
+      slot.index < arena[position].geometry.count
     else { return nil }
-    return geometry.frameOfItem(at: slot.index)
+    return arena[position].geometry.frameOfItem(at: slot.index)
   }
 
+  @inlinable
   func present(_ session: DragSession<Item>) -> SessionPresentation<Item> {
     var result = SessionPresentation(
       session: session.id, item: session.item, ghostFrame: session.ghostFrame,
@@ -58,6 +61,7 @@ extension DragEngine {
   }
 
   /// The sift: which items make room for an on-drop move or copy to `slot`.
+  @inlinable
   func shifts(for session: DragSession<Item>, to slot: Slot) -> [ShiftedItems] {
     let origin = session.location
     if slot.container == origin.container {

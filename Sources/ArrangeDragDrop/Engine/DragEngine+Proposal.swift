@@ -1,9 +1,10 @@
-import ArrangeGeometry
+public import ArrangeGeometry
 
 extension DragEngine {
   // MARK: - Choosing the target container
 
   /// The target container's position for a pointer drag, per the arena's strategy.
+  @inlinable
   func targetContainer(for session: DragSession<Item>) -> Int? {
     switch configuration.strategy {
     case .pointerInside:
@@ -39,6 +40,7 @@ extension DragEngine {
 
   /// The item that stands for the dragged item in container `id`: the item itself, or its live
   /// copy in copy mode.
+  @inlinable
   func ownItem(of session: DragSession<Item>, in id: ContainerID) -> (Item, hint: Int?)? {
     if session.mode == .copy && id != session.origin.container {
       guard let copy = session.copyID else { return nil }
@@ -49,6 +51,7 @@ extension DragEngine {
 
   /// The number of items in `id` not counting the dragged item (or its copy), and where the
   /// dragged item sits in the geometry, if it does.
+  @inlinable
   func baseCount(of session: DragSession<Item>, in id: ContainerID) -> (count: Int, own: Int?) {
     let total = count(of: id)
     guard let (own, hint) = ownItem(of: session, in: id), let at = locate(own, in: id, hint: hint)
@@ -58,16 +61,17 @@ extension DragEngine {
 
   /// The final index for a drop at `point` in container `position`: the number of other items
   /// whose midpoint comes before the point.
+  @inlinable
   func finalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
-    let container = containers[position]
-    let raw = container.geometry.insertionIndex(for: point)
-    let (count, own) = baseCount(of: session, in: container.id)
+    let raw = arena[position].geometry.insertionIndex(for: point)
+    let (count, own) = baseCount(of: session, in: arena[position].id)
     var index = raw
     if let own, raw > own { index -= 1 }
     return Swift.min(Swift.max(index, 0), count)
   }
 
   /// The geometry index of base index `index` in container `id` (skipping the dragged item).
+  @inlinable
   func geometryIndex(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Int {
     let own = baseCount(of: session, in: id).own
     if let own, index >= own { return index + 1 }
@@ -75,29 +79,30 @@ extension DragEngine {
   }
 
   /// The item a move to `index` of container `id` would land in front of.
+  @inlinable
   func anchor(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Item? {
-    guard let geometry = container(id)?.geometry else { return nil }
+    guard let position = containerIndex(id) else { return nil }
     let at = geometryIndex(index, for: session, in: id)
-    return at >= 0 && at < geometry.count ? geometry.item(at: at) : nil
+    guard at >= 0 && at < arena[position].geometry.count else { return nil }
+    return arena[position].geometry.item(at: at)
   }
 
   // MARK: - What the pointer asks for
 
   /// The action the pointer asks for, before the rules that can refuse it; the refusal is set
   /// only for removal, whose rule decides whether to propose it at all.
+  @inlinable
   func desiredAction(for session: DragSession<Item>) -> (DropAction<Item>, Int?, DragRefusal?) {
     let point = session.pointer
     guard let position = targetContainer(for: session) else {
       return outsideAction(for: session, at: point)
     }
-    let container = containers[position]
-    if container.isDeleteZone {
+    let id = arena[position].id
+    if arena[position].isDeleteZone {
       if session.mode == .copy { return (.none, position, nil) }
       let verdict = rules.canRemove?(session.item, point) ?? .allow
       if verdict.isAllowed { return (.remove, position, nil) }
-      return (
-        .none, position, DragRefusal(.cannotRemove, container: container.id, reason: verdict.reason)
-      )
+      return (.none, position, DragRefusal(.cannotRemove, container: id, reason: verdict.reason))
     }
     switch session.mode {
     case .exchange:
@@ -107,11 +112,12 @@ extension DragEngine {
         return (into, position, nil)
       }
       let index = finalIndex(for: session, at: point, in: position)
-      return (slotAction(for: session, index: index, in: container.id), position, nil)
+      return (slotAction(for: session, index: index, in: id), position, nil)
     }
   }
 
   /// The move or copy to a final index (or nothing, for the origin).
+  @inlinable
   func slotAction(for session: DragSession<Item>, index: Int, in id: ContainerID) -> DropAction<
     Item
   > {
@@ -122,6 +128,7 @@ extension DragEngine {
     return session.mode == .copy ? .copy(to: slot) : .move(to: slot)
   }
 
+  @inlinable
   func outsideAction(for session: DragSession<Item>, at point: Point) -> (
     DropAction<Item>, Int?, DragRefusal?
   ) {
@@ -136,11 +143,12 @@ extension DragEngine {
   }
 
   /// Drop into the item under the pointer, when the rules allow and the pointer is in its middle.
+  @inlinable
   func intoAction(for session: DragSession<Item>, at point: Point, in position: Int)
     -> DropAction<Item>?
   {
     guard let canDropInto = rules.canDropInto else { return nil }
-    let container = containers[position]
+    let container = arena[position]
     let geometry = container.geometry
     guard let index = geometry.itemIndex(at: point), index < geometry.count else { return nil }
     let target = geometry.item(at: index)
@@ -156,10 +164,11 @@ extension DragEngine {
   }
 
   /// The exchange the pointer asks for: with the item whose *original* slot is under it.
+  @inlinable
   func exchangeAction(for session: DragSession<Item>, at point: Point, in position: Int)
     -> DropAction<Item>
   {
-    let container = containers[position]
+    let container = arena[position]
     let geometry = container.geometry
     guard let index = geometry.itemIndex(at: point), index < geometry.count else {
       return keptExchange(of: session)  // a gap: keep the current exchange
@@ -174,6 +183,7 @@ extension DragEngine {
   ///
   /// That keeps the answer right while a
   /// live swap is applied and while the app reports its containers one at a time.
+  @inlinable
   func exchangeAction(for session: DragSession<Item>, at slot: Slot, seen: Item) -> DropAction<Item>
   {
     if slot == session.origin { return .none }  // back home
@@ -193,12 +203,14 @@ extension DragEngine {
 
   /// The current exchange, kept while the pointer is over a gap (SS); any other proposal (a
   /// removal proposed outside every container) gives way to "nothing".
+  @inlinable
   func keptExchange(of session: DragSession<Item>) -> DropAction<Item> {
     if case .exchange = session.proposal.action { return session.proposal.action }
     return .none
   }
 
   /// Whether another session drags `item` or proposes to swap with it or drop into it.
+  @inlinable
   func isClaimed(_ item: Item, byOtherThan id: SessionID) -> Bool {
     sessions.contains { other in
       guard other.id != id else { return false }
@@ -213,6 +225,7 @@ extension DragEngine {
   // MARK: - Rules
 
   /// Why `action` is not allowed, or `nil` when the rules allow it.
+  @inlinable
   func refusal(
     of action: DropAction<Item>, for session: DragSession<Item>, over target: ContainerID? = nil
   ) -> DragRefusal? {
@@ -223,7 +236,7 @@ extension DragEngine {
       return nil
     case .remove:
       let over = target ?? session.proposal.container
-      let isDeleteZone = over.flatMap { container($0) }?.isDeleteZone ?? false
+      let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       let verdict =
         rules.canRemove?(item, session.pointer)
         ?? (isDeleteZone || isEditing ? .allow : .refuse(nil))
@@ -266,6 +279,7 @@ extension DragEngine {
   }
 
   /// Whether `item` may arrive in another container: `accepts`, capacity, `canDrop`.
+  @inlinable
   func arrivalRefusal(of item: Item, from source: ContainerID, into slot: Slot, adding: Bool)
     -> DragRefusal?
   {
@@ -288,6 +302,7 @@ extension DragEngine {
   // MARK: - Adopting a proposal
 
   /// Recomputes a pointer drag's proposal from its pointer and the current geometry.
+  @inlinable
   mutating func retarget(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     if id == .keyboard {
@@ -295,12 +310,13 @@ extension DragEngine {
       return
     }
     let (action, position, refusal) = desiredAction(for: sessions[index])
-    let container = position.map { containers[$0].id }
+    let container = position.map { arena[$0].id }
     adopt(action, container: container, refusal: refusal, for: id)
   }
 
   /// Checks `action` against the rules and makes it the session's proposal, falling back to the
   /// previous proposal (when it is in the same container) or to "return to origin".
+  @inlinable
   mutating func adopt(
     _ desired: DropAction<Item>, container: ContainerID?, refusal given: DragRefusal?,
     for id: SessionID, announceAlways: Bool = false
@@ -348,6 +364,7 @@ extension DragEngine {
     if previous.action != action || announceAlways { announceProposal(for: id) }
   }
 
+  @inlinable
   static func container(of action: DropAction<Item>) -> ContainerID? {
     switch action {
     case .none, .remove: return nil
@@ -357,6 +374,7 @@ extension DragEngine {
   }
 
   /// SS's exchange events: undo the previous exchange (if any), then the new one (if any).
+  @inlinable
   mutating func emitExchangeEvent(
     from previous: DropAction<Item>, to action: DropAction<Item>, for id: SessionID
   ) {
@@ -367,6 +385,7 @@ extension DragEngine {
     if !pairs.isEmpty { emit(.exchangeEvent(id, exchanges: pairs)) }
   }
 
+  @inlinable
   mutating func announceProposal(for id: SessionID) {
     guard let session = sessions.first(where: { $0.id == id }) else { return }
     let item = session.item

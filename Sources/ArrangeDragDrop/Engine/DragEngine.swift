@@ -1,5 +1,3 @@
-import ArrangeGeometry
-
 /// The headless drag-and-drop engine: a deterministic state machine fed with ``DragInput`` values
 /// that returns ``DragEffect`` values.
 ///
@@ -25,20 +23,31 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// The app's rules; may change between inputs (and may change their answers at any time).
   public var rules: DragRules<Item>
   /// The containers, in priority order (the first wins where frames overlap).
-  public internal(set) var containers: [ArenaContainer<Geometry>]
+  public var containers: [ArenaContainer<Geometry>] { arena }
   /// Whether the arena is in edit mode (every container at once).
-  public internal(set) var isEditing = false
+  public var isEditing: Bool { editing }
 
+  @usableFromInline var arena: [ArenaContainer<Geometry>]
+  @usableFromInline var editing = false
+
+  @usableFromInline
   var sessions: [DragSession<Item>] = []
+  @usableFromInline
   var undoStack: [DragTransaction<Item>] = []
+  @usableFromInline
   var redoStack: [DragTransaction<Item>] = []
+  @usableFromInline
   var lastBatch: Batch?
+  @usableFromInline
   var effects: [DragEffect<Item>] = []
+  @usableFromInline
   var lastPresentation = DragPresentation<Item>()
 
   /// What the operations emitted by the last input were for, so that a failure to apply them can
   /// be rolled back.
+  @usableFromInline
   struct Batch: Sendable {
+    @usableFromInline
     enum Purpose: Sendable {
       case commit(DragTransaction<Item>?, liveBefore: [DragOperation<Item>])
       case live(session: SessionID, before: [DragOperation<Item>])
@@ -49,13 +58,20 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       /// A rollback; if that fails too, there is nothing left to try.
       case rollback
     }
-    var purpose: Purpose
-    var operations: [DragOperation<Item>]
+    @usableFromInline var purpose: Purpose
+    @usableFromInline var operations: [DragOperation<Item>]
+
+    @inlinable
+    init(purpose: Purpose, operations: [DragOperation<Item>]) {
+      self.purpose = purpose
+      self.operations = operations
+    }
   }
 
   /// Creates an engine over `containers` (in priority order).
   ///
   /// - Precondition: Container IDs are unique.
+  @inlinable
   public init(
     containers: [ArenaContainer<Geometry>], configuration: DragConfiguration = DragConfiguration(),
     rules: DragRules<Item> = DragRules()
@@ -65,7 +81,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
         !containers[..<index].contains { $0.id == container.id },
         "DragEngine: container \(container.id) appears twice")
     }
-    self.containers = containers
+    self.arena = containers
     self.configuration = configuration
     self.rules = rules
   }
@@ -79,11 +95,13 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   public var activeSessions: [SessionID] { sessions.filter(\.isDragging).map(\.id) }
 
   /// The current proposal of a drag, or `nil` when it is not dragging.
+  @inlinable
   public func proposal(for session: SessionID) -> DropProposal<Item>? {
     sessions.first { $0.id == session && $0.isDragging }?.proposal
   }
 
   /// The item a drag is carrying, or `nil`.
+  @inlinable
   public func draggedItem(for session: SessionID) -> Item? {
     sessions.first { $0.id == session && $0.isDragging }?.item
   }
@@ -91,8 +109,9 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// The container with `id`, or `nil`.
   ///
   /// - Complexity: O(containers).
+  @inlinable
   public func container(_ id: ContainerID) -> ArenaContainer<Geometry>? {
-    containers.first { $0.id == id }
+    containerIndex(id).map { arena[$0] }
   }
 
   /// Whether ``handle(_:)`` with ``DragInput/undo`` would undo something.
@@ -110,6 +129,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// - Complexity: A pointer move costs O(log n) in the items of the container under the pointer
   ///   plus O(containers); nothing scans all items.
   @discardableResult
+  @inlinable
   public mutating func handle(_ input: DragInput<Geometry>) -> [DragEffect<Item>] {
     effects.removeAll(keepingCapacity: true)
     let hadBatch = lastBatch
@@ -154,13 +174,16 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
 
   // MARK: - Emitting
 
+  @inlinable
   mutating func emit(_ event: DragEvent<Item>) { effects.append(.event(event)) }
 
+  @inlinable
   mutating func announce(_ announcement: Announcement<Item>) {
     effects.append(.announce(announcement))
   }
 
   /// Emits an operation for the app and keeps every other session's positions in step with it.
+  @inlinable
   mutating func apply(_ operation: DragOperation<Item>, by session: SessionID?) {
     effects.append(.apply(operation))
     for index in sessions.indices where sessions[index].id != session {
@@ -171,25 +194,38 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
 
   // MARK: - Containers
 
+  @inlinable
   func containerIndex(_ id: ContainerID) -> Int? {
-    containers.firstIndex { $0.id == id }
+    // Index-based on purpose: reading `arena[i]` whole would copy a container and its geometry.
+    for position in arena.indices where arena[position].id == id { return position }
+    return nil
   }
 
+  @inlinable
   func name(of id: ContainerID) -> String {
-    container(id)?.name ?? id.description
+    guard let position = containerIndex(id) else { return id.description }
+    return arena[position].name
   }
 
+  @inlinable
   func count(of id: ContainerID) -> Int {
-    container(id)?.geometry.count ?? 0
+    guard let position = containerIndex(id) else { return 0 }
+    return arena[position].geometry.count
   }
 
   /// The index of `item` in the container's current geometry, trying `hint` first.
+  @inlinable
   func locate(_ item: Item, in id: ContainerID, hint: Int?) -> Int? {
-    guard let geometry = container(id)?.geometry else { return nil }
-    if let hint, hint >= 0, hint < geometry.count, geometry.item(at: hint) == item { return hint }
-    return geometry.index(of: item)
+    guard let position = containerIndex(id) else { return nil }
+    if let hint, hint >= 0, hint < arena[position].geometry.count,
+      arena[position].geometry.item(at: hint) == item
+    {
+      return hint
+    }
+    return arena[position].geometry.index(of: item)
   }
 
+  @inlinable
   func sessionIndex(_ id: SessionID) -> Int? {
     sessions.firstIndex { $0.id == id }
   }

@@ -10,14 +10,17 @@ public struct DragRecording<Geometry: ContainerGeometry>: Sendable {
   public var inputs: [DragInput<Geometry>]
 
   /// An empty recording, or one with `inputs`.
+  @inlinable
   public init(_ inputs: [DragInput<Geometry>] = []) { self.inputs = inputs }
 
   /// Adds an input at the end.
+  @inlinable
   public mutating func append(_ input: DragInput<Geometry>) { inputs.append(input) }
 
   /// Feeds every input to a copy of `engine` and returns each input's effects.
   ///
   /// - Complexity: The cost of handling every input.
+  @inlinable
   public func replay(on engine: DragEngine<Geometry>) -> [[DragEffect<Geometry.Item>]] {
     var engine = engine
     return inputs.map { engine.handle($0) }
@@ -27,6 +30,7 @@ public struct DragRecording<Geometry: ContainerGeometry>: Sendable {
 extension DragEngine {
   /// Handles `input` and appends it to `recording`.
   @discardableResult
+  @inlinable
   public mutating func handle(
     _ input: DragInput<Geometry>, recordingInto recording: inout DragRecording<Geometry>
   ) -> [DragEffect<Item>] {

@@ -1,8 +1,10 @@
-import ArrangeGeometry
+public import ArrangeGeometry
 
 /// The state of one drag in progress (internal; apps read it through ``DragEngine`` accessors
 /// and ``DragPresentation``).
+@usableFromInline
 struct DragSession<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline
   enum Phase: Hashable, Sendable {
     /// Pressed, waiting for the activation (distance or long press).
     case pressing(start: Point, time: Double, activation: DragActivation)
@@ -10,38 +12,58 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
     case dragging
   }
 
-  var id: SessionID
-  var item: Item
-  var phase: Phase
+  @usableFromInline var id: SessionID
+  @usableFromInline var item: Item
+  @usableFromInline var phase: Phase
   /// Where the item was when it was lifted, kept in step with operations emitted since.
-  var origin: Slot
+  @usableFromInline var origin: Slot
   /// Where the item is in the app's model now: the origin, or its live position.
-  var location: Slot
+  @usableFromInline var location: Slot
   /// Where the live copy is (copy mode, live application).
-  var copyLocation: Slot?
-  var mode: DragMode
-  var pointer: Point
-  var grabOffset: Point
-  var itemSize: Size
-  var time: Double
-  var proposal: DropProposal<Item>
+  @usableFromInline var copyLocation: Slot?
+  @usableFromInline var mode: DragMode
+  @usableFromInline var pointer: Point
+  @usableFromInline var grabOffset: Point
+  @usableFromInline var itemSize: Size
+  @usableFromInline var time: Double
+  @usableFromInline var proposal: DropProposal<Item>
   /// The operations applied live so far, relative to the model before the lift.
-  var live: [DragOperation<Item>] = []
+  @usableFromInline var live: [DragOperation<Item>] = []
   /// The ID of the copy, asked for once per session.
-  var copyID: Item?
+  @usableFromInline var copyID: Item?
   /// The keyboard drag's target: a container and an index (a final index for moves, the index of
   /// the item to swap with for exchanges).
-  var keyboardTarget: Slot?
+  @usableFromInline var keyboardTarget: Slot?
   /// Auto-scroll: the container whose band the pointer is in, and since when.
-  var band: (container: ContainerID, entered: Double, scrolledUntil: Double)?
+  @usableFromInline var band: AutoScrollBand?
   /// The app's geometry no longer shows the item.
   ///
   /// Apps report containers one at a time, so this is only settled (the drag cancelled) at the
   /// next pointer, key or tick input.
-  var isMissing = false
+  @usableFromInline var isMissing = false
 
+  @inlinable
+  init(
+    id: SessionID, item: Item, origin: Slot, mode: DragMode, frame: Rect,
+    proposal: DropProposal<Item>
+  ) {
+    self.id = id
+    self.item = item
+    self.phase = .dragging
+    self.origin = origin
+    self.location = origin
+    self.mode = mode
+    self.pointer = frame.center
+    self.grabOffset = Point(x: frame.width / 2, y: frame.height / 2)
+    self.itemSize = frame.size
+    self.time = 0
+    self.proposal = proposal
+  }
+
+  @inlinable
   var isDragging: Bool { phase == .dragging }
 
+  @inlinable
   var ghostFrame: Rect {
     Rect(origin: pointer - grabOffset, size: itemSize)
   }
@@ -49,6 +71,7 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   /// Keeps the session's positions, live operations and proposal in step with an operation that
   /// another session (or an undo) made the app apply: items around ours shift, and a proposal
   /// whose partner item was moved away is dropped (the next step proposes afresh).
+  @inlinable
   mutating func keepInStep(with operation: DragOperation<Item>) {
     // Final indices (the proposal's slots, and the origin while the item sits elsewhere live)
     // count the other items only, so the operation is first restated without our item.
@@ -87,5 +110,21 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
     default:
       break
     }
+  }
+}
+
+/// The edge band a drag's pointer is in: which container, since when, and how far the scroll has
+/// been computed.
+@usableFromInline
+struct AutoScrollBand: Hashable, Sendable {
+  @usableFromInline var container: ContainerID
+  @usableFromInline var entered: Double
+  @usableFromInline var scrolledUntil: Double
+
+  @inlinable
+  init(container: ContainerID, entered: Double, scrolledUntil: Double) {
+    self.container = container
+    self.entered = entered
+    self.scrolledUntil = scrolledUntil
   }
 }

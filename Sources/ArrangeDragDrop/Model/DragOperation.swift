@@ -60,6 +60,7 @@ extension Slot {
   ///
   /// The engine uses it to keep the positions of concurrent drags and of its own records in step
   /// with the operations it emits.
+  @inlinable
   func adjusted<Item>(after operation: DragOperation<Item>) -> Slot {
     var slot = self
     func removed(at other: Slot) {
@@ -86,6 +87,7 @@ extension Slot {
 extension DragOperation {
   /// The same operation restated for a model from which the item at `excluded` is left out (the
   /// space of final indices), for an operation that does not concern that item.
+  @inlinable
   func withoutItem(at excluded: Slot) -> DragOperation {
     func before(_ slot: Slot, _ anchor: Slot) -> Slot {
       slot.container == anchor.container && slot.index > anchor.index

@@ -21,6 +21,13 @@ public struct DisplacedItem<Item: Hashable & Sendable>: Hashable, Sendable {
   /// The alpha to draw it with (SS dims the displaced item to 0.6).
   public var alpha: Double
 
+  /// Whether two displaced items are the same (written out so that callers specialize it).
+  @inlinable
+  public static func == (lhs: DisplacedItem, rhs: DisplacedItem) -> Bool {
+    lhs.item == rhs.item && lhs.slot == rhs.slot && lhs.targetFrame == rhs.targetFrame
+      && lhs.alpha == rhs.alpha
+  }
+
   /// Creates a displaced item.
   public init(item: Item, slot: Slot, targetFrame: Rect, alpha: Double) {
     self.item = item
@@ -68,6 +75,33 @@ public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable
   public var indicator: DropIndicator?
   /// The container to highlight as the target.
   public var highlightedContainer: ContainerID?
+
+  /// Whether two presentations are the same (written out so that callers specialize it).
+  @inlinable
+  public static func == (lhs: SessionPresentation, rhs: SessionPresentation) -> Bool {
+    lhs.session == rhs.session && lhs.item == rhs.item && lhs.ghostFrame == rhs.ghostFrame
+      && lhs.hiddenSlot == rhs.hiddenSlot && lhs.indicator == rhs.indicator
+      && lhs.highlightedContainer == rhs.highlightedContainer && lhs.shifted == rhs.shifted
+      && lhs.displaced.count == rhs.displaced.count
+      && zip(lhs.displaced, rhs.displaced).allSatisfy { $0 == $1 }
+  }
+
+  /// Creates the presentation of one drag.
+  @inlinable
+  public init(
+    session: SessionID, item: Item, ghostFrame: Rect, hiddenSlot: Slot?,
+    displaced: [DisplacedItem<Item>], shifted: [ShiftedItems], indicator: DropIndicator?,
+    highlightedContainer: ContainerID?
+  ) {
+    self.session = session
+    self.item = item
+    self.ghostFrame = ghostFrame
+    self.hiddenSlot = hiddenSlot
+    self.displaced = displaced
+    self.shifted = shifted
+    self.indicator = indicator
+    self.highlightedContainer = highlightedContainer
+  }
 }
 
 /// Everything a front end needs to draw the drags in progress: a pure value, recomputed after each
@@ -80,7 +114,15 @@ public struct DragPresentation<Item: Hashable & Sendable>: Hashable, Sendable {
   /// Whether the arena is in edit mode.
   public var isEditing: Bool
 
+  /// Whether two presentations are the same (written out so that callers specialize it).
+  @inlinable
+  public static func == (lhs: DragPresentation, rhs: DragPresentation) -> Bool {
+    lhs.isEditing == rhs.isEditing && lhs.sessions.count == rhs.sessions.count
+      && zip(lhs.sessions, rhs.sessions).allSatisfy { $0 == $1 }
+  }
+
   /// Creates a presentation.
+  @inlinable
   public init(sessions: [SessionPresentation<Item>] = [], isEditing: Bool = false) {
     self.sessions = sessions
     self.isEditing = isEditing

@@ -12,6 +12,19 @@ public enum DropAction<Item: Hashable & Sendable>: Hashable, Sendable {
   case remove
   /// Put the item inside `item`, which sits at `at`.
   case into(Item, at: Slot)
+
+  /// Whether two actions are the same (written out so that callers specialize it).
+  @inlinable
+  public static func == (lhs: DropAction, rhs: DropAction) -> Bool {
+    switch (lhs, rhs) {
+    case (.none, .none), (.remove, .remove): return true
+    case (.move(let a), .move(let b)), (.copy(let a), .copy(let b)): return a == b
+    case (.exchange(let x, let a), .exchange(let y, let b)),
+      (.into(let x, let a), .into(let y, let b)):
+      return a == b && x == y
+    default: return false
+    }
+  }
 }
 
 /// The current proposal of a drag: the action, the container under the drag, and the refusal that
@@ -23,6 +36,12 @@ public struct DropProposal<Item: Hashable & Sendable>: Hashable, Sendable {
   public var container: ContainerID?
   /// Why the action is not what the pointer asked for.
   public var refusal: DragRefusal?
+
+  /// Whether two proposals are the same (written out so that callers specialize it).
+  @inlinable
+  public static func == (lhs: DropProposal, rhs: DropProposal) -> Bool {
+    lhs.container == rhs.container && lhs.action == rhs.action && lhs.refusal == rhs.refusal
+  }
 
   /// Creates a proposal.
   public init(_ action: DropAction<Item>, container: ContainerID?, refusal: DragRefusal? = nil) {
