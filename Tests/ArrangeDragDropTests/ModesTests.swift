@@ -157,7 +157,7 @@ import Testing
       ])
     harness.send(H.pointer(.up, 130, 1, 0.3))
     #expect(harness.engine.presentation.sessions.isEmpty)
-    #expect(harness.log.last.map { if case .present = $0 { true } else { false } } == true)
+    #expect(harness.log.last == .presentationChanged)
   }
 
   @Test("Exchange presentation dims the displaced item at the default alpha 0.6")

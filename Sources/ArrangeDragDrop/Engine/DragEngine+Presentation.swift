@@ -89,3 +89,65 @@ extension DragEngine {
     return result
   }
 }
+
+/// What a presentation depends on, cheap to compare: the visible state of each drag, the arena's
+/// version and edit mode.
+@usableFromInline
+struct PresentationKey<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline
+  struct Drag: Equatable, Sendable {
+    @usableFromInline var id: SessionID
+    @usableFromInline var pointer: Point
+    @usableFromInline var proposal: DropProposal<Item>
+    @usableFromInline var location: Slot
+    @usableFromInline var copyLocation: Slot?
+    @usableFromInline var origin: Slot
+    @usableFromInline var liveCount: Int
+
+    @inlinable
+    init(_ session: DragSession<Item>) {
+      id = session.id
+      pointer = session.pointer
+      proposal = session.proposal
+      location = session.location
+      copyLocation = session.copyLocation
+      origin = session.origin
+      liveCount = session.live.count
+    }
+  }
+
+  @usableFromInline var drags: [Drag] = []
+  @usableFromInline var arenaVersion = 0
+  @usableFromInline var isEditing = false
+
+  @inlinable
+  init() {}
+
+  /// Records the new state; whether it differs from the recorded one.
+  @inlinable
+  mutating func update(sessions: [DragSession<Item>], arenaVersion: Int, isEditing: Bool) -> Bool {
+    var changed = self.isEditing != isEditing
+    self.isEditing = isEditing
+    var count = 0
+    for session in sessions where session.isDragging {
+      let drag = Drag(session)
+      if count < drags.count {
+        if drags[count] != drag {
+          drags[count] = drag
+          changed = true
+        }
+      } else {
+        drags.append(drag)
+        changed = true
+      }
+      count += 1
+    }
+    if count < drags.count {
+      drags.removeLast(drags.count - count)
+      changed = true
+    }
+    if count > 0 && self.arenaVersion != arenaVersion { changed = true }
+    self.arenaVersion = arenaVersion
+    return changed
+  }
+}

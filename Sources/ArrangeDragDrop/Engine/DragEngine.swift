@@ -27,7 +27,11 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// Whether the arena is in edit mode (every container at once).
   public var isEditing: Bool { editing }
 
-  @usableFromInline var arena: [ArenaContainer<Geometry>]
+  @usableFromInline var arena: [ArenaContainer<Geometry>] {
+    didSet { arenaVersion &+= 1 }
+  }
+  /// Counts changes to the arena, so that the presentation can tell it may have changed.
+  @usableFromInline var arenaVersion = 0
   @usableFromInline var editing = false
 
   @usableFromInline
@@ -40,8 +44,9 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   var lastBatch: Batch?
   @usableFromInline
   var effects: [DragEffect<Item>] = []
+  /// What the presentation depended on after the last input (see `presentationChanged`).
   @usableFromInline
-  var lastPresentation = DragPresentation<Item>()
+  var shown = PresentationKey<Item>()
 
   /// What the operations emitted by the last input were for, so that a failure to apply them can
   /// be rolled back.
@@ -164,10 +169,8 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     case .interrupt:
       for session in sessions.map(\.id) { cancel(session) }
     }
-    let presentation = presentationNow()
-    if presentation != lastPresentation {
-      lastPresentation = presentation
-      effects.append(.present(presentation))
+    if shown.update(sessions: sessions, arenaVersion: arenaVersion, isEditing: editing) {
+      effects.append(.presentationChanged)
     }
     return effects
   }

@@ -81,6 +81,10 @@ public enum DragEffect<Item: Hashable & Sendable>: Hashable, Sendable {
   case announce(Announcement<Item>)
   /// Scroll a container to an offset (auto-scroll, or bringing a keyboard target into view).
   case scroll(ContainerID, offset: Double)
-  /// The presentation changed; render this.
-  case present(DragPresentation<Item>)
+  /// What a drag looks like may have changed: read ``DragEngine/presentation`` when you next
+  /// draw.
+  ///
+  /// The presentation is a pure value computed on demand, so a host that draws once per frame
+  /// pays for it once per frame, however many inputs arrived in between.
+  case presentationChanged
 }
