@@ -213,4 +213,21 @@ import Testing
     #expect(harness.events.contains(.refused(.keyboard, DragRefusal(.anotherDragInProgress))))
     #expect(harness.engine.activeSessions == [.pointer(PointerID(0))])
   }
+
+  @Test("Pointer drags announce the lift, each container entered and the drop, not every slot")
+  func pointerAnnouncements() {
+    var harness = Self.board()
+    harness.send(DragHarness.pointer(.down, 50, 5, 0))
+    for (step, y) in [16.0, 26, 36, 46].enumerated() {
+      harness.send(DragHarness.pointer(.move, 50, y, 0.1 + Double(step) * 0.1))
+    }
+    harness.send(DragHarness.pointer(.move, 150, 2, 0.6))
+    harness.send(DragHarness.pointer(.up, 150, 2, 0.7))
+    #expect(
+      harness.announcements == [
+        "Picked up Write report, position 1 of 5 in To Do",
+        "Moved to In Progress, position 1 of 2",
+        "Dropped Write report in In Progress, position 1 of 2",
+      ])
+  }
 }

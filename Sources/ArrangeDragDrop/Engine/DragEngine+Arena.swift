@@ -32,7 +32,7 @@ extension DragEngine {
   /// left to drag or to restore.
   @inlinable
   mutating func settleMissingItems() {
-    guard sessions.contains(where: \.isMissing) else { return }
+    guard sessions.contains(where: { $0.isMissing }) else { return }
     for session in sessions where session.isMissing {
       if let index = sessionIndex(session.id),
         let found = find(session.item, hint: session.location)

@@ -176,7 +176,13 @@ extension DragEngine {
   @inlinable
   mutating func updateBand(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
-    let pointer = sessions[index].pointer
+    guard
+      arena.contains(where: { $0.geometry.maximumScrollOffset > 0 }) || sessions[index].band != nil
+    else { return }  // nothing can scroll: no band to track
+    // Read through the buffer: this runs on every pointer move and must not copy the session.
+    let (pointer, hasBand) = sessions.withUnsafeBufferPointer {
+      ($0[index].pointer, $0[index].band != nil)
+    }
     var inBand: ContainerID?
     if let position = containerIndex(containing: pointer),
       arena[position].geometry.maximumScrollOffset > 0,
@@ -188,7 +194,7 @@ extension DragEngine {
       inBand = arena[position].id
     }
     guard let inBand else {
-      sessions[index].band = nil
+      if hasBand { sessions[index].band = nil }
       return
     }
     if sessions[index].band?.container != inBand {

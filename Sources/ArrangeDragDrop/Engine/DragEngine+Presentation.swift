@@ -129,8 +129,9 @@ struct PresentationKey<Item: Hashable & Sendable>: Sendable {
     var changed = self.isEditing != isEditing
     self.isEditing = isEditing
     var count = 0
-    for session in sessions where session.isDragging {
-      let drag = Drag(session)
+    // Through the buffer, so that reading a session does not copy it.
+    for index in sessions.indices where sessions.withUnsafeBufferPointer({ $0[index].isDragging }) {
+      let drag = sessions.withUnsafeBufferPointer { Drag($0[index]) }
       if count < drags.count {
         if drags[count] != drag {
           drags[count] = drag

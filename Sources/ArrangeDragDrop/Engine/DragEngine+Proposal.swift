@@ -108,7 +108,7 @@ extension DragEngine {
     case .exchange:
       return (exchangeAction(for: session, at: point, in: position), position, nil)
     case .move, .copy:
-      if let into = intoAction(for: session, at: point, in: position) {
+      if rules.canDropInto != nil, let into = intoAction(for: session, at: point, in: position) {
         return (into, position, nil)
       }
       let index = finalIndex(for: session, at: point, in: position)
@@ -309,9 +309,10 @@ extension DragEngine {
       retargetKeyboard()
       return
     }
-    let (action, position, refusal) = desiredAction(for: sessions[index])
+    let session = sessions[index]
+    let (action, position, refusal) = desiredAction(for: session)
     let container = position.map { arena[$0].id }
-    adopt(action, container: container, refusal: refusal, for: id)
+    adopt(action, container: container, refusal: refusal, session: session, at: index)
   }
 
   /// Checks `action` against the rules and makes it the session's proposal, falling back to the
@@ -322,7 +323,20 @@ extension DragEngine {
     for id: SessionID, announceAlways: Bool = false
   ) {
     guard let index = sessionIndex(id) else { return }
-    let session = sessions[index]
+    adopt(
+      desired, container: container, refusal: given, session: sessions[index], at: index,
+      announceAlways: announceAlways)
+  }
+
+  /// `adopt` for the session at `index`, given as `session` by a caller that has it already (a
+  /// drag step is cheaper with one copy of the session than with several).
+  @inlinable
+  mutating func adopt(
+    _ desired: DropAction<Item>, container: ContainerID?, refusal given: DragRefusal?,
+    session current: consuming DragSession<Item>, at index: Int, announceAlways: Bool = false
+  ) {
+    var session = current
+    let id = session.id
     var action = desired
     var refusal = given
     if let refused = self.refusal(of: desired, for: session, over: container) {
@@ -341,27 +355,36 @@ extension DragEngine {
         action = previous
       }
     }
-    if case .copy = action, sessions[index].copyID == nil {
-      sessions[index].copyID = rules.copyID?(session.item)
+    if case .copy = action, session.copyID == nil {
+      session.copyID = rules.copyID?(session.item)
+      sessions[index].copyID = session.copyID
     }
-    let proposal = DropProposal(action, container: container, refusal: refusal)
-    let previous = session.proposal
-    if previous.container != container {
-      if let old = previous.container { emit(.exited(id, old)) }
+    let previousContainer = session.proposal.container
+    if previousContainer != container {
+      if let old = previousContainer { emit(.exited(id, old)) }
       if let new = container { emit(.entered(id, new)) }
     }
-    guard proposal != previous || announceAlways else { return }
-    sessions[index].proposal = proposal
-    if previous.action != action {
-      if session.mode == .exchange { emitExchangeEvent(from: previous.action, to: action, for: id) }
-      if configuration.application == .live { applyLive(action, for: id) }
+    let proposal = DropProposal(action, container: container, refusal: refusal)
+    guard proposal != session.proposal || announceAlways else { return }
+    let actionChanged = session.proposal.action != action
+    let refusalChanged = refusal != session.proposal.refusal
+    if actionChanged && session.mode == .exchange {
+      emitExchangeEvent(from: session.proposal.action, to: action, for: id)
     }
+    session.proposal = proposal
+    sessions[index].proposal = proposal
+    if actionChanged && configuration.application == .live { applyLive(action, for: id) }
     emit(.proposalChanged(id, proposal))
-    if let refusal, refusal != previous.refusal || announceAlways {
+    if let refusal, refusalChanged || announceAlways {
       announce(
         .refused(session.item, refusal, containerName: refusal.container.map { name(of: $0) }))
     }
-    if previous.action != action || announceAlways { announceProposal(for: id) }
+    // Keyboard drags hear every step. Pointer drags hear the container they enter, refusals, the
+    // lift, the drop and a cancel, but not every slot the pointer crosses: that would flood a
+    // screen reader while the pointer moves.
+    if announceAlways || (actionChanged && (id == .keyboard || previousContainer != container)) {
+      announceProposal(for: session)
+    }
   }
 
   @inlinable
@@ -386,8 +409,7 @@ extension DragEngine {
   }
 
   @inlinable
-  mutating func announceProposal(for id: SessionID) {
-    guard let session = sessions.first(where: { $0.id == id }) else { return }
+  mutating func announceProposal(for session: DragSession<Item>) {
     let item = session.item
     switch session.proposal.action {
     case .none:
