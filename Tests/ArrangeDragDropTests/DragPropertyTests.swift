@@ -78,11 +78,13 @@ import Testing
   static let inverseProfiles = profiles.map { base in
     var profile = base
     var random = SeededRandom(seed: base.seed ^ 0x3)
-    profile.mode = random.pick([.copy, .move, .exchange])
+    // Mostly moves: only moves drop into items (copies never do), and undoing those is the only
+    // way to get takeOut.
+    profile.mode = random.pick([.copy, .move, .move, .move, .exchange])
     profile.length = random.integer(in: 20...50)
     profile.deleteZone = random.chance(0.5)
     profile.rules.dropsInto = true
-    profile.undoes = 0.4
+    profile.undoes = 0.6
     profile.appFails = random.chance(0.3)
     return profile
   }

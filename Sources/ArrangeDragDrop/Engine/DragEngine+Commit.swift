@@ -67,7 +67,7 @@ extension DragEngine {
     case .copy(_, _, let slot)?: sessions[index].copyLocation = slot
     default: break
     }
-    lastBatch = Batch(purpose: .live(session: id, before: current), operations: emitted)
+    batches.append(Batch(purpose: .live(session: id, before: current), operations: emitted))
   }
 
   // MARK: - Drop and cancel
@@ -78,11 +78,16 @@ extension DragEngine {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     var session = sessions[index]
     let target = Self.container(of: session.proposal.action)
-    if refusal(of: session.proposal.action, for: session) != nil
-      || target.map({ containerIndex($0) == nil }) == true
+    if let refused = refusal(of: session.proposal.action, for: session)
+      ?? (target.map({ containerIndex($0) == nil }) == true ? DragRefusal(.cannotDrop) : nil)
     {
-      // The rules changed their answer since the last step: the item returns.
+      // The rules changed their answer since the last step (or the target left): the item
+      // returns, and the app hears so as it would at any step.
+      let previous = session.proposal.action
       session.proposal.action = .none
+      session.proposal.refusal = refused
+      if session.mode == .exchange { emitExchangeEvent(from: previous, to: .none, for: id) }
+      emit(.proposalChanged(id, session.proposal))
     }
     let final = operations(for: session.proposal.action, of: session)
     let toEmit = session.live == final ? [] : session.live.reversed().map(\.inverse) + final
@@ -106,9 +111,10 @@ extension DragEngine {
     emit(.dropped(id, transaction))
     announce(announcement)
     if !toEmit.isEmpty {
-      lastBatch = Batch(
-        purpose: .commit(final.isEmpty ? nil : transaction, liveBefore: session.live),
-        operations: toEmit)
+      batches.append(
+        Batch(
+          purpose: .commit(id, final.isEmpty ? nil : transaction, liveBefore: session.live),
+          operations: toEmit))
     }
   }
 
@@ -148,7 +154,7 @@ extension DragEngine {
     let undo = session.live.reversed().map(\.inverse)
     for operation in undo { apply(operation, by: id) }
     if !undo.isEmpty {
-      lastBatch = Batch(purpose: .cancel(id, live: session.live), operations: undo)
+      batches.append(Batch(purpose: .cancel(id, live: session.live), operations: undo))
     }
     emit(.cancelled(id, session.item))
     announce(
@@ -160,7 +166,7 @@ extension DragEngine {
 
   @inlinable
   mutating func undo() {
-    guard sessions.isEmpty, let transaction = undoStack.popLast() else {
+    guard !isDragging, let transaction = undoStack.popLast() else {
       announce(.nothingToUndo)
       return
     }
@@ -169,62 +175,83 @@ extension DragEngine {
     redoStack.append(transaction)
     emit(.undone(inverse))
     announce(.undone)
-    lastBatch = Batch(purpose: .undo(transaction), operations: inverse.operations)
+    batches.append(Batch(purpose: .undo(transaction), operations: inverse.operations))
   }
 
   @inlinable
   mutating func redo() {
-    guard sessions.isEmpty, let transaction = redoStack.popLast() else {
-      announce(.nothingToUndo)
+    guard !isDragging, let transaction = redoStack.popLast() else {
+      announce(.nothingToRedo)
       return
     }
     for operation in transaction.operations { apply(operation, by: nil) }
     undoStack.append(transaction)
     emit(.redone(transaction))
     announce(.redone)
-    lastBatch = Batch(purpose: .redo(transaction), operations: transaction.operations)
+    batches.append(Batch(purpose: .redo(transaction), operations: transaction.operations))
   }
 
-  /// The app applied only the first `applied` operations of the last batch: undo those, and put
-  /// the engine back as it was before the batch.
+  /// The app applied only the first `applied` of the operations the last input gave it: undo
+  /// those, put the engine back as it was before that input, and leave no applied change without
+  /// a record.
   @inlinable
-  mutating func rollBack(_ batch: Batch?, applied: Int, message: String) {
-    guard let batch else { return }
-    let done = Swift.min(Swift.max(applied, 0), batch.operations.count)
-    let rollback = batch.operations[..<done].reversed().map(\.inverse)
-    for operation in rollback { apply(operation, by: nil) }
-    switch batch.purpose {
-    case .rollback:
-      break
-    case .cancel(let id, let live):
-      // The app keeps the drag's live changes: they are reported as the drag's drop and become
-      // an undoable transaction, so that no change is left without a record.
-      emit(.applicationFailed(message: message))
-      if !live.isEmpty {
-        let transaction = DragTransaction(live)
+  mutating func rollBack(_ failed: [Batch], applied: Int, message: String) {
+    guard !failed.isEmpty else { return }
+    // Each batch's share of `applied`, in emission order.
+    var remaining = Swift.max(applied, 0)
+    var done: [Int] = []
+    // The live state each session had when the input arrived (its earliest batch's `before`).
+    var liveAtStart: [SessionID: [DragOperation<Item>]] = [:]
+    for batch in failed {
+      let count = Swift.min(remaining, batch.operations.count)
+      done.append(count)
+      remaining -= count
+      if case .live(let id, let before) = batch.purpose, liveAtStart[id] == nil {
+        liveAtStart[id] = before
+      }
+    }
+    var emitted: [DragOperation<Item>] = []
+    var toCancel: [SessionID] = []
+    var kept: [(SessionID, [DragOperation<Item>])] = []
+    for (batch, count) in zip(failed, done).reversed() {
+      for operation in batch.operations[..<count].reversed() {
+        apply(operation.inverse, by: nil)
+        emitted.append(operation.inverse)
+      }
+      switch batch.purpose {
+      case .rollback:
+        break
+      case .cancel(let id, let live):
+        // The app keeps the drag's live changes: they become the drag's drop, undoable.
+        kept.append((id, liveAtStart[id] ?? live))
+      case .commit(let id, let transaction, let liveBefore):
+        // The drag is over: take back the live changes it had made before this input too.
+        for operation in (liveAtStart[id] ?? liveBefore).reversed().map(\.inverse) {
+          apply(operation, by: nil)
+          emitted.append(operation)
+        }
+        if let transaction, undoStack.last == transaction { undoStack.removeLast() }
+      case .live(let id, _):
+        if let index = sessionIndex(id), let start = liveAtStart[id] {
+          sessions[index].live = start
+          if !toCancel.contains(id) { toCancel.append(id) }
+        }
+      case .undo(let transaction):
+        if redoStack.last == transaction { redoStack.removeLast() }
         undoStack.append(transaction)
-        redoStack.removeAll()
-        emit(.dropped(id, transaction))
+      case .redo(let transaction):
+        if undoStack.last == transaction { undoStack.removeLast() }
+        redoStack.append(transaction)
       }
-      return
-    case .commit(let transaction, let liveBefore):
-      for operation in liveBefore.reversed().map(\.inverse) { apply(operation, by: nil) }
-      if let transaction, undoStack.last == transaction { undoStack.removeLast() }
-    case .live(let id, let before):
-      if let index = sessionIndex(id) {
-        sessions[index].live = before
-        cancel(id)
-      }
-    case .undo(let transaction):
-      if redoStack.last == transaction { redoStack.removeLast() }
-      undoStack.append(transaction)
-    case .redo(let transaction):
-      if undoStack.last == transaction { undoStack.removeLast() }
-      redoStack.append(transaction)
     }
     emit(.applicationFailed(message: message))
-    if !rollback.isEmpty, lastBatch == nil {
-      lastBatch = Batch(purpose: .rollback, operations: rollback)
+    if !emitted.isEmpty { batches.append(Batch(purpose: .rollback, operations: emitted)) }
+    for (id, live) in kept.reversed() where !live.isEmpty {
+      let transaction = DragTransaction(live)
+      undoStack.append(transaction)
+      redoStack.removeAll()
+      emit(.dropped(id, transaction))
     }
+    for id in toCancel { cancel(id) }
   }
 }

@@ -30,6 +30,13 @@ extension DragEngine {
     case .up:
       guard let index = sessionIndex(id) else { return }  // end before press, or end twice
       let time = advanceTime(of: index, to: event.time)
+      if case .pressing(_, let pressTime, .longPress(let delay, _)) = sessions[index].phase,
+        time - pressTime >= delay
+      {
+        // Held long enough with no tick in between: the drag began before this release.
+        move(sessionAt: index, to: point, time: time)
+      }
+      guard let index = sessionIndex(id) else { return }
       if sessions[index].isDragging {
         move(sessionAt: index, to: point, time: time)
         if let index = sessionIndex(id), sessions[index].isDragging { drop(id) }
@@ -123,7 +130,7 @@ extension DragEngine {
 
   @inlinable
   mutating func move(sessionAt index: Int, to point: Point, time: Double) {
-    switch sessions[index].phase {
+    switch sessions.withUnsafeBufferPointer({ $0[index].phase }) {
     case .pressing(let start, let pressTime, let activation):
       let id = sessions[index].id
       let distance = point.distance(to: start)

@@ -108,7 +108,11 @@ extension DragEngine {
     case .exchange:
       return (exchangeAction(for: session, at: point, in: position), position, nil)
     case .move, .copy:
-      if rules.canDropInto != nil, let into = intoAction(for: session, at: point, in: position) {
+      // Copies are not dropped into items: the source keeps its item, and a palette's items are
+      // not meant to disappear into others.
+      if rules.canDropInto != nil, session.mode == .move,
+        let into = intoAction(for: session, at: point, in: position)
+      {
         return (into, position, nil)
       }
       let index = finalIndex(for: session, at: point, in: position)
@@ -244,8 +248,14 @@ extension DragEngine {
       return DragRefusal(.cannotRemove, container: over, reason: verdict.reason)
     case .into(let target, let slot):
       let verdict = rules.canDropInto?(item, target) ?? .refuse(nil)
-      if verdict.isAllowed { return nil }
-      return DragRefusal(.cannotDropInto, container: slot.container, reason: verdict.reason)
+      guard verdict.isAllowed else {
+        return DragRefusal(.cannotDropInto, container: slot.container, reason: verdict.reason)
+      }
+      // Going into an item of another container is arriving in that container.
+      if slot.container != origin.container {
+        return arrivalRefusal(of: item, from: origin.container, into: slot, adding: false)
+      }
+      return nil
     case .move(let slot), .copy(let slot):
       if case .copy = action, session.copyID == nil, rules.copyID == nil {
         return DragRefusal(.cannotCopy, container: slot.container)
@@ -304,7 +314,9 @@ extension DragEngine {
   /// Recomputes a pointer drag's proposal from its pointer and the current geometry.
   @inlinable
   mutating func retarget(_ id: SessionID) {
-    guard let index = sessionIndex(id), sessions[index].isDragging else { return }
+    guard let index = sessionIndex(id),
+      sessions.withUnsafeBufferPointer({ $0[index].isDragging })
+    else { return }
     if id == .keyboard {
       retargetKeyboard()
       return
@@ -364,14 +376,15 @@ extension DragEngine {
       if let old = previousContainer { emit(.exited(id, old)) }
       if let new = container { emit(.entered(id, new)) }
     }
-    let proposal = DropProposal(action, container: container, refusal: refusal)
-    guard proposal != session.proposal || announceAlways else { return }
+    // Compared field by field, so that an unchanged step builds and copies nothing.
     let actionChanged = session.proposal.action != action
     let refusalChanged = refusal != session.proposal.refusal
+    guard actionChanged || refusalChanged || previousContainer != container || announceAlways
+    else { return }
     if actionChanged && session.mode == .exchange {
       emitExchangeEvent(from: session.proposal.action, to: action, for: id)
     }
-    session.proposal = proposal
+    let proposal = DropProposal(action, container: container, refusal: refusal)
     sessions[index].proposal = proposal
     if actionChanged && configuration.application == .live { applyLive(action, for: id) }
     emit(.proposalChanged(id, proposal))
@@ -383,6 +396,7 @@ extension DragEngine {
     // lift, the drop and a cancel, but not every slot the pointer crosses: that would flood a
     // screen reader while the pointer moves.
     if announceAlways || (actionChanged && (id == .keyboard || previousContainer != container)) {
+      session.proposal = proposal
       announceProposal(for: session)
     }
   }

@@ -3,7 +3,7 @@
 ///
 /// The engine owns no UI, no clock and no model. The host feeds it pointer events, key intents,
 /// ticks and geometry changes; it answers with events, operations to apply, announcements, scroll
-/// requests and presentations. The same stream of inputs always gives the same effects, so a
+/// requests and a signal that the presentation changed (``presentation`` is computed when read). The same stream of inputs always gives the same effects, so a
 /// recorded stream replays exactly (``DragRecording``).
 ///
 /// ```swift
@@ -40,8 +40,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   var undoStack: [DragTransaction<Item>] = []
   @usableFromInline
   var redoStack: [DragTransaction<Item>] = []
+  /// The operation batches emitted by the last input, in order, so that a failure to apply them
+  /// can be rolled back.
   @usableFromInline
-  var lastBatch: Batch?
+  var batches: [Batch] = []
   @usableFromInline
   var effects: [DragEffect<Item>] = []
   /// What the presentation depended on after the last input (see `presentationChanged`).
@@ -54,7 +56,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   struct Batch: Sendable {
     @usableFromInline
     enum Purpose: Sendable {
-      case commit(DragTransaction<Item>?, liveBefore: [DragOperation<Item>])
+      case commit(SessionID, DragTransaction<Item>?, liveBefore: [DragOperation<Item>])
       case live(session: SessionID, before: [DragOperation<Item>])
       case undo(DragTransaction<Item>)
       case redo(DragTransaction<Item>)
@@ -120,9 +122,9 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   }
 
   /// Whether ``handle(_:)`` with ``DragInput/undo`` would undo something.
-  public var canUndo: Bool { !undoStack.isEmpty && sessions.isEmpty }
+  public var canUndo: Bool { !undoStack.isEmpty && !isDragging }
   /// Whether ``handle(_:)`` with ``DragInput/redo`` would redo something.
-  public var canRedo: Bool { !redoStack.isEmpty && sessions.isEmpty }
+  public var canRedo: Bool { !redoStack.isEmpty && !isDragging }
 
   // MARK: - Handling input
 
@@ -137,8 +139,8 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   @inlinable
   public mutating func handle(_ input: DragInput<Geometry>) -> [DragEffect<Item>] {
     effects.removeAll(keepingCapacity: true)
-    let hadBatch = lastBatch
-    lastBatch = nil
+    let previousBatches = batches
+    batches.removeAll(keepingCapacity: true)
     switch input {
     case .pointer, .key, .tick, .undo, .redo, .interrupt: settleMissingItems()
     default: break
@@ -165,7 +167,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     case .redo:
       redo()
     case .applicationFailed(let applied, let message):
-      rollBack(hadBatch, applied: applied, message: message)
+      rollBack(previousBatches, applied: applied, message: message)
     case .interrupt:
       for session in sessions.map(\.id) { cancel(session) }
     }

@@ -30,12 +30,14 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
   case cancelled(Item, position: Int, in: String)
   /// "*item* did not move".
   case didNotMove(Item)
-  /// "Undone", "Redone".
+  /// "Undone".
   case undone
   /// "Redone".
   case redone
-  /// "Nothing to undo" and similar.
+  /// "Nothing to undo" (also during a drag).
   case nothingToUndo
+  /// "Nothing to redo" (also during a drag).
+  case nothingToRedo
 
   /// The English sentence, naming items with `name`.
   ///
@@ -79,6 +81,8 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
       return "Redone"
     case .nothingToUndo:
       return "Nothing to undo"
+    case .nothingToRedo:
+      return "Nothing to redo"
     }
   }
 
@@ -97,7 +101,6 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
     case .cannotRemove: return "Cannot remove this item"
     case .cannotDropInto: return "Cannot put it there"
     case .cannotCopy: return "Cannot copy this item"
-    case .nothingToUndo: return "Nothing to undo"
     }
   }
 }

@@ -40,6 +40,9 @@ public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   /// changes of a cancelled drag: they stay, committed and undoable.
   case dropped(SessionID, DragTransaction<Item>)
   /// The drag was cancelled; the model and screen are back to their state before the lift.
+  ///
+  /// Except when the app removed the dragged item itself: the drag then ends with no operations,
+  /// and the app's own change stands.
   case cancelled(SessionID, Item)
   /// Edit mode began on every container (optionally naming the one that asked).
   case editModeBegan(from: ContainerID?)

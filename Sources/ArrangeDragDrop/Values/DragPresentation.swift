@@ -104,8 +104,8 @@ public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable
   }
 }
 
-/// Everything a front end needs to draw the drags in progress: a pure value, recomputed after each
-/// input.
+/// Everything a front end needs to draw the drags in progress: a pure value, computed when read
+/// (``DragEngine/presentation``), which the engine signals with ``DragEffect/presentationChanged``.
 ///
 /// Front ends render it and may animate between successive presentations.
 public struct DragPresentation<Item: Hashable & Sendable>: Hashable, Sendable {

@@ -27,8 +27,6 @@ public struct DragRefusal: Hashable, Sendable {
     case cannotDropInto
     /// Copy mode without a `copyID` rule.
     case cannotCopy
-    /// Undo or redo with nothing to undo or redo, or in the middle of a drag.
-    case nothingToUndo
   }
 
   /// The kind of refusal.
