@@ -184,7 +184,8 @@ extension DragEngine {
   mutating func updateBand(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     guard
-      arena.contains(where: { $0.geometry.maximumScrollOffset > 0 }) || sessions[index].band != nil
+      arena.contains(where: { $0.geometry.maximumScrollOffset > 0 })
+        || sessions.withUnsafeBufferPointer({ $0[index].band != nil })
     else { return }  // nothing can scroll: no band to track
     // Read through the buffer: this runs on every pointer move and must not copy the session.
     let (pointer, hasBand) = sessions.withUnsafeBufferPointer {
@@ -213,7 +214,8 @@ extension DragEngine {
   /// Scrolls the container whose band the pointer is in, up to `time`, then retargets.
   @inlinable
   mutating func autoScroll(_ id: SessionID, until time: Double) {
-    guard let index = sessionIndex(id), let band = sessions[index].band,
+    guard let index = sessionIndex(id),
+      let band = sessions.withUnsafeBufferPointer({ $0[index].band }),
       let position = containerIndex(band.container), time > band.scrolledUntil
     else { return }
     let session = sessions[index]
