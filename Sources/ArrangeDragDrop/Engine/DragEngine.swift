@@ -3,8 +3,9 @@
 ///
 /// The engine owns no UI, no clock and no model. The host feeds it pointer events, key intents,
 /// ticks and geometry changes; it answers with events, operations to apply, announcements, scroll
-/// requests and a signal that the presentation changed (``presentation`` is computed when read). The same stream of inputs always gives the same effects, so a
-/// recorded stream replays exactly (``DragRecording``).
+/// requests and a signal that the presentation changed (``presentation`` is computed when read).
+/// The same stream of inputs always gives the same effects, so a recorded stream replays exactly
+/// (``DragRecording``).
 ///
 /// ```swift
 /// var engine = DragEngine(containers: [todo, done])
@@ -50,8 +51,8 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   @usableFromInline
   var shown = PresentationKey<Item>()
 
-  /// What the operations emitted by the last input were for, so that a failure to apply them can
-  /// be rolled back.
+  /// Operations emitted together, and what they were for, so that a failure to apply them can be
+  /// rolled back.
   @usableFromInline
   struct Batch: Sendable {
     @usableFromInline
@@ -140,7 +141,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   public mutating func handle(_ input: DragInput<Geometry>) -> [DragEffect<Item>] {
     effects.removeAll(keepingCapacity: true)
     let previousBatches = batches
-    batches.removeAll(keepingCapacity: true)
+    batches = []
     switch input {
     case .pointer, .key, .tick, .undo, .redo, .interrupt: settleMissingItems()
     default: break
