@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ArrangeGeometry", targets: ["ArrangeGeometry"]),
     .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
     .library(name: "ArrangeDragDrop", targets: ["ArrangeDragDrop"]),
+    .library(name: "ArrangeTerminal", targets: ["ArrangeTerminal"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
   ],
   dependencies: [
@@ -34,6 +35,10 @@ let package = Package(
     // Front ends.
     .target(
       name: "ArrangeLayoutJSON", dependencies: ["ArrangeLayout"], swiftSettings: upcoming),
+    .target(
+      name: "ArrangeTerminal",
+      dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
+      swiftSettings: upcoming),
     .executableTarget(
       name: "arrange-layout", dependencies: ["ArrangeLayoutJSON"], swiftSettings: upcoming),
 
@@ -72,6 +77,13 @@ let package = Package(
       name: "ArrangeDragDropTests",
       dependencies: [
         "ArrangeDragDrop", "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "ArrangeTerminalTests",
+      dependencies: [
+        "ArrangeTerminal", "ArrangeTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),

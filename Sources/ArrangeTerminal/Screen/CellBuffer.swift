@@ -1,0 +1,124 @@
+/// One cell of the screen: a grapheme and its style.
+///
+/// A wide character (CJK, emoji) sits in its first cell with `width` 2; the cell after it is a
+/// continuation (`width` 0, empty text) that is never drawn on its own.
+public struct Cell: Hashable, Sendable {
+  /// The grapheme drawn here (a single space for blank cells, empty for a continuation).
+  public var text: String
+  /// How it is drawn.
+  public var style: CellStyle
+  /// 1 for a normal cell, 2 for the first cell of a wide character, 0 for its continuation.
+  public var width: UInt8
+
+  /// A blank cell in `style`.
+  public static func blank(_ style: CellStyle = .plain) -> Cell {
+    Cell(text: " ", style: style, width: 1)
+  }
+
+  /// Creates a cell.
+  public init(text: String, style: CellStyle, width: UInt8) {
+    self.text = text
+    self.style = style
+    self.width = width
+  }
+}
+
+/// A grid of cells that widgets draw into and the renderer diffs.
+public struct CellBuffer: Hashable, Sendable {
+  /// The number of columns.
+  public private(set) var columns: Int
+  /// The number of rows.
+  public private(set) var rows: Int
+  private var cells: [Cell]
+
+  /// A blank buffer of `columns` × `rows` (negative sizes count as 0).
+  public init(columns: Int, rows: Int, style: CellStyle = .plain) {
+    self.columns = Swift.max(0, columns)
+    self.rows = Swift.max(0, rows)
+    cells = Array(repeating: .blank(style), count: self.columns * self.rows)
+  }
+
+  /// The cell at `column`, `row`, or a blank cell outside the buffer.
+  public subscript(column: Int, row: Int) -> Cell {
+    guard contains(column: column, row: row) else { return .blank() }
+    return cells[row * columns + column]
+  }
+
+  /// Whether the position is inside the buffer.
+  public func contains(column: Int, row: Int) -> Bool {
+    column >= 0 && column < columns && row >= 0 && row < rows
+  }
+
+  /// Blanks every cell.
+  public mutating func clear(style: CellStyle = .plain) {
+    for index in cells.indices { cells[index] = .blank(style) }
+  }
+
+  /// Fills a rectangle of cells with blanks in `style` (clipped to the buffer).
+  public mutating func fill(
+    column: Int, row: Int, width: Int, height: Int, style: CellStyle
+  ) {
+    for y in Swift.max(row, 0)..<Swift.min(row + height, rows) {
+      for x in Swift.max(column, 0)..<Swift.min(column + width, columns) {
+        set(.blank(style), column: x, row: y)
+      }
+    }
+  }
+
+  /// Writes `text` from `column`, `row` in `style`, one grapheme per cell (two for wide ones),
+  /// stopping at `limit` columns (the buffer's edge by default); returns the columns used.
+  ///
+  /// A wide character that would not fit entirely is replaced by a blank, so no half glyph is ever
+  /// drawn. Control characters and zero-width characters are skipped.
+  @discardableResult
+  public mutating func write(
+    _ text: String, column: Int, row: Int, style: CellStyle = .plain, limit: Int? = nil
+  ) -> Int {
+    guard row >= 0 && row < rows else { return 0 }
+    let end = Swift.min(columns, limit.map { column + Swift.max(0, $0) } ?? columns)
+    var x = column
+    for character in text {
+      let width = CharacterWidth.of(character)
+      if width == 0 { continue }
+      if x >= end { break }
+      if width == 2 && x + 1 >= end {
+        if x >= 0 { set(.blank(style), column: x, row: row) }
+        x += 1
+        break
+      }
+      if x >= 0 {
+        set(Cell(text: String(character), style: style, width: UInt8(width)), column: x, row: row)
+        if width == 2 { set(Cell(text: "", style: style, width: 0), column: x + 1, row: row) }
+      }
+      x += width
+    }
+    return Swift.max(0, x - column)
+  }
+
+  /// Sets one cell, repairing wide characters it overlaps: the other half of a wide character it
+  /// breaks becomes a blank.
+  public mutating func set(_ cell: Cell, column: Int, row: Int) {
+    guard contains(column: column, row: row) else { return }
+    let index = row * columns + column
+    let old = cells[index]
+    if old.width == 2, column + 1 < columns, cell.width != 2 {
+      cells[index + 1] = .blank(cells[index + 1].style)
+    }
+    if old.width == 0, cell.width != 0, column > 0, cells[index - 1].width == 2 {
+      cells[index - 1] = .blank(cells[index - 1].style)
+    }
+    cells[index] = cell
+    if cell.width == 2 && column + 1 >= columns { cells[index] = .blank(cell.style) }
+  }
+
+  /// The rows as text (continuation cells left out), for tests and logs.
+  public var lines: [String] {
+    (0..<rows).map { row in
+      var line = ""
+      for column in 0..<columns where cells[row * columns + column].width != 0 {
+        line += cells[row * columns + column].text
+      }
+      return line
+    }
+  }
+}
