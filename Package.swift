@@ -47,6 +47,9 @@ let package = Package(
       name: "layout-quick-start", dependencies: ["ArrangeLayout"],
       path: "Examples/LayoutQuickStart", swiftSettings: upcoming),
     .executableTarget(
+      name: "terminal-demo", dependencies: ["ArrangeTerminal", "ArrangeDragDrop"],
+      path: "Examples/TerminalDemo", swiftSettings: upcoming),
+    .executableTarget(
       name: "drag-quick-start", dependencies: ["ArrangeDragDrop"],
       path: "Examples/DragQuickStart", swiftSettings: upcoming),
 

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// The real `terminal-demo` in tmux, driven with real SGR mouse bytes and keys.
+@Suite(.serialized) struct TerminalDemoEndToEndTests {
+  static let demo: URL? = {
+    var directories: [URL] = []
+    if let url = Bundle.main.executableURL { directories.append(url.deletingLastPathComponent()) }
+    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    for directory in directories {
+      let candidate = directory.appendingPathComponent("terminal-demo")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }()
+
+  static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// Runs a command; returns its status and standard output.
+  @discardableResult
+  static func run(_ path: String, _ arguments: [String], input: FileHandle? = nil) throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = input ?? FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
+  /// Runs a shell command line and returns its standard output (synchronously, with `popen`:
+  /// tmux leaves a server behind, which must not hold the test's pipes open).
+  @discardableResult
+  static func shell(_ command: String) -> String {
+    guard let stream = popen(command + " 2>/dev/null </dev/null", "r") else { return "" }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, stream)
+      if count <= 0 { break }
+      output.append(contentsOf: buffer[0..<count])
+    }
+    pclose(stream)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// A tmux session running the demo, killed at the end.
+  struct Pane {
+    let tmux: String
+    let name: String
+
+    init(tmux: String, demo: URL, name: String) throws {
+      self.tmux = tmux
+      self.name = name
+      shell("\(tmux) kill-session -t \(name)")
+      shell("\(tmux) new-session -d -s \(name) -x 60 -y 12 '\(demo.path)' >/dev/null")
+      shell("\(tmux) set-option -t \(name) remain-on-exit on >/dev/null")
+      try waitFor { $0.contains("Shopping") }
+    }
+
+    func send(_ text: String) throws {
+      // Single-quoted for the shell; the sequences contain no quotes.
+      shell("\(tmux) send-keys -t \(name) -l '\(text)'")
+      Thread.sleep(forTimeInterval: 0.15)
+    }
+
+    func screen() throws -> [String] {
+      shell("\(tmux) capture-pane -p -t \(name)").split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).map(String.init)
+    }
+
+    func display(_ format: String) throws -> String {
+      shell("\(tmux) display-message -p -t \(name) '\(format)'")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func waitFor(_ condition: (String) -> Bool) throws {
+      for _ in 0..<50 {
+        if condition(try screen().joined(separator: "\n")) { return }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+    }
+
+    func waitForExit() throws {
+      for _ in 0..<50 where try display("#{pane_dead}") != "1" {
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+    }
+
+    func kill() { shell("\(tmux) kill-session -t \(name)") }
+  }
+
+  static func pane(_ test: String) throws -> Pane {
+    let tmux = try #require(Self.tmux, "tmux is needed (.ci/run installs it)")
+    let demo = try #require(Self.demo, "the terminal-demo executable was not built")
+    return try Pane(tmux: tmux, demo: demo, name: "arrange-\(test)-\(getpid())")
+  }
+
+  /// The left and right halves of a screen row.
+  static func halves(_ line: String) -> (String, String) {
+    let characters = Array(line)
+    let middle = Swift.min(30, characters.count)
+    return (String(characters[..<middle]), String(characters[middle...]))
+  }
+
+  @Test("A mouse drag moves an item from one list to the other, on screen")
+  func dragBetweenLists() throws {
+    let pane = try Self.pane("drag")
+    defer { pane.kill() }
+    try pane.send("\u{1B}[<0;4;3M")  // press on "bread" (column 4, row 3, 1-based)
+    try pane.send("\u{1B}[<32;12;3M")
+    try pane.send("\u{1B}[<32;36;4M")
+    try pane.send("\u{1B}[<0;36;4m")  // release in the right list, below "figs"
+    try pane.waitFor { $0.contains("Dropped bread") }
+    let screen = try pane.screen()
+    #expect(Self.halves(screen[1]).0.contains("apples"))
+    #expect(Self.halves(screen[2]).0.contains("cheese"))
+    #expect(Self.halves(screen[3]).1.contains("bread"))
+    #expect(!screen[1...4].contains { Self.halves($0).0.contains("bread") })
+    #expect(screen.contains { $0.contains("Dropped bread in Basket, position 3 of 3") })
+  }
+
+  @Test("Escape in the middle of a drag puts the item back")
+  func escapeCancels() throws {
+    let pane = try Self.pane("escape")
+    defer { pane.kill() }
+    try pane.send("\u{1B}[<0;4;2M")  // press on "apples"
+    try pane.send("\u{1B}[<32;36;3M")
+    try pane.send("\u{1B}")
+    try pane.waitFor { $0.contains("Cancelled") }
+    try pane.send("\u{1B}[<0;36;3m")
+    let screen = try pane.screen()
+    #expect(Self.halves(screen[1]).0.contains("apples"))
+    #expect(Self.halves(screen[1]).1.contains("eggs"))
+    #expect(Self.halves(screen[2]).1.contains("figs"))
+    #expect(screen.contains { $0.contains("Cancelled, apples returned to position 1 in Shopping") })
+  }
+
+  @Test("Quitting with q restores the terminal: no alternate screen, no mouse reporting")
+  func quitRestores() throws {
+    let pane = try Self.pane("quit")
+    defer { pane.kill() }
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    try pane.send("q")
+    try pane.waitForExit()
+    #expect(try pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
+  }
+
+  @Test("SIGTERM in the middle of a drag restores the terminal")
+  func sigtermRestores() throws {
+    let pane = try Self.pane("sigterm")
+    defer { pane.kill() }
+    try pane.send("\u{1B}[<0;4;3M")
+    try pane.send("\u{1B}[<32;36;4M")
+    let pid = try pane.display("#{pane_pid}")
+    Self.shell("kill -TERM \(pid)")
+    try pane.waitForExit()
+    #expect(try pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
+  }
+
+  @Test("Outside a terminal the demo says so in one sentence and exits with an error")
+  func notATerminal() throws {
+    let demo = try #require(Self.demo)
+    let result = try Self.run(
+      demo.path, [], input: FileHandle(forReadingAtPath: "/dev/null"))
+    #expect(result.status == 1)
+    #expect(result.error.contains("needs an interactive terminal"))
+    #expect(result.output.isEmpty)
+  }
+}
