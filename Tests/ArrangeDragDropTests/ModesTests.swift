@@ -243,4 +243,35 @@ import Testing
     #expect(recording.replay(on: start) == outputs)
     #expect(outputs.contains { !$0.isEmpty })
   }
+
+  @Test("Closest center targets the container whose center is nearest the ghost, even from a gap")
+  func closestCenter() {
+    var configuration = DragConfiguration()
+    configuration.strategy = .closestCenter
+    // Columns 100 wide and 40 apart: x = 0…100 and 140…240.
+    var harness = DragHarness(
+      columns: [("A", ["a", "b"]), ("B", ["c"])], configuration: configuration, gap: 40)
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.1))
+    // The pointer is in the gap; the ghost (grabbed at its middle) is centered at x = 135, which
+    // is 50 from B's center (190) and 85 from A's (50).
+    harness.send(H.pointer(.move, 135, 15, 0.2))
+    #expect(harness.engine.proposal(for: Self.pointer0)?.container == ContainerID(1))
+    harness.send(H.pointer(.up, 135, 15, 0.3))
+    #expect(harness.items(1) == ["c", "a"])
+  }
+
+  @Test("A keyboard drag from a palette onto a delete zone removes nothing")
+  func paletteKeyboardDeleteZone() {
+    var harness = Self.palette()
+    var trash = harness.engine.containers[1]
+    trash.isDeleteZone = true
+    harness.engine.handle(.addContainer(trash, priority: nil))
+    harness.send(.key(.lift("red"), time: 0))
+    harness.send(.key(.nextContainer, time: 0.1))
+    #expect(harness.engine.proposal(for: .keyboard)?.action == DropAction.none)
+    harness.send(.key(.drop, time: 0.2))
+    #expect(harness.items(0) == ["red", "green"])
+    #expect(harness.operations.isEmpty)
+  }
 }

@@ -43,13 +43,7 @@ extension DragEngine {
         continue
       }
       sessions.removeAll { $0.id == session.id }
-      if session.isDragging {
-        emit(.cancelled(session.id, session.item))
-        announce(
-          .cancelled(
-            session.item, position: session.origin.index + 1,
-            in: name(of: session.origin.container)))
-      }
+      if session.isDragging { reportCancelled(session) }
     }
   }
 

@@ -156,7 +156,13 @@ extension DragEngine {
     if !undo.isEmpty {
       batches.append(Batch(purpose: .cancel(id, live: session.live), operations: undo))
     }
-    emit(.cancelled(id, session.item))
+    reportCancelled(session)
+  }
+
+  /// The event and the announcement of a cancelled drag.
+  @inlinable
+  mutating func reportCancelled(_ session: DragSession<Item>) {
+    emit(.cancelled(session.id, session.item))
     announce(
       .cancelled(
         session.item, position: session.origin.index + 1, in: name(of: session.origin.container)))

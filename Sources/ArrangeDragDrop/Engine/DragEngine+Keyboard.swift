@@ -89,11 +89,9 @@ extension DragEngine {
     let action: DropAction<Item>
     var refusal: DragRefusal?
     if container.isDeleteZone {
-      let verdict = rules.canRemove?(session.item, container.geometry.frame.center) ?? .allow
-      action = verdict.isAllowed ? .remove : .none
-      if !verdict.isAllowed {
-        refusal = DragRefusal(.cannotRemove, container: container.id, reason: verdict.reason)
-      }
+      // Over a delete zone the "pointer" is the zone's center, where the removal rule is asked.
+      session.pointer = container.geometry.frame.center
+      (action, refusal) = deleteZoneAction(for: session, over: container.id)
     } else if session.mode == .exchange {
       if container.geometry.count == 0 {
         action = .none
@@ -106,7 +104,6 @@ extension DragEngine {
     }
     // The ghost sits on the target slot.
     let frame = keyboardFrame(for: session, at: target)
-    // Over a delete zone the "pointer" is the zone's center, where the removal rule was asked.
     session.pointer = container.isDeleteZone ? container.geometry.frame.center : frame.center
     session.grabOffset = Point(x: session.itemSize.width / 2, y: session.itemSize.height / 2)
     sessions[index] = session

@@ -99,10 +99,8 @@ extension DragEngine {
     }
     let id = arena[position].id
     if arena[position].isDeleteZone {
-      if session.mode == .copy { return (.none, position, nil) }
-      let verdict = rules.canRemove?(session.item, point) ?? .allow
-      if verdict.isAllowed { return (.remove, position, nil) }
-      return (.none, position, DragRefusal(.cannotRemove, container: id, reason: verdict.reason))
+      let (action, refusal) = deleteZoneAction(for: session, over: id)
+      return (action, position, refusal)
     }
     switch session.mode {
     case .exchange:
@@ -118,6 +116,17 @@ extension DragEngine {
       let index = finalIndex(for: session, at: point, in: position)
       return (slotAction(for: session, index: index, in: id), position, nil)
     }
+  }
+
+  /// What dropping on delete zone `id` would do: remove the item, unless the rules refuse (then
+  /// nothing, with the refusal) or the drag gives copies (a palette's items are not removed).
+  @inlinable
+  func deleteZoneAction(for session: DragSession<Item>, over id: ContainerID) -> (
+    DropAction<Item>, DragRefusal?
+  ) {
+    if session.mode == .copy { return (.none, nil) }
+    if let refused = refusal(of: .remove, for: session, over: id) { return (.none, refused) }
+    return (.remove, nil)
   }
 
   /// The move or copy to a final index (or nothing, for the origin).
