@@ -58,8 +58,8 @@ public struct CellBuffer: Hashable, Sendable {
   public mutating func fill(
     column: Int, row: Int, width: Int, height: Int, style: CellStyle
   ) {
-    for y in Swift.max(row, 0)..<Swift.min(row + height, rows) {
-      for x in Swift.max(column, 0)..<Swift.min(column + width, columns) {
+    for y in Self.clipped(row, height, to: rows) {
+      for x in Self.clipped(column, width, to: columns) {
         set(.blank(style), column: x, row: y)
       }
     }
@@ -109,6 +109,24 @@ public struct CellBuffer: Hashable, Sendable {
     }
     cells[index] = cell
     if cell.width == 2 && column + 1 >= columns { cells[index] = .blank(cell.style) }
+  }
+
+  /// Changes the style of the cells in a rectangle (clipped to the buffer), keeping their text.
+  public mutating func restyle(
+    column: Int, row: Int, width: Int, height: Int, _ change: (inout CellStyle) -> Void
+  ) {
+    for y in Self.clipped(row, height, to: rows) {
+      for x in Self.clipped(column, width, to: columns) {
+        change(&cells[y * columns + x].style)
+      }
+    }
+  }
+
+  /// The part of `start ..< start + length` inside `0 ..< limit` (empty when they do not meet).
+  private static func clipped(_ start: Int, _ length: Int, to limit: Int) -> Range<Int> {
+    let lower = Swift.min(Swift.max(start, 0), limit)
+    let upper = Swift.max(lower, Swift.min(start + Swift.max(length, 0), limit))
+    return lower..<upper
   }
 
   /// The rows as text (continuation cells left out), for tests and logs.

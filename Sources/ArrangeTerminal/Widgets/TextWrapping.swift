@@ -20,6 +20,28 @@ public enum TextWrapping {
     return result
   }
 
+  /// The number of cells `text` takes on one line.
+  public static func width(of text: String) -> Int { CharacterWidth.of(text) }
+
+  /// `text` cut to at most `width` cells, ending with "…" when something was cut.
+  ///
+  /// ```swift
+  /// TextWrapping.truncated("Write the quarterly report", toWidth: 10)  // "Write the…"
+  /// ```
+  public static func truncated(_ text: String, toWidth width: Int) -> String {
+    guard width > 0 else { return "" }
+    if CharacterWidth.of(text) <= width { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let characterWidth = CharacterWidth.of(character)
+      if used + characterWidth > width - 1 { break }
+      result.append(character)
+      used += characterWidth
+    }
+    return result + "…"
+  }
+
   private static func wrap(_ paragraph: String, _ limit: Int) -> [String] {
     var lines: [String] = []
     var line = ""

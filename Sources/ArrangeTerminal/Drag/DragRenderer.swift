@@ -1,0 +1,56 @@
+public import ArrangeDragDrop
+public import ArrangeGeometry
+
+/// How a host draws one of its own items while drags are in progress or settling.
+public enum DragItemAppearance: Hashable, Sendable {
+  /// As usual.
+  case normal
+  /// Faded: the place a dragged item was lifted from.
+  case dimmed
+  /// Not at all: something else stands in for it (a ghost settling into its slot, a displaced
+  /// item drawn elsewhere).
+  case hidden
+}
+
+/// What a drag renderer may ask the host about its screen while drawing.
+public struct DragDrawingContext<Item: Hashable & Sendable> {
+  /// The text that stands for an item (the ghost shows it).
+  public var label: (Item) -> String
+  /// Where an item sits at rest now, in cells, or `nil` when it is not on screen.
+  public var frameOfItem: (Item) -> Rect?
+
+  /// Creates a context.
+  public init(label: @escaping (Item) -> String, frameOfItem: @escaping (Item) -> Rect?) {
+    self.label = label
+    self.frameOfItem = frameOfItem
+  }
+}
+
+/// Draws drags in a terminal: the ghost under the pointer, the drop indicator, the target's
+/// highlight, displaced items, and the animations of lift, drop, cancel and remove.
+///
+/// A host owns the items and draws them; after each input it passes the engine's effects and
+/// presentation to ``update(with:presentation:at:)``, asks ``appearance(of:at:time:)`` and
+/// ``isHighlighted(_:)`` while drawing its own items and containers, then lets the renderer draw
+/// over them with ``draw(into:at:context:)``. Replace ``BasicDragRenderer`` with your own type to
+/// change the look (BetweenKit's render delegate).
+public protocol DragRenderer<Item> {
+  /// The items dragged.
+  associatedtype Item: Hashable & Sendable
+
+  /// Follows the engine: the effects of one input and the presentation after it, at `time`.
+  mutating func update(
+    with effects: [DragEffect<Item>], presentation: DragPresentation<Item>, at time: Double)
+
+  /// How the host should draw `item`, which sits at `slot`, at `time`.
+  func appearance(of item: Item, at slot: Slot, time: Double) -> DragItemAppearance
+
+  /// Whether `container` is the target of a drag and should stand out.
+  func isHighlighted(_ container: ContainerID) -> Bool
+
+  /// Draws the drags over the host's frame.
+  func draw(into buffer: inout CellBuffer, at time: Double, context: DragDrawingContext<Item>)
+
+  /// Whether an animation is running at `time`, so that frames must keep coming.
+  func needsAnimationFrame(at time: Double) -> Bool
+}

@@ -1,0 +1,60 @@
+/// What a full-screen terminal program tells the run loop after an event.
+public enum TerminalProgramResponse: Hashable, Sendable {
+  /// Nothing visible changed: no frame is drawn for this event.
+  case unchanged
+  /// The screen should change: a frame is drawn at the next frame time.
+  case changed
+  /// The program is finished: the loop returns.
+  case quit
+}
+
+/// A full-screen program that a ``TerminalRunLoop`` drives: it handles events and draws frames.
+///
+/// The program never reads the terminal, keeps time or writes bytes itself; the loop does, which
+/// is why the same program runs in a real terminal and against a scripted ``TerminalIO`` in tests.
+public protocol TerminalProgram {
+  /// The smallest screen the program can draw on; below it the loop shows a one-line message
+  /// instead (columns, rows).
+  var minimumSize: (columns: Int, rows: Int) { get }
+
+  /// Handles one event (keys, mouse, paste; ``TerminalEvent/resize(columns:rows:)`` when the
+  /// window changed size, and once at the start) at `time` seconds.
+  mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse
+
+  /// Draws the whole screen as it is at `time` into `buffer` (blank, of the terminal's size).
+  ///
+  /// Called at most once per frame, only when something changed or an animation runs; it may
+  /// advance time-driven state (animations, auto-scroll).
+  mutating func draw(into buffer: inout CellBuffer, at time: Double)
+
+  /// Whether something moves on its own at `time` (an animation, auto-scroll), so that frames
+  /// keep coming without input.
+  func needsAnimationFrame(at time: Double) -> Bool
+}
+
+extension TerminalProgram {
+  /// One cell: any screen will do.
+  public var minimumSize: (columns: Int, rows: Int) { (1, 1) }
+
+  /// Nothing moves on its own.
+  public func needsAnimationFrame(at time: Double) -> Bool { false }
+}
+
+/// The terminal a ``TerminalRunLoop`` talks to: a ``TerminalSession``, or a scripted stand-in in
+/// tests.
+public protocol TerminalIO: AnyObject {
+  /// The terminal's size in cells.
+  var size: (columns: Int, rows: Int) { get }
+
+  /// Seconds on a monotonic clock.
+  func now() -> Double
+
+  /// Waits up to `timeout` seconds for input and returns it (empty on timeout or interruption).
+  func read(timeout: Double) -> [UInt8]
+
+  /// Writes one frame's bytes in one go (nothing for an empty frame).
+  func writeFrame(_ bytes: [UInt8])
+
+  /// The new size if the window changed since the last call, else `nil`.
+  func takeResize() -> (columns: Int, rows: Int)?
+}
