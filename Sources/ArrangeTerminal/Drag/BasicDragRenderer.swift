@@ -41,8 +41,8 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   public var liftStyle: CellStyle
   /// The ghost's style when releasing it would remove the item.
   public var removalStyle: CellStyle
-  /// The style of the drop position markers and swap target.
-  public var indicatorStyleColors: CellStyle
+  /// The style of the drop position markers (its foreground also colours the swap target).
+  public var markerStyle: CellStyle
 
   private(set) var presentation = DragPresentation<Item>()
   private var lifts: [SessionID: Double] = [:]
@@ -56,7 +56,7 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
     ghostStyle = CellStyle(isBold: true, isReversed: true)
     liftStyle = CellStyle(foreground: .basic(3), isBold: true, isReversed: true)
     removalStyle = CellStyle(foreground: .basic(1), isReversed: true)
-    indicatorStyleColors = CellStyle(foreground: .basic(3), isBold: true)
+    markerStyle = CellStyle(foreground: .basic(3), isBold: true)
   }
 
   /// Follows the engine: starts lift, drop, cancel and remove animations from its events.
@@ -177,19 +177,19 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
       let cells = CellRect(line)
       switch indicatorStyle {
       case .markers:
-        buffer.write("▶", column: cells.column - 1, row: row, style: indicatorStyleColors)
-        buffer.write("◀", column: cells.column + cells.width, row: row, style: indicatorStyleColors)
+        buffer.write("▶", column: cells.column - 1, row: row, style: markerStyle)
+        buffer.write("◀", column: cells.column + cells.width, row: row, style: markerStyle)
       case .line:
         buffer.write(
           String(repeating: "╌", count: cells.width), column: cells.column, row: row,
-          style: indicatorStyleColors)
+          style: markerStyle)
       }
     case .item(_, let frame):
       let cells = CellRect(frame)
       buffer.restyle(column: cells.column, row: cells.row, width: cells.width, height: cells.height)
       {
         $0.isReversed = true
-        $0.foreground = indicatorStyleColors.foreground
+        $0.foreground = markerStyle.foreground
       }
     case .removal, nil:
       break
