@@ -1,0 +1,158 @@
+import ArrangeDragDrop
+import ArrangeGeometry
+import ArrangeTerminal
+import ArrangeTestSupport
+import Testing
+
+@Suite struct ListArenaTests {
+  /// Two lists side by side: x 1..<11 and 13..<23, rows 1..<9.
+  static func arena(_ left: [String], _ right: [String]) -> ListArena<String> {
+    ListArena(
+      ids: [ContainerID(0), ContainerID(1)],
+      lists: [
+        ListContainer(items: left, frame: CellRect(column: 1, row: 1, width: 10, height: 8)),
+        ListContainer(items: right, frame: CellRect(column: 13, row: 1, width: 10, height: 8)),
+      ])
+  }
+
+  static func apply(
+    _ arena: inout ListArena<String>, _ operation: DragOperation<String>, at time: Double,
+    newItemHeight: Int = 1
+  ) -> Bool {
+    arena.apply(operation, at: time, newItemHeight: newItemHeight)
+  }
+
+  static func slot(_ container: Int, _ index: Int) -> Slot { Slot(ContainerID(container), index) }
+
+  @Test("A move between lists hands the item over: it slides across, it is not recreated")
+  func moveAcross() {
+    var arena = Self.arena(["a", "b", "c"], ["d"])
+    #expect(
+      Self.apply(&arena, .move("b", from: Self.slot(0, 1), to: Self.slot(1, 1), before: nil), at: 0)
+    )
+    #expect(arena.lists[0].items == ["a", "c"])
+    #expect(arena.lists[1].items == ["d", "b"])
+    let halfway = arena.lists[1].displayedFrames(at: 0.05).first { $0.item == "b" }
+    let column = halfway?.frame.column ?? -1
+    #expect(column > 1 && column < 13)
+    #expect(arena.lists[1].displayedFrames(at: 1).first { $0.item == "b" }?.frame.column == 13)
+    #expect(arena.slot(of: "b") == Self.slot(1, 1))
+    #expect(arena.geometry(of: ContainerID(1))?.items == ["d", "b"])
+  }
+
+  @Test("Exchanges swap two items within a list and between lists")
+  func exchanges() {
+    var arena = Self.arena(["a", "b", "c"], ["d", "e"])
+    #expect(
+      Self.apply(
+        &arena, .exchange("a", at: Self.slot(0, 0), with: "c", otherAt: Self.slot(0, 2)), at: 0))
+    #expect(arena.lists[0].items == ["c", "b", "a"])
+    #expect(
+      Self.apply(
+        &arena, .exchange("b", at: Self.slot(0, 1), with: "e", otherAt: Self.slot(1, 1)), at: 0))
+    #expect(arena.lists[0].items == ["c", "e", "a"])
+    #expect(arena.lists[1].items == ["d", "b"])
+  }
+
+  @Test("Copies and inserts grow in, removals shrink away")
+  func copyInsertRemove() {
+    var arena = Self.arena(["a"], ["d"])
+    #expect(Self.apply(&arena, .copy("a", as: "a2", to: Self.slot(1, 0)), at: 0, newItemHeight: 2))
+    #expect(arena.lists[1].items == ["a2", "d"])
+    #expect(arena.lists[1].height(of: "a2") == 2)
+    #expect(Self.apply(&arena, .remove("d", from: Self.slot(1, 1)), at: 0))
+    #expect(arena.lists[1].items == ["a2"])
+    #expect(arena.lists[1].displayedFrames(at: 0.05).contains { $0.item == "d" && $0.isLeaving })
+    #expect(Self.apply(&arena, .insert("z", at: Self.slot(0, 5)), at: 0))
+    #expect(arena.lists[0].items == ["a", "z"])
+  }
+
+  @Test(
+    "An operation that does not describe the lists changes nothing",
+    arguments: [
+      DragOperation<String>.move(
+        "x", from: Slot(ContainerID(0), 0), to: Slot(ContainerID(1), 0), before: nil),
+      .move("a", from: Slot(ContainerID(0), 3), to: Slot(ContainerID(1), 0), before: nil),
+      .move("a", from: Slot(ContainerID(0), 0), to: Slot(ContainerID(7), 0), before: nil),
+      .exchange("a", at: Slot(ContainerID(0), 0), with: "d", otherAt: Slot(ContainerID(1), 5)),
+      .remove("b", from: Slot(ContainerID(0), 0)),
+      .copy("a", as: "d", to: Slot(ContainerID(1), 0)),
+      .insert("q", at: Slot(ContainerID(9), 0)),
+    ])
+  func mismatch(_ operation: DragOperation<String>) {
+    var arena = Self.arena(["a", "b"], ["d"])
+    let applied = arena.apply(operation, at: 0)
+    #expect(!applied)
+    #expect(arena.lists[0].items == ["a", "b"])
+    #expect(arena.lists[1].items == ["d"])
+  }
+
+  @Test(
+    "Random mouse drags in every mode leave the lists equal to the engine's model",
+    arguments: [DragMode.move, .exchange, .copy])
+  func followsTheModel(_ mode: DragMode) {
+    var random = SeededRandom(seed: 0xA7E4 + UInt64(mode.hashValue & 0xFF))
+    var copies = 0
+    for _ in 0..<150 {
+      var configuration = DragConfiguration()
+      configuration.mode = mode
+      configuration.application = random.chance(0.5) ? .live : .onDrop
+      var rules = DragRules<String>()
+      rules.canRemove = { _, point in point.y > 9 ? .allow : .refuse(nil) }
+      let counter = CopyCounter()
+      rules.copyID = { item in counter.next(item) }
+      let left = (0..<random.integer(in: 0...5)).map { "L\($0)" }
+      let right = (0..<random.integer(in: 0...5)).map { "R\($0)" }
+      var arena = Self.arena(left, right)
+      var model = DragModel<String>([(ContainerID(0), left), (ContainerID(1), right)])
+      var engine = DragEngine(
+        containers: arena.ids.enumerated().map { index, id in
+          ArenaContainer(id: id, name: "\(index)", geometry: arena.lists[index].geometry)
+        }, configuration: configuration, rules: rules)
+      var time = 0.0
+      for _ in 0..<random.integer(in: 1...4) {
+        let path = (0..<random.integer(in: 2...6)).map { _ in
+          Point(
+            x: Double(random.integer(in: 0...24)) + 0.5, y: Double(random.integer(in: 0...10)) + 0.5
+          )
+        }
+        for (step, point) in path.enumerated() {
+          let phase: PointerPhase = step == 0 ? .down : step == path.count - 1 ? .up : .move
+          time += 0.05
+          var pending: [DragInput<ListGeometry<String>>] = [
+            .pointer(PointerEvent(phase, at: point, time: time))
+          ]
+          while !pending.isEmpty {
+            let input = pending.removeFirst()
+            var changed = false
+            for case .apply(let operation) in engine.handle(input) {
+              #expect((try? model.apply(operation)) != nil)
+              let applied = arena.apply(operation, at: time)
+              #expect(applied)
+              changed = true
+            }
+            if changed {
+              pending += arena.ids.compactMap { id in
+                arena.geometry(of: id).map { .setGeometry(id, $0) }
+              }
+            }
+            for (index, id) in arena.ids.enumerated() {
+              #expect(arena.lists[index].items == model.items(in: id))
+            }
+          }
+        }
+      }
+      copies += counter.count
+    }
+    if mode == .copy { #expect(copies > 20) }
+  }
+}
+
+/// Hands out copy IDs from inside a `@Sendable` rule.
+final class CopyCounter: @unchecked Sendable {
+  private(set) var count = 0
+  func next(_ item: String) -> String {
+    count += 1
+    return "\(item)+\(count)"
+  }
+}
