@@ -45,6 +45,7 @@ let package = Package(
         .product(name: "ArrangeDragDrop", package: "Arrange"),
         .product(name: "ArrangeLayout", package: "Arrange"),
         .product(name: "ArrangeGeometry", package: "Arrange"),
+        .product(name: "ArrangeTerminal", package: "Arrange"),
       ],
       swiftSettings: upcoming),
   ]

@@ -9,7 +9,8 @@ import CallgrindEntry
 #endif
 
 /// `arrange-benchmarks`: measures the performance figures of DESIGN.md §2.4 (layout) and §3.2
-/// (drag) and prints each one next to its bar.
+/// (drag) and prints each one next to its bar, then the terminal figures (a full redraw and a drag
+/// step of a 200×60 board, against a naive every-cell rewrite), which have no bar.
 ///
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
@@ -75,7 +76,9 @@ struct ArrangeBenchmarks {
   ///
   /// Figures: `first` (build a tree, then one first layout), `relayout`, `build` (build + layout
   /// + free), `flow-item`, `flow-index` (queries on 100,000 items), `flow-edit` (an insert and a
-  /// removal) and `flow-replace` (`replaceItems` of 100,000 items).
+  /// removal), `flow-replace` (`replaceItems` of 100,000 items), `drag` (pointer moves over
+  /// 100,000 items), `terminal` (drag steps on the 200×60 board, diffed) and `terminal-redraw`
+  /// (full redraws of that board).
   static func runProfileMode(_ figure: String, seconds: Double) {
     let end = monotonicNanoseconds() + UInt64(seconds * 1e9)
     var sink = 0.0
@@ -94,6 +97,10 @@ struct ArrangeBenchmarks {
     let height = UInt64(flow.contentSize.height)
     if figure == "drag" {
       print("moves \(DragBenchmarks.profile(seconds: seconds))")
+      return
+    }
+    if figure == "terminal" || figure == "terminal-redraw" {
+      print("\(figure): \(TerminalBenchmarks.profile(figure, seconds: seconds)) frames")
       return
     }
     while monotonicNanoseconds() < end {
@@ -132,7 +139,7 @@ struct ArrangeBenchmarks {
   /// Runs every figure and prints the table; returns the exit status.
   static func runAll(quick: Bool, callgrind: Bool, strict: Bool) -> Int32 {
     let start = monotonicNanoseconds()
-    print("Arrange benchmarks (DESIGN.md §2.4, §3.2)\(quick ? " — quick run" : "")")
+    print("Arrange benchmarks (DESIGN.md §2.4, §3.2; terminal)\(quick ? " — quick run" : "")")
     print(
       "huge nested tree: \(HugeTree.nodeCount) nodes (root + 10 children per node, 4 levels),"
         + " root \(describe(HugeTree.sizeA)) / \(describe(HugeTree.sizeB))")
@@ -154,6 +161,11 @@ struct ArrangeBenchmarks {
       iterations: quick
         ? .init(moves: 2_000, naiveMoves: 100) : .init(moves: 20_000, naiveMoves: 1_000))
     let drag = drags.run()
+    var terminals = TerminalBenchmarks(
+      iterations: quick
+        ? .init(redraws: 20, steps: 200, naiveSteps: 60, checkedSteps: 40)
+        : .init(redraws: 200, steps: 1_500, naiveSteps: 500, checkedSteps: 200))
+    let terminal = terminals.run()
 
     var table = Table()
     table.section("Huge nested tree, per node")
@@ -246,11 +258,12 @@ struct ArrangeBenchmarks {
       bar: "equal", verdict: flow.editsMatchFullLayout ? .pass : .fail, isCorrectness: true)
 
     drags.report(drag, into: &table)
+    terminals.report(terminal, into: &table)
 
     table.print()
     let elapsed = Double(monotonicNanoseconds() - start) / 1e9
     print("")
-    let checksum = trees.sink + Double(flows.sink &+ drags.sink)
+    let checksum = trees.sink + Double(flows.sink &+ drags.sink &+ terminals.sink)
     print("total time \(format(elapsed, digits: 1)) s (checksum \(checksum))")
     if table.hasCorrectnessFailure { return 1 }
     return strict && table.hasFailure ? 1 : 0
