@@ -47,7 +47,7 @@ let package = Package(
       name: "layout-quick-start", dependencies: ["ArrangeLayout"],
       path: "Examples/LayoutQuickStart", swiftSettings: upcoming),
     .executableTarget(
-      name: "terminal-demo", dependencies: ["ArrangeTerminal", "ArrangeDragDrop"],
+      name: "terminal-demo", dependencies: ["ArrangeTerminal", "ArrangeDragDrop", "ArrangeLayout"],
       path: "Examples/TerminalDemo", swiftSettings: upcoming),
     .executableTarget(
       name: "drag-quick-start", dependencies: ["ArrangeDragDrop"],

@@ -1,95 +1,206 @@
 import ArrangeDragDrop
 import ArrangeGeometry
+import ArrangeLayout
 import ArrangeTerminal
 
 // A two-list drag demo for the terminal: drag lines between the lists with the mouse, Escape
-// cancels a drag, q quits. CI builds it, and the end-to-end tests drive it in tmux.
+// cancels a drag, u and r undo and redo, ? shows the keys, q quits. CI builds it, and the
+// end-to-end tests drive it in tmux.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-struct Demo {
-  var model = DragModel<String>([
-    (ContainerID(0), ["apples", "bread", "cheese", "dates"]), (ContainerID(1), ["eggs", "figs"]),
-  ])
+struct Demo: TerminalProgram {
+  let ids = [ContainerID(0), ContainerID(1)]
   let names = ["Shopping", "Basket"]
+  var arena: ListArena<String>
   var engine: DragEngine<ListGeometry<String>>
-  var columns: Int
-  var rows: Int
+  var renderer: BasicDragRenderer<String>
+  var boxes: [CellRect] = []
+  var size = (columns: 0, rows: 0)
+  var status = StatusLine(message: "Drag with the mouse, Esc cancels", hint: "? help  q quit")
+  var isShowingHelp = false
+  var isAutoScrolling = false
 
-  init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
+  let minimumSize = (columns: 30, rows: 8)
+
+  static let help = HelpOverlay(
+    title: "Keys",
+    entries: [
+      .init("drag", "move an item within or between lists"),
+      .init("wheel", "scroll a list"),
+      .init("Esc", "cancel the drag"),
+      .init("u / r", "undo / redo"),
+      .init("m", "animations on or off"),
+      .init("q", "quit"),
+    ])
+
+  init(motion: MotionPreference) {
+    let contents = [
+      ["apples", "bread", "cheese", "dates", "honey", "jam", "kale", "lemons", "milk", "nuts"],
+      ["eggs", "figs"],
+    ]
+    arena = ListArena(
+      ids: ids,
+      lists: contents.map {
+        ListContainer(
+          items: $0, frame: CellRect(column: 0, row: 0, width: 0, height: 0), motion: motion)
+      })
+    renderer = BasicDragRenderer(motion: motion)
     engine = DragEngine(containers: [])
-    for index in names.indices {
+    for (index, id) in ids.enumerated() {
       engine.handle(
         .addContainer(
-          ArenaContainer(id: ContainerID(index), name: names[index], geometry: geometry(index)),
+          ArenaContainer(id: id, name: names[index], geometry: arena.lists[index].geometry),
           priority: nil))
     }
   }
 
-  /// Each list sits inside a box filling half the screen; items are one row tall.
-  func geometry(_ index: Int) -> ListGeometry<String> {
-    let width = columns / 2
-    let frame = Rect(
-      x: Double(index * width + 1), y: 1, width: Double(Swift.max(0, width - 2)),
-      height: Double(Swift.max(0, rows - 3)))
-    return ListGeometry(items: model.items(in: ContainerID(index)), frame: frame, itemLength: 1)
+  /// Two boxes side by side above a status line, laid out by ArrangeLayout in cells.
+  mutating func layout(columns: Int, rows: Int) {
+    size = (columns, rows)
+    var tree = LayoutTree(
+      .vertical([
+        .horizontal(name: "lists", [.leaf("left"), .leaf("right")]),
+        .leaf("status", size: .points(1)),
+      ]))
+    tree.layout(in: Size(width: Double(columns), height: Double(rows)))
+    boxes = ["left", "right"].map { name in
+      tree.node(named: name).map { CellRect(tree.frame(of: $0)) }
+        ?? CellRect(column: 0, row: 0, width: 0, height: 0)
+    }
+    for (index, box) in boxes.enumerated() {
+      arena.lists[index].setFrame(
+        CellRect(
+          column: box.column + 1, row: box.row + 1, width: box.width - 2, height: box.height - 2))
+    }
+    syncGeometry()
   }
 
-  mutating func handle(_ input: DragInput<ListGeometry<String>>) -> String? {
-    var status: String?
-    for effect in engine.handle(input) {
+  mutating func syncGeometry() {
+    for id in ids {
+      guard let geometry = arena.geometry(of: id) else { continue }
+      perform(.setGeometry(id, geometry), at: nil)
+    }
+  }
+
+  /// Feeds the engine and carries out what it asks.
+  mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double?) {
+    let now = time ?? 0
+    let effects = engine.handle(input)
+    var changedLists = false
+    for effect in effects {
       switch effect {
       case .apply(let operation):
-        try? model.apply(operation)
-        for index in names.indices {
-          engine.handle(.setGeometry(ContainerID(index), geometry(index)))
-        }
+        if arena.apply(operation, at: now) { changedLists = true }
+      case .scroll(let id, let offset):
+        arena[id]?.scroll(to: Int(offset.rounded()))
+        changedLists = true
       case .announce(let announcement):
-        status = announcement.text { $0 }
+        status.message = announcement.text { $0 }
+      case .event(.applicationFailed(let message)):
+        status.message = message
       default:
         break
       }
     }
-    return status
+    if effects.contains(where: { if case .scroll = $0 { true } else { false } }) {
+      isAutoScrolling = true
+    } else if case .tick = input {
+      isAutoScrolling = false
+    }
+    renderer.update(with: effects, presentation: engine.presentation, at: now)
+    if changedLists { syncGeometry() }
   }
 
-  func draw(status: String) -> CellBuffer {
-    var frame = CellBuffer(columns: columns, rows: rows)
-    let presentation = engine.presentation.sessions.first
-    for index in names.indices {
-      let width = columns / 2
-      let highlighted = presentation?.highlightedContainer == ContainerID(index)
-      frame.drawBox(
-        column: index * width, row: 0, width: width, height: rows - 1, title: names[index],
-        border: highlighted ? .heavy : .single)
-      let geometry = geometry(index)
-      for (row, item) in model.items(in: ContainerID(index)).enumerated() {
-        let hidden = presentation?.hiddenSlot == Slot(ContainerID(index), row)
-        let cell = geometry.frameOfItem(at: row)
-        frame.write(
-          hidden ? "" : item, column: Int(cell.minX) + 1, row: Int(cell.minY),
-          style: CellStyle(isDim: hidden), limit: Int(cell.width) - 1)
+  mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    if isShowingHelp, case .key = event {
+      isShowingHelp = false
+      return .changed
+    }
+    switch event {
+    case .resize(let columns, let rows):
+      layout(columns: columns, rows: rows)
+    case .key(.character("q"), []), .key(.character("c"), .control):
+      return .quit
+    case .key(.character("?"), _):
+      isShowingHelp = true
+    case .key(.character("m"), []):
+      let motion: MotionPreference = renderer.motion == .full ? .reduced : .full
+      renderer.motion = motion
+      for index in arena.lists.indices { arena.lists[index].motion = motion }
+      status.message = motion == .full ? "Animations on" : "Animations off"
+    case .key(.character("u"), []):
+      perform(.undo, at: time)
+    case .key(.character("r"), []):
+      perform(.redo, at: time)
+    case .key(.escape, _):
+      perform(.key(.cancel, time: time), at: time)
+    case .mouse(let mouse):
+      return handle(mouse, at: time)
+    default:
+      return .unchanged
+    }
+    return .changed
+  }
+
+  mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
+    let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
+    switch (mouse.action, mouse.button) {
+    case (.press, .left): perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
+    case (.motion, .left): perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
+    case (.release, _): perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
+    case (.wheelUp, _), (.wheelDown, _):
+      guard let id = arena.container(atColumn: mouse.column, row: mouse.row) else {
+        return .unchanged
+      }
+      arena[id]?.scroll(by: mouse.action == .wheelUp ? -1 : 1)
+      syncGeometry()
+    default:
+      return .unchanged
+    }
+    return .changed
+  }
+
+  mutating func draw(into buffer: inout CellBuffer, at time: Double) {
+    if engine.isDragging { perform(.tick(time: time), at: time) }
+    for (index, box) in boxes.enumerated() {
+      let id = ids[index]
+      buffer.drawBox(
+        column: box.column, row: box.row, width: box.width, height: box.height,
+        title: names[index], border: renderer.isHighlighted(id) ? .heavy : .rounded)
+      let list = arena.lists[index]
+      let renderer = renderer
+      list.draw(into: &buffer, at: time) { item, columns, rows in
+        let slot = Slot(id, list.items.firstIndex(of: item) ?? -1)
+        var style = CellStyle.plain
+        switch renderer.appearance(of: item, at: slot, time: time) {
+        case .normal: break
+        case .dimmed: style.isDim = true
+        case .hidden: return nil
+        }
+        var cell = CellBuffer(columns: columns, rows: rows)
+        cell.write(item, column: 0, row: 0, style: style)
+        return cell
       }
     }
-    if let presentation {
-      if case .line(_, let line) = presentation.indicator {
-        // A marker in the left border, on the row the dropped item would take.
-        frame.write(
-          "▶", column: Int(line.minX) - 1, row: Int(line.minY.rounded(.down)),
-          style: CellStyle(foreground: .basic(3)))
-      }
-      let ghost = presentation.ghostFrame
-      frame.write(
-        " \(presentation.item) ", column: Int(ghost.minX.rounded(.down)),
-        row: Int(ghost.minY.rounded(.down)), style: CellStyle(isReversed: true))
-    }
-    frame.write(status, column: 0, row: rows - 1, limit: columns)
-    return frame
+    let arena = arena
+    renderer.draw(
+      into: &buffer, at: time,
+      context: DragDrawingContext(
+        label: { $0 },
+        frameOfItem: { item in
+          arena.slot(of: item).flatMap { arena[$0.container]?.targetFrame(of: item)?.rect }
+        }))
+    status.draw(into: &buffer, row: size.rows - 1)
+    if isShowingHelp { Self.help.draw(into: &buffer) }
+  }
+
+  func needsAnimationFrame(at time: Double) -> Bool {
+    isAutoScrolling || renderer.needsAnimationFrame(at: time)
+      || arena.lists.contains { $0.isAnimating(at: time) }
   }
 }
 
@@ -100,57 +211,11 @@ guard TerminalSession.isAvailable else {
 }
 do {
   let session = try TerminalSession()
-  var size = session.size
-  var demo = Demo(columns: size.columns, rows: size.rows)
-  var decoder = InputDecoder()
-  var renderer = TerminalRenderer()
-  var status = "Drag with the mouse, Esc cancels, q quits"
-  var time = 0.0
-  var running = true
-  var dirty = true
-  while running {
-    if dirty {
-      session.write(renderer.render(demo.draw(status: status)))
-      dirty = false
-    }
-    let bytes = session.read(timeout: 0.016)
-    time += 0.016
-    if let newSize = session.takeResize() {
-      size = newSize
-      demo.columns = size.columns
-      demo.rows = size.rows
-      for index in demo.names.indices {
-        _ = demo.handle(.setGeometry(ContainerID(index), demo.geometry(index)))
-      }
-      renderer.invalidate()
-      dirty = true
-    }
-    let events = bytes.isEmpty ? decoder.flush(at: time) : decoder.feed(bytes, at: time)
-    for event in events {
-      var input: DragInput<ListGeometry<String>>?
-      switch event {
-      case .key(.character("q"), _), .key(.character("c"), .control):
-        running = false
-      case .key(.escape, _):
-        input = .key(.cancel, time: time)
-      case .mouse(let mouse):
-        let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
-        switch (mouse.action, mouse.button) {
-        case (.press, .left): input = .pointer(PointerEvent(.down, at: point, time: time))
-        case (.motion, .left): input = .pointer(PointerEvent(.move, at: point, time: time))
-        case (.release, _): input = .pointer(PointerEvent(.up, at: point, time: time))
-        default: break
-        }
-      default:
-        break
-      }
-      if let input {
-        if let said = demo.handle(input) { status = said }
-        dirty = true
-      }
-    }
-  }
-  session.close()
+  defer { session.close() }
+  let reduced = getenv("ARRANGE_REDUCED_MOTION").map { String(cString: $0) == "1" } ?? false
+  var demo = Demo(motion: reduced ? .reduced : .full)
+  var loop = TerminalRunLoop()
+  loop.run(&demo, on: session)
 } catch {
   var message = "terminal-demo: \(error)\n"
   message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }

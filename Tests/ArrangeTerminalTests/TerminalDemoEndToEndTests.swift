@@ -125,6 +125,7 @@ import Testing
     try pane.send("\u{1B}[<32;36;4M")
     try pane.send("\u{1B}[<0;36;4m")  // release in the right list, below "figs"
     try pane.waitFor { $0.contains("Dropped bread") }
+    Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide into place (~150 ms)
     let screen = try pane.screen()
     #expect(Self.halves(screen[1]).0.contains("apples"))
     #expect(Self.halves(screen[2]).0.contains("cheese"))
@@ -142,11 +143,43 @@ import Testing
     try pane.send("\u{1B}")
     try pane.waitFor { $0.contains("Cancelled") }
     try pane.send("\u{1B}[<0;36;3m")
+    Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide back (~150 ms)
     let screen = try pane.screen()
     #expect(Self.halves(screen[1]).0.contains("apples"))
     #expect(Self.halves(screen[1]).1.contains("eggs"))
     #expect(Self.halves(screen[2]).1.contains("figs"))
     #expect(screen.contains { $0.contains("Cancelled, apples returned to position 1 in Shopping") })
+  }
+
+  @Test("? shows the keys over the lists, and any key closes them")
+  func helpOverlay() throws {
+    let pane = try Self.pane("help")
+    defer { pane.kill() }
+    try pane.send("?")
+    try pane.waitFor { $0.contains("Press any key to close") }
+    #expect(try pane.screen().contains { $0.contains("Esc") && $0.contains("cancel the drag") })
+    try pane.send("x")
+    try pane.waitFor { !$0.contains("Press any key to close") }
+    let screen = try pane.screen()
+    #expect(!screen.joined().contains("cancel the drag"))
+    #expect(Self.halves(screen[1]).0.contains("apples"))
+  }
+
+  @Test("A window too small for the lists shows one line saying so, and the lists come back")
+  func tooSmallRecovers() throws {
+    let pane = try Self.pane("small")
+    defer { pane.kill() }
+    Self.shell("\(pane.tmux) resize-window -t \(pane.name) -x 24 -y 6")
+    try pane.waitFor { $0.contains("need 30×8") }
+    let small = try pane.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    #expect(small.count == 1)
+    #expect(small.first?.contains("Too small: need 30×8") == true)
+    Self.shell("\(pane.tmux) resize-window -t \(pane.name) -x 60 -y 12")
+    try pane.waitFor { $0.contains("Shopping") }
+    let screen = try pane.screen()
+    #expect(Self.halves(screen[1]).0.contains("apples"))
+    #expect(Self.halves(screen[1]).1.contains("eggs"))
+    #expect(!screen.joined().contains("Too small"))
   }
 
   @Test("Quitting with q restores the terminal: no alternate screen, no mouse reporting")

@@ -35,9 +35,31 @@ enum TerminalModes {
   /// paste.
   static let enter = Array(
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[2J".utf8)
-  /// Everything `enter` turned on, turned off again, in reverse order.
-  static let leave = Array(
-    "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+  /// Everything `enter` turned on, turned off again, in reverse order; and synchronized output
+  /// ended first, in case a frame was cut short (a terminal that does not know the mode ignores
+  /// it).
+  static let leave =
+    Array(
+      "\u{1B}[?2026l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h"
+        .utf8) + Array("\u{1B}[?1049l".utf8)
+
+  /// Begins a synchronized update (mode 2026): the terminal shows nothing until it ends.
+  static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
+  /// Ends a synchronized update: the terminal shows the whole frame at once.
+  static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
+
+  /// The environment variable that, set to `0`, turns synchronized output off without asking.
+  static let synchronizedOutputVariable = "ARRANGE_SYNCHRONIZED_OUTPUT"
+
+  /// How long, in milliseconds, the session waits for the terminal to answer the probe.
+  static let probeDeadline = 200
+
+  /// The bytes that write one frame: `frame` inside a synchronized update when `isSynchronized`,
+  /// else `frame` alone; nothing for an empty frame.
+  static func framed(_ frame: [UInt8], isSynchronized: Bool) -> [UInt8] {
+    guard !frame.isEmpty, isSynchronized else { return frame }
+    return beginSynchronizedUpdate + frame + endSynchronizedUpdate
+  }
 }
 
 // What the signal handlers need, reachable without any Swift runtime work (a signal handler may
@@ -103,12 +125,24 @@ private func windowSignalHandler(_ number: Int32) {
 /// ```swift
 /// let session = try TerminalSession()
 /// defer { session.close() }
-/// session.write(renderer.render(frame))
+/// session.writeFrame(renderer.render(frame))
 /// let bytes = session.read(timeout: 0.016)
 /// ```
 public final class TerminalSession {
   private var isOpen = false
   private var lastSize: (columns: Int, rows: Int) = (0, 0)
+  /// Input read while the session waited for the synchronized output probe's answer, handed out
+  /// by the next ``read(timeout:)``.
+  private var unreadInput: [UInt8] = []
+
+  /// Whether the terminal answered that it supports synchronized output (mode 2026), so that
+  /// ``writeFrame(_:)`` makes each frame appear at once.
+  ///
+  /// The session asks when it opens and waits at most 200 ms for the answer; a terminal that does
+  /// not answer in time counts as not supporting it. Setting the environment variable
+  /// `ARRANGE_SYNCHRONIZED_OUTPUT` to `0` skips the question (for terminals that misbehave), and
+  /// this is then `false`.
+  public private(set) var supportsSynchronizedOutput = false
 
   /// Whether standard input and output are both terminals.
   public static var isAvailable: Bool {
@@ -116,6 +150,9 @@ public final class TerminalSession {
   }
 
   /// Opens a session: raw mode, alternate screen, mouse and paste reporting.
+  ///
+  /// It also asks the terminal whether it supports synchronized output, waiting at most 200 ms
+  /// for the answer (see ``supportsSynchronizedOutput``); keys typed meanwhile are not lost.
   ///
   /// - Throws: ``TerminalSessionError`` with ``TerminalSessionError/Kind/notATerminal`` when
   ///   standard input or output is not a terminal; nothing is written then.
@@ -141,12 +178,44 @@ public final class TerminalSession {
       sigaddset(&handled, number)
     }
     sigprocmask(SIG_UNBLOCK, &handled, nil)
+    // Global constants are created lazily: create these now, not inside a signal handler.
+    _ = (TerminalModes.enter.count, TerminalModes.leave.count)
     install(exitSignalHandler, for: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     install(windowSignalHandler, for: [SIGWINCH])
     install(suspendSignalHandler, for: [SIGTSTP])
     write(TerminalModes.enter)
     isOpen = true
+    if Self.mayProbeSynchronizedOutput { probeSynchronizedOutput() }
     lastSize = size
+  }
+
+  /// Whether the environment leaves the synchronized output probe on (it is off only when
+  /// `ARRANGE_SYNCHRONIZED_OUTPUT` is `0`).
+  private static var mayProbeSynchronizedOutput: Bool {
+    guard let value = getenv(TerminalModes.synchronizedOutputVariable) else { return true }
+    return String(cString: value) != "0"
+  }
+
+  /// Asks the terminal about mode 2026 and waits for the DA1 sentinel, never past the deadline;
+  /// whatever else arrives meanwhile waits in `unreadInput`.
+  private func probeSynchronizedOutput() {
+    var probe = SynchronizedOutputProbe()
+    write(SynchronizedOutputProbe.query)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(TerminalModes.probeDeadline))
+    while !probe.isFinished {
+      let remaining = clock.now.duration(to: deadline)
+      guard remaining > .zero else { break }
+      // Rounded up, so that the last wait is not a busy zero-millisecond poll.
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds =
+        seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+      guard let bytes = readInput(waitingUpTo: Int32(clamping: milliseconds)) else { break }
+      probe.feed(bytes)
+    }
+    probe.finish()
+    supportsSynchronizedOutput = probe.status == .supported
+    unreadInput = probe.leftover
   }
 
   deinit { close() }
@@ -183,7 +252,8 @@ public final class TerminalSession {
     return (80, 24)
   }
 
-  /// Writes all of `bytes` to the terminal (one frame is one call).
+  /// Writes all of `bytes` to the terminal (one frame is one call; ``writeFrame(_:)`` also makes
+  /// it appear at once).
   public func write(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
@@ -198,18 +268,42 @@ public final class TerminalSession {
     }
   }
 
+  /// Writes one frame in one call, as a synchronized update when the terminal supports it, so
+  /// that it appears all at once; nothing for an empty frame.
+  ///
+  /// With ``supportsSynchronizedOutput`` the bytes go out between `ESC [ ? 2026 h` and
+  /// `ESC [ ? 2026 l`; otherwise they go out as they are.
+  public func writeFrame(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    write(TerminalModes.framed(bytes, isSynchronized: supportsSynchronizedOutput))
+  }
+
   /// Waits up to `timeout` seconds for input and returns what was read (empty on timeout).
   ///
-  /// When the window changed size (or the program resumed after a suspend), the size is re-read
-  /// and ``takeResize()`` reports it.
+  /// Input that arrived while the session was opening comes first, without waiting. When the
+  /// window changed size (or the program resumed after a suspend), the size is re-read and
+  /// ``takeResize()`` reports it.
   public func read(timeout: Double) -> [UInt8] {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard unreadInput.isEmpty else {
+      defer { unreadInput = [] }
+      return unreadInput
+    }
     let milliseconds = Int32(Swift.max(0, Swift.min(timeout, 60)) * 1000)
+    return readInput(waitingUpTo: milliseconds) ?? []
+  }
+
+  /// Waits up to `milliseconds` for input and returns it: empty on timeout or interruption, `nil`
+  /// when standard input has ended or failed.
+  private func readInput(waitingUpTo milliseconds: Int32) -> [UInt8]? {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     let ready = poll(&descriptor, 1, milliseconds)
-    guard ready > 0 else { return [] }
+    if ready == 0 { return [] }
+    if ready < 0 { return errno == EINTR ? [] : nil }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { systemRead($0.baseAddress, $0.count) }
-    return count > 0 ? Array(buffer[0..<count]) : []
+    if count > 0 { return Array(buffer[0..<count]) }
+    if count < 0, errno == EINTR || errno == EAGAIN { return [] }
+    return nil
   }
 
   /// The new size if the window changed since the last call, else `nil`.
