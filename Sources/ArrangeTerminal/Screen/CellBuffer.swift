@@ -29,7 +29,7 @@ public struct CellBuffer: Hashable, Sendable {
   public private(set) var columns: Int
   /// The number of rows.
   public private(set) var rows: Int
-  private var cells: [Cell]
+  private(set) var cells: [Cell]
 
   /// A blank buffer of `columns` × `rows` (negative sizes count as 0).
   public init(columns: Int, rows: Int, style: CellStyle = .plain) {
@@ -100,11 +100,12 @@ public struct CellBuffer: Hashable, Sendable {
   public mutating func set(_ cell: Cell, column: Int, row: Int) {
     guard contains(column: column, row: row) else { return }
     let index = row * columns + column
-    let old = cells[index]
-    if old.width == 2, column + 1 < columns, cell.width != 2 {
+    // Only the old width matters: reading it alone spares copying the old cell's text.
+    let oldWidth = cells[index].width
+    if oldWidth == 2, column + 1 < columns, cell.width != 2 {
       cells[index + 1] = .blank(cells[index + 1].style)
     }
-    if old.width == 0, cell.width != 0, column > 0, cells[index - 1].width == 2 {
+    if oldWidth == 0, cell.width != 0, column > 0, cells[index - 1].width == 2 {
       cells[index - 1] = .blank(cells[index - 1].style)
     }
     cells[index] = cell

@@ -6,6 +6,8 @@
 public enum CharacterWidth {
   /// The width of a grapheme cluster, judged by its first scalar (and an emoji variation selector).
   public static func of(_ character: Character) -> Int {
+    // Most of a screen is ASCII: no Unicode property lookups for it.
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
@@ -16,6 +18,13 @@ public enum CharacterWidth {
   public static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
+    // Fast answers for what screens are made of: ASCII, Latin-1 and Latin Extended letters (but
+    // not the soft hyphen, a format character), box drawing and block elements.
+    if value < 0x7F || (value >= 0xA0 && value < 0x300 && value != 0xAD)
+      || (value >= 0x2500 && value < 0x25A0)
+    {
+      return 1
+    }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
@@ -28,7 +37,8 @@ public enum CharacterWidth {
 
   /// The width of a string: the sum of its characters' widths.
   public static func of(_ string: String) -> Int {
-    string.reduce(0) { $0 + of($1) }
+    if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+    return string.reduce(0) { $0 + of($1) }
   }
 
   private static let wideRanges: [ClosedRange<UInt32>] = [

@@ -43,28 +43,38 @@ public struct CellStyle: Hashable, Sendable {
     self.isReversed = isReversed
   }
 
-  /// The SGR parameters that set this style from a reset state (`0` first).
-  var sgrParameters: [String] {
-    var parameters = ["0"]
-    if isBold { parameters.append("1") }
-    if isDim { parameters.append("2") }
-    if isItalic { parameters.append("3") }
-    if isUnderlined { parameters.append("4") }
-    if isReversed { parameters.append("7") }
-    if let foreground { parameters.append(Self.sgr(foreground, base: 30, extended: 38)) }
-    if let background { parameters.append(Self.sgr(background, base: 40, extended: 48)) }
-    return parameters
+  /// Appends the SGR sequence that sets this style from any state (`ESC [ 0 ; … m`).
+  func appendSGR(to output: inout [UInt8]) {
+    output.append(contentsOf: [0x1B, 0x5B, 0x30])
+    if isBold { output.append(contentsOf: [0x3B, 0x31]) }
+    if isDim { output.append(contentsOf: [0x3B, 0x32]) }
+    if isItalic { output.append(contentsOf: [0x3B, 0x33]) }
+    if isUnderlined { output.append(contentsOf: [0x3B, 0x34]) }
+    if isReversed { output.append(contentsOf: [0x3B, 0x37]) }
+    if let foreground { Self.appendSGR(foreground, base: 30, extended: 38, to: &output) }
+    if let background { Self.appendSGR(background, base: 40, extended: 48, to: &output) }
+    output.append(0x6D)
   }
 
-  private static func sgr(_ color: TerminalColor, base: Int, extended: Int) -> String {
+  private static func appendSGR(
+    _ color: TerminalColor, base: Int, extended: Int, to output: inout [UInt8]
+  ) {
+    output.append(0x3B)
     switch color {
     case .basic(let value):
       let index = Int(value & 15)
-      return index < 8 ? "\(base + index)" : "\(base + 60 + index - 8)"
+      appendDecimal(index < 8 ? base + index : base + 60 + index - 8, to: &output)
     case .indexed(let value):
-      return "\(extended);5;\(value)"
+      appendDecimal(extended, to: &output)
+      output.append(contentsOf: [0x3B, 0x35, 0x3B])
+      appendDecimal(Int(value), to: &output)
     case .rgb(let red, let green, let blue):
-      return "\(extended);2;\(red);\(green);\(blue)"
+      appendDecimal(extended, to: &output)
+      output.append(contentsOf: [0x3B, 0x32])
+      for channel in [red, green, blue] {
+        output.append(0x3B)
+        appendDecimal(Int(channel), to: &output)
+      }
     }
   }
 }

@@ -26,54 +26,69 @@ public struct TerminalRenderer: Sendable {
   /// - Complexity: O(cells) to compare; the output is proportional to the changed cells.
   public mutating func render(_ frame: CellBuffer) -> [UInt8] {
     var output: [UInt8] = []
-    let full = previous.map { $0.columns != frame.columns || $0.rows != frame.rows } ?? true
-    if full {
-      output.append(contentsOf: Array("\u{1B}[0m\u{1B}[2J".utf8))
+    let old = previous.flatMap { $0.columns == frame.columns && $0.rows == frame.rows ? $0 : nil }
+    if old == nil {
+      output.append(contentsOf: "\u{1B}[0m\u{1B}[2J".utf8)
       pen = .plain
       cursor = nil
     }
-    for row in 0..<frame.rows {
-      var column = 0
-      while column < frame.columns {
-        let cell = frame[column, row]
-        if cell.width == 0 {
-          column += 1
-          continue
+    let columns = frame.columns
+    frame.cells.withUnsafeBufferPointer { new in
+      (old?.cells ?? []).withUnsafeBufferPointer { before in
+        for row in 0..<frame.rows {
+          let base = row * columns
+          var column = 0
+          while column < columns {
+            let cell = new[base + column]
+            if cell.width == 0 {
+              column += 1
+              continue
+            }
+            let span = Int(cell.width)
+            // A narrow cell replacing half of a wide one differs in width, so it counts as
+            // changed; the other half differs too and is rewritten in the same pass.
+            if !before.isEmpty {
+              var isChanged = false
+              for x in column..<Swift.min(column + span, columns)
+              where before[base + x] != new[base + x] {
+                isChanged = true
+                break
+              }
+              if !isChanged {
+                column += span
+                continue
+              }
+            }
+            moveCursor(to: column, row: row, into: &output)
+            if pen != cell.style {
+              cell.style.appendSGR(to: &output)
+              pen = cell.style
+            }
+            output.append(contentsOf: cell.text.utf8)
+            cursor = (column + span, row)
+            column += span
+          }
         }
-        let span = Int(cell.width)
-        if !full, let previous, !changed(previous, frame, column: column, row: row, span: span) {
-          column += span
-          continue
-        }
-        moveCursor(to: column, row: row, into: &output)
-        if pen != cell.style {
-          let parameters = cell.style.sgrParameters.joined(separator: ";")
-          output.append(contentsOf: Array("\u{1B}[\(parameters)m".utf8))
-          pen = cell.style
-        }
-        output.append(contentsOf: Array(cell.text.utf8))
-        cursor = (column + span, row)
-        column += span
       }
     }
     previous = frame
     return output
   }
 
-  /// Whether the cells `column ..< column + span` differ, counting a wide character on screen
-  /// that overlaps them as part of them.
-  private func changed(
-    _ old: CellBuffer, _ new: CellBuffer, column: Int, row: Int, span: Int
-  ) -> Bool {
-    // A narrow cell replacing half of a wide one differs in width, so it counts as changed; the
-    // other half differs too and is rewritten in the same pass.
-    for x in column..<(column + span) where old[x, row] != new[x, row] { return true }
-    return false
-  }
-
   private mutating func moveCursor(to column: Int, row: Int, into output: inout [UInt8]) {
     if let cursor, cursor.column == column, cursor.row == row { return }
-    output.append(contentsOf: Array("\u{1B}[\(row + 1);\(column + 1)H".utf8))
+    output.append(0x1B)
+    output.append(0x5B)
+    appendDecimal(row + 1, to: &output)
+    output.append(0x3B)
+    appendDecimal(column + 1, to: &output)
+    output.append(0x48)
     cursor = (column, row)
   }
+}
+
+/// Appends the decimal digits of a non-negative `value`.
+func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+  if value >= 10 { appendDecimal(value / 10, to: &output) }
+  output.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
 }
