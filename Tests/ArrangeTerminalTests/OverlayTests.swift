@@ -94,4 +94,22 @@ import Testing
     #expect(TextWrapping.truncated("日本語テキスト", toWidth: 6) == "日本…")
     #expect(TextWrapping.truncated("abc", toWidth: 0) == "")
   }
+
+  @Test("The README's terminal quick start prints what the README says")
+  func readmeQuickStart() {
+    var frame = CellBuffer(columns: 24, rows: 4)
+    frame.drawBox(column: 0, row: 0, width: 24, height: 3, title: "To Do", border: .rounded)
+    frame.write("Write report", column: 2, row: 1)
+    StatusLine(message: "Ready", hint: "? help").draw(into: &frame, row: 3)
+    var renderer = TerminalRenderer()
+    var terminal = InMemoryTerminal(columns: 24, rows: 4)
+    terminal.receive(renderer.render(frame))
+    #expect(
+      terminal.lines == [
+        "╭ To Do ───────────────╮",
+        "│ Write report         │",
+        "╰──────────────────────╯",
+        " Ready           ? help ",
+      ])
+  }
 }
