@@ -173,17 +173,17 @@ struct Demo: TerminalProgram {
         title: names[index], border: renderer.isHighlighted(id) ? .heavy : .rounded)
       let list = arena.lists[index]
       let renderer = renderer
-      list.draw(into: &buffer, at: time) { item, columns, rows in
+      list.draw(into: &buffer, at: time) { item, rect, buffer in
         let slot = Slot(id, list.items.firstIndex(of: item) ?? -1)
         var style = CellStyle.plain
         switch renderer.appearance(of: item, at: slot, time: time) {
         case .normal: break
         case .dimmed: style.isDim = true
-        case .hidden: return nil
+        case .hidden: return
         }
-        var cell = CellBuffer(columns: columns, rows: rows)
-        cell.write(item, column: 0, row: 0, style: style)
-        return cell
+        buffer.fill(
+          column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
+        buffer.write(item, column: rect.column, row: rect.row, style: style, limit: rect.width)
       }
     }
     let arena = arena

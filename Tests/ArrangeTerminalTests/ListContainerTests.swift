@@ -1006,3 +1006,88 @@ import Testing
     #expect(counts["rest checks", default: 0] > 2_000, "\(counts)")
   }
 }
+
+@Suite struct DirectDrawingTests {
+  static let titles = ["apples", "日本語のテキスト", "café 🚀 launch", "x", "한국어 카드 제목", "Zürich"]
+
+  static func card(_ item: String, columns: Int, rows: Int) -> [String] {
+    TextWrapping.lines(item, width: Swift.max(1, columns - 1)).prefix(rows).map { $0 }
+  }
+
+  @Test("Drawing straight into the screen with a clip gives the same screen as item buffers")
+  func sameAsBuffers() {
+    var random = SeededRandom(seed: 0xC11B)
+    var cases = 0
+    for _ in 0..<400 {
+      let width = random.integer(in: 3...14)
+      let frame = CellRect(
+        column: random.integer(in: -3...6), row: random.integer(in: -2...4), width: width,
+        height: random.integer(in: 1...9))
+      var list = ListContainer<String>(
+        items: Self.titles, heights: Self.titles.map { _ in random.integer(in: 1...3) },
+        frame: frame)
+      list.scroll(by: random.integer(in: 0...4))
+      let time = Double(random.integer(in: 0...20)) / 100
+      if random.chance(0.5) { _ = list.move(from: random.integer(in: 0...5), to: 0, time: 0) }
+      if random.chance(0.5) { _ = list.remove(at: random.integer(in: 0...4), time: 0) }
+      if random.chance(0.5) { _ = list.insert("新しい項目", height: 2, at: 1, time: 0) }
+      var background = CellBuffer(columns: 20, rows: 12)
+      for row in 0..<12 { background.write("·日·x·本·y·語·z·", column: row % 2, row: row) }
+      var viaBuffers = background
+      var direct = background
+      list.draw(into: &viaBuffers, at: time) { item, columns, rows in
+        var cell = CellBuffer(columns: columns, rows: rows)
+        for (index, line) in Self.card(item, columns: columns, rows: rows).enumerated() {
+          cell.write(line, column: 1, row: index, style: CellStyle(isBold: index == 0))
+        }
+        return cell
+      }
+      list.draw(into: &direct, at: time) { item, rect, buffer in
+        buffer.fill(
+          column: rect.column, row: rect.row, width: rect.width, height: rect.height,
+          style: .plain)
+        for (index, line) in Self.card(item, columns: rect.width, rows: rect.height).enumerated() {
+          buffer.write(
+            line, column: rect.column + 1, row: rect.row + index,
+            style: CellStyle(isBold: index == 0), limit: rect.width - 1)
+        }
+      }
+      #expect(direct.lines == viaBuffers.lines)
+      if direct.lines == viaBuffers.lines {
+        let styles = { (buffer: CellBuffer) in
+          (0..<12).flatMap { row in (0..<20).map { buffer[$0, row].style } }
+        }
+        let a = styles(direct)
+        let b = styles(viaBuffers)
+        let first = a.indices.first { a[$0] != b[$0] }
+        #expect(first == nil, "styles differ at cell \(first ?? -1) of frame \(frame)")
+      }
+      #expect(direct.clip == CellRect(column: 0, row: 0, width: 20, height: 12))
+      // No half glyph: every wide character is followed by its continuation, and back.
+      for row in 0..<12 {
+        for column in 0..<20 {
+          if direct[column, row].width == 2 { #expect(direct[column + 1, row].width == 0) }
+          if direct[column, row].width == 0 { #expect(direct[column - 1, row].width == 2) }
+        }
+      }
+      cases += 1
+    }
+    #expect(cases == 400)
+  }
+
+  @Test("Outside the clip nothing changes; a wide character cut by either edge becomes a blank")
+  func clipEdges() {
+    var buffer = CellBuffer(columns: 10, rows: 2)
+    buffer.withClip(CellRect(column: 2, row: 0, width: 4, height: 1)) { clipped in
+      clipped.write("日本語テキ", column: 1, row: 0)
+      clipped.write("outside", column: 0, row: 1)
+      clipped.restyle(column: 0, row: 0, width: 10, height: 2) { $0.isBold = true }
+    }
+    // The clip is columns 2–5: 日 at 1–2 is cut by its left edge, 語 at 5–6 by its right edge.
+    #expect(buffer.lines == ["   本     ", "          "])
+    #expect(buffer[2, 0] == Cell(text: " ", style: CellStyle(isBold: true), width: 1))
+    #expect(buffer[5, 0] == Cell(text: " ", style: CellStyle(isBold: true), width: 1))
+    #expect(!buffer[1, 0].style.isBold && buffer[2, 0].style.isBold && !buffer[6, 0].style.isBold)
+    #expect(buffer.clip == CellRect(column: 0, row: 0, width: 10, height: 2))
+  }
+}

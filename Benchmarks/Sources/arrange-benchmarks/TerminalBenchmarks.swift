@@ -532,15 +532,15 @@ struct TerminalBoard {
         title: "\(TerminalBoard.names[index]) · \(list.items.count)",
         border: renderer.isHighlighted(id) ? .heavy : .rounded, titleStyle: titleStyle)
       let accent = TerminalColor.basic(UInt8(1 + index % 6))
-      list.draw(into: &buffer, at: time) { item, columns, rows in
+      list.draw(into: &buffer, at: time) { item, rect, buffer in
         let slot = Slot(id, list.items.firstIndex(of: item) ?? -1)
         var style = CellStyle.plain
         switch renderer.appearance(of: item, at: slot, time: time) {
         case .normal: break
         case .dimmed: style.isDim = true
-        case .hidden: return nil
+        case .hidden: return
         }
-        return card(item, columns: columns, rows: rows, style: style, accent: accent)
+        card(item, in: rect, into: &buffer, style: style, accent: accent)
       }
     }
     let arena = arena
@@ -555,19 +555,23 @@ struct TerminalBoard {
     return buffer
   }
 
-  /// One card: its wrapped title from the second column, the identifier in `accent`.
+  /// One card, drawn straight into the frame (the list clips it): its wrapped title from the
+  /// second column, the identifier in `accent`.
   private func card(
-    _ item: String, columns: Int, rows: Int, style: CellStyle, accent: TerminalColor
-  ) -> CellBuffer {
-    var card = CellBuffer(columns: columns, rows: rows)
-    for (row, line) in (lines[item] ?? [item]).prefix(rows).enumerated() {
-      card.write(line, column: 1, row: row, style: style, limit: Swift.max(0, columns - 2))
+    _ item: String, in rect: CellRect, into buffer: inout CellBuffer, style: CellStyle,
+    accent: TerminalColor
+  ) {
+    buffer.fill(
+      column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
+    for (row, line) in (lines[item] ?? [item]).prefix(rect.height).enumerated() {
+      buffer.write(
+        line, column: rect.column + 1, row: rect.row + row, style: style,
+        limit: Swift.max(0, rect.width - 2))
     }
-    card.restyle(column: 1, row: 0, width: tags[item] ?? 0, height: 1) {
+    buffer.restyle(column: rect.column + 1, row: rect.row, width: tags[item] ?? 0, height: 1) {
       $0.foreground = accent
       $0.isBold = true
     }
-    return card
   }
 }
 

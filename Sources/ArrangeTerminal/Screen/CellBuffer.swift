@@ -30,12 +30,68 @@ public struct CellBuffer: Hashable, Sendable {
   /// The number of rows.
   public private(set) var rows: Int
   private(set) var cells: [Cell]
+  // The clip as bounds, so that `set` checks four integers.
+  private var clipLeft = 0
+  private var clipTop = 0
+  private var clipRight: Int
+  private var clipBottom: Int
 
   /// A blank buffer of `columns` × `rows` (negative sizes count as 0).
   public init(columns: Int, rows: Int, style: CellStyle = .plain) {
     self.columns = Swift.max(0, columns)
     self.rows = Swift.max(0, rows)
     cells = Array(repeating: .blank(style), count: self.columns * self.rows)
+    clipRight = self.columns
+    clipBottom = self.rows
+  }
+
+  /// Whether two buffers show the same cells (the clip does not count).
+  public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
+    lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.cells == rhs.cells
+  }
+
+  /// Hashes the size and the cells.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(columns)
+    hasher.combine(rows)
+    hasher.combine(cells)
+  }
+
+  /// The rectangle that drawing is confined to: the whole buffer unless narrowed.
+  ///
+  /// Cells outside it are left as they are by ``set(_:column:row:)`` and everything built on it
+  /// (``write(_:column:row:style:limit:)``, ``fill(column:row:width:height:style:)``, boxes), and
+  /// by ``restyle(column:row:width:height:_:)``; a wide character cut by its edge becomes a blank.
+  /// Setting it keeps only the part inside the buffer.
+  public var clip: CellRect {
+    get {
+      CellRect(
+        column: clipLeft, row: clipTop, width: clipRight - clipLeft, height: clipBottom - clipTop)
+    }
+    set {
+      clipLeft = Swift.min(Swift.max(newValue.column, 0), columns)
+      clipTop = Swift.min(Swift.max(newValue.row, 0), rows)
+      clipRight = Swift.max(clipLeft, Swift.min(newValue.column + newValue.width, columns))
+      clipBottom = Swift.max(clipTop, Swift.min(newValue.row + newValue.height, rows))
+    }
+  }
+
+  /// Runs `body` with drawing confined to the part of `rect` inside the current clip, then
+  /// restores the clip.
+  public mutating func withClip(_ rect: CellRect, _ body: (inout CellBuffer) -> Void) {
+    let saved = clip
+    let left = Swift.max(rect.column, saved.column)
+    let top = Swift.max(rect.row, saved.row)
+    clip = CellRect(
+      column: left, row: top,
+      width: Swift.min(rect.column + rect.width, saved.column + saved.width) - left,
+      height: Swift.min(rect.row + rect.height, saved.row + saved.height) - top)
+    body(&self)
+    clip = saved
+  }
+
+  private func isInsideClip(column: Int, row: Int) -> Bool {
+    column >= clipLeft && column < clipRight && row >= clipTop && row < clipBottom
   }
 
   /// The cell at `column`, `row`, or a blank cell outside the buffer.
@@ -88,17 +144,20 @@ public struct CellBuffer: Hashable, Sendable {
       }
       if x >= 0 {
         set(Cell(text: String(character), style: style, width: UInt8(width)), column: x, row: row)
-        if width == 2 { set(Cell(text: "", style: style, width: 0), column: x + 1, row: row) }
+      }
+      // Also when the first half fell off the left edge: `set` turns the lone half into a blank.
+      if width == 2 && x + 1 >= 0 {
+        set(Cell(text: "", style: style, width: 0), column: x + 1, row: row)
       }
       x += width
     }
     return Swift.max(0, x - column)
   }
 
-  /// Sets one cell, repairing wide characters it overlaps: the other half of a wide character it
-  /// breaks becomes a blank.
+  /// Sets one cell inside ``clip`` (elsewhere nothing happens), repairing wide characters it
+  /// overlaps: the other half of a wide character it breaks becomes a blank.
   public mutating func set(_ cell: Cell, column: Int, row: Int) {
-    guard contains(column: column, row: row) else { return }
+    guard isInsideClip(column: column, row: row) else { return }
     let index = row * columns + column
     // Only the old width matters: reading it alone spares copying the old cell's text.
     let oldWidth = cells[index].width
@@ -109,15 +168,21 @@ public struct CellBuffer: Hashable, Sendable {
       cells[index - 1] = .blank(cells[index - 1].style)
     }
     cells[index] = cell
-    if cell.width == 2 && column + 1 >= columns { cells[index] = .blank(cell.style) }
+    // Half a wide character is never stored: not at the clip's right edge, and not a
+    // continuation whose first half was left out (at the clip's left edge).
+    if cell.width == 2 && column + 1 >= clipRight { cells[index] = .blank(cell.style) }
+    if cell.width == 0 && (column <= clipLeft || cells[index - 1].width != 2) {
+      cells[index] = .blank(cell.style)
+    }
   }
 
-  /// Changes the style of the cells in a rectangle (clipped to the buffer), keeping their text.
+  /// Changes the style of the cells in a rectangle (clipped to the buffer and ``clip``), keeping
+  /// their text.
   public mutating func restyle(
     column: Int, row: Int, width: Int, height: Int, _ change: (inout CellStyle) -> Void
   ) {
-    for y in Self.clipped(row, height, to: rows) {
-      for x in Self.clipped(column, width, to: columns) {
+    for y in Self.clipped(row, height, to: rows) where y >= clipTop && y < clipBottom {
+      for x in Self.clipped(column, width, to: columns) where x >= clipLeft && x < clipRight {
         change(&cells[y * columns + x].style)
       }
     }

@@ -493,20 +493,44 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
     into buffer: inout CellBuffer, at time: Double,
     content: (Item, _ columns: Int, _ rows: Int) -> CellBuffer?
   ) {
-    let spans = displayedSpans(at: time)
-    var layers: [[(entry: Entry, rect: CellRect)]] = [[], [], []]
-    for (entry, span) in zip(entries, spans) where entry.isShown(at: time) {
-      let rect = span.cells
-      guard Self.intersection(rect, frame) != nil else { continue }
-      let layer = entry.role == .leaving ? 0 : (entry.offset.isFinished(at: time) ? 1 : 2)
-      layers[layer].append((entry, rect))
-    }
-    for (entry, rect) in layers.joined() {
-      guard let clip = Self.intersection(rect, frame),
-        let drawing = content(entry.item, rect.width, entry.height)
-      else { continue }
+    for (entry, rect, clip) in visibleItems(at: time) {
+      guard let drawing = content(entry.item, rect.width, entry.height) else { continue }
       buffer.draw(drawing, column: rect.column, row: rect.row, clippedTo: clip)
     }
+  }
+
+  /// Draws the items visible at `time` straight into `buffer`, each with drawing confined to
+  /// ``frame`` and to its current height (see ``CellBuffer/withClip(_:_:)``).
+  ///
+  /// `content` gets the item and the rectangle it takes at full size, in `buffer`'s coordinates,
+  /// and draws there; whatever falls outside the item's visible part is left out, and a wide
+  /// character cut by the edge becomes a blank. Cheaper than
+  /// ``draw(into:at:content:)-(_,_,(Item,Int,Int)->CellBuffer?)``, which builds a buffer per item.
+  /// Drawing order is the same: items shrinking away first, sliding items last.
+  ///
+  /// - Complexity: O(n) plus the cells drawn.
+  public func draw(
+    into buffer: inout CellBuffer, at time: Double,
+    content: (Item, _ rect: CellRect, _ buffer: inout CellBuffer) -> Void
+  ) {
+    for (entry, rect, clip) in visibleItems(at: time) {
+      let full = CellRect(
+        column: rect.column, row: rect.row, width: rect.width, height: entry.height)
+      buffer.withClip(clip) { content(entry.item, full, &$0) }
+    }
+  }
+
+  /// The items to draw at `time` in drawing order, with where they are and their visible part.
+  private func visibleItems(at time: Double) -> [(entry: Entry, rect: CellRect, clip: CellRect)] {
+    let spans = displayedSpans(at: time)
+    var layers: [[(entry: Entry, rect: CellRect, clip: CellRect)]] = [[], [], []]
+    for (entry, span) in zip(entries, spans) where entry.isShown(at: time) {
+      let rect = span.cells
+      guard let clip = Self.intersection(rect, frame) else { continue }
+      let layer = entry.role == .leaving ? 0 : (entry.offset.isFinished(at: time) ? 1 : 2)
+      layers[layer].append((entry, rect, clip))
+    }
+    return Array(layers.joined())
   }
 
   private static func intersection(_ a: CellRect, _ b: CellRect) -> CellRect? {
