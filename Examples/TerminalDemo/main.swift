@@ -22,7 +22,6 @@ struct Demo: TerminalProgram {
   var size = (columns: 0, rows: 0)
   var status = StatusLine(message: "Drag with the mouse, Esc cancels", hint: "? help  q quit")
   var isShowingHelp = false
-  var isAutoScrolling = false
 
   let minimumSize = (columns: 30, rows: 8)
 
@@ -96,8 +95,7 @@ struct Demo: TerminalProgram {
       case .apply(let operation):
         if arena.apply(operation, at: now) { changedLists = true }
       case .scroll(let id, let offset):
-        arena[id]?.scroll(to: Int(offset.rounded()))
-        changedLists = true
+        arena.scroll(id, to: offset)
       case .announce(let announcement):
         status.message = announcement.text { $0 }
       case .event(.applicationFailed(let message)):
@@ -105,11 +103,6 @@ struct Demo: TerminalProgram {
       default:
         break
       }
-    }
-    if effects.contains(where: { if case .scroll = $0 { true } else { false } }) {
-      isAutoScrolling = true
-    } else if case .tick = input {
-      isAutoScrolling = false
     }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
     if changedLists { syncGeometry() }
@@ -199,7 +192,7 @@ struct Demo: TerminalProgram {
   }
 
   func needsAnimationFrame(at time: Double) -> Bool {
-    isAutoScrolling || renderer.needsAnimationFrame(at: time)
+    engine.isAutoScrolling || renderer.needsAnimationFrame(at: time)
       || arena.lists.contains { $0.isAnimating(at: time) }
   }
 }

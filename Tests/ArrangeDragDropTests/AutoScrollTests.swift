@@ -130,4 +130,32 @@ import Testing
     let effects = harness.send(.tick(time: 3))
     #expect(!effects.contains { if case .scroll = $0 { return true } else { return false } })
   }
+
+  @Test("isAutoScrolling: true while the pointer rests in a band that can still scroll, else false")
+  func isAutoScrolling() {
+    let items = (0..<100).map { "card \($0)" }
+    var harness = DragHarness(columns: [("Long", items), ("Short", ["a"])], columnHeight: 200)
+    #expect(!harness.engine.isAutoScrolling)
+    harness.send(DragHarness.pointer(.down, 50, 5, 0))
+    harness.send(DragHarness.pointer(.move, 50, 100, 0.5))
+    #expect(!harness.engine.isAutoScrolling)  // dragging, but in the middle
+    harness.send(DragHarness.pointer(.move, 50, 5, 0.6))  // the top band, already at offset 0
+    #expect(!harness.engine.isAutoScrolling)
+    // The first tick at the band's edge falls at the start of the ramp and scrolls nothing; the
+    // engine still says ticks are needed, so a host keeps sending them.
+    harness.send(DragHarness.pointer(.move, 50, 195, 1))
+    harness.send(.tick(time: 1))
+    #expect(harness.engine.isAutoScrolling)
+    harness.send(DragHarness.pointer(.move, 150, 195, 1.2))  // a column that cannot scroll
+    #expect(!harness.engine.isAutoScrolling)
+    harness.send(DragHarness.pointer(.move, 50, 195, 1.3))
+    for tick in 1...200 { harness.send(.tick(time: 1.3 + Double(tick) * 0.05)) }
+    // Scrolled to the end: nothing left to scroll that way.
+    #expect(harness.engine.container(ContainerID(0))?.geometry.scrollOffset == 800)
+    #expect(!harness.engine.isAutoScrolling)
+    harness.send(DragHarness.pointer(.move, 50, 5, 12))
+    #expect(harness.engine.isAutoScrolling)  // the top band can scroll back now
+    harness.send(DragHarness.pointer(.up, 50, 5, 12.1))
+    #expect(!harness.engine.isAutoScrolling)  // no drag, no ticks
+  }
 }

@@ -205,3 +205,51 @@ extension String {
     return self[startIndex..<end]
   }
 }
+
+@Suite struct RunLoopRegressionTests {
+  @Test("A size report in the input does not resize the program; only the terminal does")
+  func sizeReportInInput() {
+    let terminal = ScriptedTerminal(
+      columns: 40, rows: 10,
+      inputs: [(0.1, Array("\u{1B}[8;4;12t".utf8)), (0.5, Array("q".utf8))])
+    var program = EchoProgram()
+    var loop = TerminalRunLoop()
+    loop.run(&program, on: terminal)
+    let resizes = program.events.filter { if case .resize = $0.event { true } else { false } }
+    #expect(resizes.map(\.event) == [.resize(columns: 40, rows: 10)])
+  }
+
+  @Test("A bogus huge window is drawn at most at the loop's maximum size")
+  func hugeWindow() {
+    let terminal = ScriptedTerminal(columns: 1_000_000, rows: 3, inputs: [(0.1, Array("q".utf8))])
+    var program = EchoProgram()
+    var loop = TerminalRunLoop()
+    loop.run(&program, on: terminal)
+    #expect(program.events.first?.event == .resize(columns: 4_096, rows: 3))
+  }
+
+  @Test("Sizes and positions near Int.max or Int.min clip instead of trapping")
+  func extremeRectangles() {
+    var buffer = CellBuffer(columns: 6, rows: 2)
+    buffer.fill(column: 2, row: 0, width: .max, height: 1, style: CellStyle(isBold: true))
+    #expect(buffer[5, 0].style.isBold && !buffer[1, 0].style.isBold)
+    buffer.fill(column: .min, row: .min, width: .max, height: .max, style: .plain)
+    buffer.write("abc", column: .max, row: 1, limit: .max)
+    buffer.write("abc", column: 4, row: 1, limit: .max)
+    #expect(buffer.lines[1] == "    ab")
+    buffer.restyle(column: .min, row: 0, width: .max, height: .max) { $0.isDim = true }
+    buffer.withClip(CellRect(column: .min, row: .min, width: 3, height: .max)) { clipped in
+      clipped.write("zz", column: 0, row: 0)
+    }
+    #expect(buffer.lines[0] == "      ")
+    buffer.withClip(CellRect(column: 1, row: 0, width: .max, height: .max)) { clipped in
+      clipped.write("zz", column: 0, row: 0)
+    }
+    #expect(buffer.lines[0] == " z    ")
+    var source = CellBuffer(columns: 2, rows: 1)
+    source.write("xy", column: 0, row: 0)
+    buffer.draw(
+      source, column: 4, row: 1, clippedTo: CellRect(column: 0, row: 0, width: .max, height: .max))
+    #expect(buffer.lines[1] == "    xy")
+  }
+}

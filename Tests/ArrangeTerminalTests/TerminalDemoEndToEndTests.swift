@@ -151,6 +151,24 @@ import Testing
     #expect(screen.contains { $0.contains("Cancelled, apples returned to position 1 in Shopping") })
   }
 
+  @Test("Holding a dragged item still at a list's bottom edge scrolls the list")
+  func autoScrollWhileStill() throws {
+    let pane = try Self.pane("scroll")
+    defer { pane.kill() }
+    #expect(Self.halves(try pane.screen()[1]).0.contains("apples"))
+    try pane.send("\u{1B}[<0;4;3M")  // press on "bread"
+    try pane.send("\u{1B}[<32;12;3M")
+    try pane.send("\u{1B}[<32;6;10M")  // the last row of the left list, then hold still
+    // No more input: only the ticks the demo sends itself can scroll "apples" off the top.
+    try pane.waitFor { text in
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.count > 1 && !lines[1].contains("apples")
+    }
+    #expect(!Self.halves(try pane.screen()[1]).0.contains("apples"))
+    try pane.send("\u{1B}")
+    try pane.send("\u{1B}[<0;6;10m")
+  }
+
   @Test("? shows the keys over the lists, and any key closes them")
   func helpOverlay() throws {
     let pane = try Self.pane("help")

@@ -99,6 +99,29 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// Whether any drag is in progress (pressing does not count).
   public var isDragging: Bool { sessions.contains { $0.isDragging } }
 
+  /// Whether a drag's pointer rests in the edge band of a container that can still scroll that
+  /// way: while it is `true`, send ``DragInput/tick(time:)`` every frame, since a still pointer
+  /// produces no other input and the container should keep scrolling.
+  ///
+  /// - Complexity: O(drags).
+  public var isAutoScrolling: Bool {
+    for session in sessions where session.isDragging {
+      guard let band = session.band, let position = containerIndex(band.container) else {
+        continue
+      }
+      let geometry = arena[position].geometry
+      let speed = AutoScroll.edgeSpeed(
+        pointer: session.pointer, frame: geometry.frame, axis: geometry.axis,
+        configuration: configuration.autoScroll)
+      if (speed < 0 && geometry.scrollOffset > 0)
+        || (speed > 0 && geometry.scrollOffset < geometry.maximumScrollOffset)
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// The drags in progress, in the order they began.
   public var activeSessions: [SessionID] { sessions.filter(\.isDragging).map(\.id) }
 

@@ -147,7 +147,8 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
       drawIndicator(drag.indicator, into: &buffer)
     }
     for drag in presentation.sessions {
-      let isLifting = motion == .full && lifts[drag.session].map { time < $0 + 0.15 } ?? false
+      let isLifting =
+        motion == .full && lifts[drag.session].map { time < $0 + motion.animationDuration } ?? false
       let style =
         drag.indicator == .removal ? removalStyle : isLifting ? liftStyle : ghostStyle
       let label = (drag.indicator == .removal ? "✕ " : "") + context.label(drag.item)
@@ -173,8 +174,8 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   private func drawIndicator(_ indicator: DropIndicator?, into buffer: inout CellBuffer) {
     switch indicator {
     case .line(_, let line):
-      let row = Int(line.minY.rounded(.down))
       let cells = CellRect(line)
+      let row = cells.row
       switch indicatorStyle {
       case .markers:
         buffer.write("▶", column: cells.column - 1, row: row, style: markerStyle)

@@ -11,7 +11,9 @@ public import ArrangeDragDrop
 /// ```swift
 /// for effect in engine.handle(input) {
 ///   if case .apply(let operation) = effect, arena.apply(operation, at: now) {
-///     for id in arena.ids { engine.handle(.setGeometry(id, arena.geometry(of: id))) }
+///     for id in arena.ids {
+///       if let geometry = arena.geometry(of: id) { engine.handle(.setGeometry(id, geometry)) }
+///     }
 ///   }
 /// }
 /// ```
@@ -38,6 +40,18 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
       guard let position = ids.firstIndex(of: id), let newValue else { return }
       lists[position] = newValue
     }
+  }
+
+  /// Follows the engine's ``DragEffect/scroll(_:offset:)``: list `id` shows the whole row nearest
+  /// to `offset`.
+  ///
+  /// Do not report the list's geometry back for this alone: the engine keeps the exact, fractional
+  /// offset, and a list scrolls by whole rows, so reporting would round the offset and an
+  /// auto-scroll that moves less than half a row per frame would never get anywhere.
+  public mutating func scroll(_ id: ContainerID, to offset: Double) {
+    guard offset.isFinite else { return }
+    let rows = Swift.max(-1e9, Swift.min(1e9, offset.rounded()))
+    self[id]?.scroll(to: Int(rows))
   }
 
   /// The list geometry of `id` for the engine (final positions, not animated ones).

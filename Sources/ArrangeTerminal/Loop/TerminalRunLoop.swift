@@ -33,13 +33,14 @@ public struct TerminalRunLoop: Sendable {
   /// Runs `program` on `io` until it answers ``TerminalProgramResponse/quit``.
   ///
   /// The program first receives a ``TerminalEvent/resize(columns:rows:)`` with the terminal's
-  /// size, then the events as they come.
+  /// size (at most ``maximumSize``), then the events as they come; resizes come only from the
+  /// terminal (`io`), never from size reports found in the input.
   public mutating func run<Program: TerminalProgram>(
     _ program: inout Program, on io: some TerminalIO
   ) {
     var decoder = InputDecoder()
     var renderer = TerminalRenderer()
-    var size = io.size
+    var size = Self.capped(io.size)
     var isDirty = true
     var lastFrame = -Double.infinity
     var wasAnimating = false
@@ -49,7 +50,7 @@ public struct TerminalRunLoop: Sendable {
     while true {
       var now = io.now()
       if let newSize = io.takeResize() {
-        size = newSize
+        size = Self.capped(newSize)
         renderer.invalidate()
         isDirty = true
         if program.handle(.resize(columns: size.columns, rows: size.rows), at: now) == .quit {
@@ -77,7 +78,9 @@ public struct TerminalRunLoop: Sendable {
       let bytes = io.read(timeout: timeout)
       now = io.now()
       let events = bytes.isEmpty ? decoder.flush(at: now) : decoder.feed(bytes, at: now)
-      for event in events {
+      // The size comes from the terminal itself; a size report typed or pasted into the input
+      // would make the program lay out for a screen it does not have.
+      for event in events where !event.isResize {
         switch program.handle(event, at: now) {
         case .quit: return
         case .changed: isDirty = true
@@ -85,6 +88,17 @@ public struct TerminalRunLoop: Sendable {
         }
       }
     }
+  }
+
+  /// The largest screen the loop draws (larger terminals get this much, in their top-left
+  /// corner): a frame is a buffer of cells, and a bogus window size must not exhaust memory.
+  public static let maximumSize = (columns: 4_096, rows: 2_048)
+
+  private static func capped(_ size: (columns: Int, rows: Int)) -> (columns: Int, rows: Int) {
+    (
+      Swift.min(Swift.max(0, size.columns), maximumSize.columns),
+      Swift.min(Swift.max(0, size.rows), maximumSize.rows)
+    )
   }
 
   /// The program's frame, or the too-small message.
@@ -99,5 +113,13 @@ public struct TerminalRunLoop: Sendable {
       program.draw(into: &buffer, at: time)
     }
     return buffer
+  }
+}
+
+extension TerminalEvent {
+  /// Whether this is a ``TerminalEvent/resize(columns:rows:)``.
+  fileprivate var isResize: Bool {
+    if case .resize = self { return true }
+    return false
   }
 }

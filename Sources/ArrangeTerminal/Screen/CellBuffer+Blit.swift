@@ -18,8 +18,10 @@ extension CellBuffer {
     // The clip, narrowed to this buffer and to where the source lands, in destination cells.
     let left = Swift.max(clip.column, 0, column)
     let top = Swift.max(clip.row, 0, row)
-    let right = Swift.min(clip.column + clip.width, columns, column + source.columns)
-    let bottom = Swift.min(clip.row + clip.height, rows, row + source.rows)
+    let right = Swift.min(
+      saturatingSum(clip.column, clip.width), columns, saturatingSum(column, source.columns))
+    let bottom = Swift.min(
+      saturatingSum(clip.row, clip.height), rows, saturatingSum(row, source.rows))
     guard left < right, top < bottom else { return }
     for y in top..<bottom {
       let sourceRow = y - row

@@ -23,6 +23,13 @@ public struct Cell: Hashable, Sendable {
   }
 }
 
+/// `a + b`, or the nearest representable value when that overflows (sizes from callers may be
+/// anything).
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b > 0 ? Int.max : Int.min) : sum
+}
+
 /// A grid of cells that widgets draw into and the renderer diffs.
 public struct CellBuffer: Hashable, Sendable {
   /// The number of columns.
@@ -71,8 +78,9 @@ public struct CellBuffer: Hashable, Sendable {
     set {
       clipLeft = Swift.min(Swift.max(newValue.column, 0), columns)
       clipTop = Swift.min(Swift.max(newValue.row, 0), rows)
-      clipRight = Swift.max(clipLeft, Swift.min(newValue.column + newValue.width, columns))
-      clipBottom = Swift.max(clipTop, Swift.min(newValue.row + newValue.height, rows))
+      clipRight = Swift.max(
+        clipLeft, Swift.min(saturatingSum(newValue.column, newValue.width), columns))
+      clipBottom = Swift.max(clipTop, Swift.min(saturatingSum(newValue.row, newValue.height), rows))
     }
   }
 
@@ -80,12 +88,14 @@ public struct CellBuffer: Hashable, Sendable {
   /// restores the clip.
   public mutating func withClip(_ rect: CellRect, _ body: (inout CellBuffer) -> Void) {
     let saved = clip
-    let left = Swift.max(rect.column, saved.column)
-    let top = Swift.max(rect.row, saved.row)
+    // Edges rather than sizes, so that no rectangle can overflow.
+    let left = Swift.max(rect.column, clipLeft)
+    let top = Swift.max(rect.row, clipTop)
+    let right = Swift.min(saturatingSum(rect.column, rect.width), clipRight)
+    let bottom = Swift.min(saturatingSum(rect.row, rect.height), clipBottom)
     clip = CellRect(
-      column: left, row: top,
-      width: Swift.min(rect.column + rect.width, saved.column + saved.width) - left,
-      height: Swift.min(rect.row + rect.height, saved.row + saved.height) - top)
+      column: left, row: top, width: Swift.max(right, left) - left,
+      height: Swift.max(bottom, top) - top)
     body(&self)
     clip = saved
   }
@@ -131,7 +141,7 @@ public struct CellBuffer: Hashable, Sendable {
     _ text: String, column: Int, row: Int, style: CellStyle = .plain, limit: Int? = nil
   ) -> Int {
     guard row >= 0 && row < rows else { return 0 }
-    let end = Swift.min(columns, limit.map { column + Swift.max(0, $0) } ?? columns)
+    let end = Swift.min(columns, limit.map { saturatingSum(column, Swift.max(0, $0)) } ?? columns)
     var x = column
     for character in text {
       let width = CharacterWidth.of(character)
@@ -191,7 +201,7 @@ public struct CellBuffer: Hashable, Sendable {
   /// The part of `start ..< start + length` inside `0 ..< limit` (empty when they do not meet).
   private static func clipped(_ start: Int, _ length: Int, to limit: Int) -> Range<Int> {
     let lower = Swift.min(Swift.max(start, 0), limit)
-    let upper = Swift.max(lower, Swift.min(start + Swift.max(length, 0), limit))
+    let upper = Swift.max(lower, Swift.min(saturatingSum(start, Swift.max(length, 0)), limit))
     return lower..<upper
   }
 

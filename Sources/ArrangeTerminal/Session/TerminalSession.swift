@@ -288,7 +288,9 @@ public final class TerminalSession {
       defer { unreadInput = [] }
       return unreadInput
     }
-    let milliseconds = Int32(Swift.max(0, Swift.min(timeout, 60)) * 1000)
+    // Rounded up: rounding down would wake a fraction of a millisecond early and then spin in
+    // zero-timeout polls until the frame is due.
+    let milliseconds = Int32((Swift.max(0, Swift.min(timeout, 60)) * 1000).rounded(.up))
     return readInput(waitingUpTo: milliseconds) ?? []
   }
 

@@ -55,18 +55,7 @@ extension CellBuffer {
     }
     if let title, !title.isEmpty, width >= 5 {
       let room = width - 4
-      var shown = title
-      if CharacterWidth.of(title) > room {
-        shown = ""
-        var used = 0
-        for character in title {
-          let characterWidth = CharacterWidth.of(character)
-          if used + characterWidth > room - 1 { break }
-          shown.append(character)
-          used += characterWidth
-        }
-        shown += "…"
-      }
+      let shown = TextWrapping.truncated(title, toWidth: room)
       write(" " + shown + " ", column: column + 1, row: row, style: titleStyle ?? style)
     }
   }
