@@ -164,29 +164,15 @@ struct Demo: TerminalProgram {
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
         title: names[index], border: renderer.isHighlighted(id) ? .heavy : .rounded)
-      let list = arena.lists[index]
-      let renderer = renderer
-      list.draw(into: &buffer, at: time) { item, rect, buffer in
-        let slot = Slot(id, list.items.firstIndex(of: item) ?? -1)
-        var style = CellStyle.plain
-        switch renderer.appearance(of: item, at: slot, time: time) {
-        case .normal: break
-        case .dimmed: style.isDim = true
-        case .hidden: return
-        }
+      arena.draw(id, into: &buffer, at: time, renderer: renderer) { item, rect, look, buffer in
         buffer.fill(
           column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
-        buffer.write(item, column: rect.column, row: rect.row, style: style, limit: rect.width)
+        buffer.write(
+          item, column: rect.column, row: rect.row, style: CellStyle(isDim: look == .dimmed),
+          limit: rect.width)
       }
     }
-    let arena = arena
-    renderer.draw(
-      into: &buffer, at: time,
-      context: DragDrawingContext(
-        label: { $0 },
-        frameOfItem: { item in
-          arena.slot(of: item).flatMap { arena[$0.container]?.targetFrame(of: item)?.rect }
-        }))
+    renderer.draw(into: &buffer, at: time, context: arena.drawingContext { $0 })
     status.draw(into: &buffer, row: size.rows - 1)
     if isShowingHelp { Self.help.draw(into: &buffer) }
   }

@@ -148,6 +148,42 @@ import Testing
   }
 }
 
+/// A renderer that dims "a" and hides "b", for checking how hosts draw through it.
+struct MarkingRenderer: DragRenderer {
+  mutating func update(
+    with effects: [DragEffect<String>], presentation: DragPresentation<String>, at time: Double
+  ) {}
+  func appearance(of item: String, at slot: Slot, time: Double) -> DragItemAppearance {
+    item == "a" ? .dimmed : item == "b" ? .hidden : .normal
+  }
+  func isHighlighted(_ container: ContainerID) -> Bool { false }
+  func draw(into buffer: inout CellBuffer, at time: Double, context: DragDrawingContext<String>) {}
+  func needsAnimationFrame(at time: Double) -> Bool { false }
+}
+
+@Suite struct ListArenaDrawingTests {
+  @Test("A list is drawn as the renderer says: hidden items left out, the rest with their look")
+  func drawsThroughTheRenderer() {
+    let arena = ListArenaTests.arena(["a", "b", "c"], ["d"])
+    var buffer = CellBuffer(columns: 24, rows: 10)
+    var drawn: [String: (CellRect, DragItemAppearance)] = [:]
+    arena.draw(ContainerID(0), into: &buffer, at: 0, renderer: MarkingRenderer()) {
+      item, rect, look, buffer in
+      drawn[item] = (rect, look)
+      buffer.write(item, column: rect.column, row: rect.row)
+    }
+    #expect(drawn.keys.sorted() == ["a", "c"])
+    #expect(drawn["a"]?.1 == .dimmed && drawn["c"]?.1 == .normal)
+    #expect(drawn["c"]?.0 == CellRect(column: 1, row: 3, width: 10, height: 1))
+    #expect(buffer.lines[1] == " a" + String(repeating: " ", count: 22))
+    #expect(buffer.lines[2].allSatisfy { $0 == " " })
+    let context = arena.drawingContext { "<\($0)>" }
+    #expect(context.label("d") == "<d>")
+    #expect(context.frameOfItem("d") == Rect(x: 13, y: 1, width: 10, height: 1))
+    #expect(context.frameOfItem("zz") == nil)
+  }
+}
+
 /// Hands out copy IDs from inside a `@Sendable` rule.
 final class CopyCounter: @unchecked Sendable {
   private(set) var count = 0

@@ -532,25 +532,12 @@ struct TerminalBoard {
         title: "\(TerminalBoard.names[index]) · \(list.items.count)",
         border: renderer.isHighlighted(id) ? .heavy : .rounded, titleStyle: titleStyle)
       let accent = TerminalColor.basic(UInt8(1 + index % 6))
-      list.draw(into: &buffer, at: time) { item, rect, buffer in
-        let slot = Slot(id, list.items.firstIndex(of: item) ?? -1)
-        var style = CellStyle.plain
-        switch renderer.appearance(of: item, at: slot, time: time) {
-        case .normal: break
-        case .dimmed: style.isDim = true
-        case .hidden: return
-        }
-        card(item, in: rect, into: &buffer, style: style, accent: accent)
+      arena.draw(id, into: &buffer, at: time, renderer: renderer) { item, rect, look, buffer in
+        card(
+          item, in: rect, into: &buffer, style: CellStyle(isDim: look == .dimmed), accent: accent)
       }
     }
-    let arena = arena
-    renderer.draw(
-      into: &buffer, at: time,
-      context: DragDrawingContext(
-        label: { $0 },
-        frameOfItem: { item in
-          arena.slot(of: item).flatMap { arena[$0.container]?.targetFrame(of: item)?.rect }
-        }))
+    renderer.draw(into: &buffer, at: time, context: arena.drawingContext { $0 })
     status.draw(into: &buffer, row: TerminalBoard.rows - 1)
     return buffer
   }

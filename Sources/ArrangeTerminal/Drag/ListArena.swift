@@ -54,6 +54,40 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     self[id]?.scroll(to: Int(rows))
   }
 
+  /// Draws list `id` at `time` as `renderer` wants its items to look during drags: hidden items
+  /// are left out, the others are drawn by `content` with their appearance (see
+  /// ``ListContainer/draw(into:at:content:)-(_,_,(Item,CellRect,inout CellBuffer)->Void)``).
+  ///
+  /// - Complexity: O(n) plus the cells drawn, for n items in the list.
+  public func draw<Renderer: DragRenderer<Item>>(
+    _ id: ContainerID, into buffer: inout CellBuffer, at time: Double, renderer: Renderer,
+    content: (Item, CellRect, DragItemAppearance, inout CellBuffer) -> Void
+  ) {
+    guard let list = self[id] else { return }
+    var positions: [Item: Int] = [:]
+    positions.reserveCapacity(list.items.count)
+    for (index, item) in list.items.enumerated() { positions[item] = index }
+    list.draw(into: &buffer, at: time) { item, rect, buffer in
+      // Items shrinking away are no longer in the list: they have no slot and look normal.
+      let appearance =
+        positions[item].map { renderer.appearance(of: item, at: Slot(id, $0), time: time) }
+        ?? .normal
+      guard appearance != .hidden else { return }
+      content(item, rect, appearance, &buffer)
+    }
+  }
+
+  /// What a drag renderer needs to draw over these lists: `label` names items, and an item's
+  /// frame is its final place in its list.
+  public func drawingContext(label: @escaping (Item) -> String) -> DragDrawingContext<Item> {
+    let arena = self
+    return DragDrawingContext(
+      label: label,
+      frameOfItem: { item in
+        arena.slot(of: item).flatMap { arena[$0.container]?.targetFrame(of: item)?.rect }
+      })
+  }
+
   /// The list geometry of `id` for the engine (final positions, not animated ones).
   public func geometry(of id: ContainerID) -> ListGeometry<Item>? {
     self[id]?.geometry
