@@ -109,9 +109,18 @@ struct Demo: TerminalProgram {
   }
 
   mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
-    if isShowingHelp, case .key = event {
-      isShowingHelp = false
-      return .changed
+    if isShowingHelp {
+      // Any key or click closes the help; nothing under it reacts meanwhile.
+      switch event {
+      case .key:
+        isShowingHelp = false
+        return .changed
+      case .mouse(let mouse):
+        if mouse.action == .press { isShowingHelp = false }
+        return mouse.action == .press ? .changed : .unchanged
+      case .paste: return .unchanged
+      case .resize, .unknown: break
+      }
     }
     switch event {
     case .resize(let columns, let rows):

@@ -181,6 +181,16 @@ import Testing
     let screen = try pane.screen()
     #expect(!screen.joined().contains("cancel the drag"))
     #expect(Self.halves(screen[1]).0.contains("apples"))
+    // A click closes it too, and does not start a drag underneath.
+    try pane.send("?")
+    try pane.waitFor { $0.contains("Press any key to close") }
+    try pane.send("\u{1B}[<0;4;2M")
+    try pane.send("\u{1B}[<32;36;3M")
+    try pane.send("\u{1B}[<0;36;3m")
+    try pane.waitFor { !$0.contains("Press any key to close") }
+    let after = try pane.screen()
+    #expect(Self.halves(after[1]).0.contains("apples"))
+    #expect(!after.joined().contains("Picked up"))
   }
 
   @Test("A window too small for the lists shows one line saying so, and the lists come back")
