@@ -3,8 +3,9 @@ import ArrangeGeometry
 import ArrangeLayout
 import ArrangeTerminal
 
-// A two-list drag demo for the terminal: drag lines between the lists with the mouse, Escape
-// cancels a drag, u and r undo and redo, ? shows the keys, q quits. CI builds it, and the
+// A two-list drag demo for the terminal: drag lines between the lists with the mouse, or with
+// the keyboard (arrows move the focus, Space lifts and drops, arrows move the lifted item),
+// Escape cancels a drag, u and r undo and redo, ? shows the keys, q quits. CI builds it, and the
 // end-to-end tests drive it in tmux.
 #if canImport(Glibc)
   import Glibc
@@ -22,6 +23,8 @@ struct Demo: TerminalProgram {
   var size = (columns: 0, rows: 0)
   var status = StatusLine(message: "Drag with the mouse, Esc cancels", hint: "? help  q quit")
   var isShowingHelp = false
+  /// The item the keyboard acts on (it follows the item wherever it moves).
+  var focused: String? = "apples"
 
   let minimumSize = (columns: 30, rows: 8)
 
@@ -29,6 +32,8 @@ struct Demo: TerminalProgram {
     title: "Keys",
     entries: [
       .init("drag", "move an item within or between lists"),
+      .init("arrows", "move the focus; while lifted, move the item"),
+      .init("Space", "lift the focused item, or drop it"),
       .init("wheel", "scroll a list"),
       .init("Esc", "cancel the drag"),
       .init("u / r", "undo / redo"),
@@ -140,6 +145,20 @@ struct Demo: TerminalProgram {
       perform(.redo, at: time)
     case .key(.escape, _):
       perform(.key(.cancel, time: time), at: time)
+    case .key(.character(" "), []), .key(.enter, []):
+      if engine.isDragging {
+        perform(.key(.drop, time: time), at: time)
+      } else if let focused, arena.slot(of: focused) != nil {
+        perform(.key(.lift(focused), time: time), at: time)
+      }
+    case .key(.up, []), .key(.character("k"), []):
+      step(.previousSlot, rows: -1, lists: 0, at: time)
+    case .key(.down, []), .key(.character("j"), []):
+      step(.nextSlot, rows: 1, lists: 0, at: time)
+    case .key(.left, []), .key(.character("h"), []):
+      step(.previousContainer, rows: 0, lists: -1, at: time)
+    case .key(.right, []), .key(.character("l"), []):
+      step(.nextContainer, rows: 0, lists: 1, at: time)
     case .mouse(let mouse):
       return handle(mouse, at: time)
     default:
@@ -148,10 +167,33 @@ struct Demo: TerminalProgram {
     return .changed
   }
 
+  /// An arrow key: moves the lifted item during a keyboard drag, the focus otherwise.
+  mutating func step(_ intent: KeyIntent<String>, rows: Int, lists: Int, at time: Double) {
+    if engine.isDragging {
+      perform(.key(intent, time: time), at: time)
+      return
+    }
+    let current = focused.flatMap { arena.slot(of: $0) } ?? Slot(ids[0], 0)
+    guard var position = ids.firstIndex(of: current.container) else { return }
+    position = Swift.min(Swift.max(0, position + lists), ids.count - 1)
+    let items = arena.lists[position].items
+    guard !items.isEmpty else { return }
+    let index = Swift.min(Swift.max(0, current.index + rows), items.count - 1)
+    focused = items[index]
+    if arena.lists[position].scrollToShow(items[index]) { syncGeometry() }
+  }
+
   mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
-    case (.press, .left): perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
+    case (.press, .left):
+      // A click also moves the keyboard focus to the item under the pointer.
+      if let id = arena.container(atColumn: mouse.column, row: mouse.row),
+        let list = arena[id], let index = list.geometry.itemIndex(at: point)
+      {
+        focused = list.items[index]
+      }
+      perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
     case (.motion, .left): perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
     case (.release, _): perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
     case (.wheelUp, _), (.wheelDown, _):
@@ -176,8 +218,10 @@ struct Demo: TerminalProgram {
       arena.draw(id, into: &buffer, at: time, renderer: renderer) { item, rect, look, buffer in
         buffer.fill(
           column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
+        let isFocused = item == focused && !engine.isDragging
         buffer.write(
-          item, column: rect.column, row: rect.row, style: CellStyle(isDim: look == .dimmed),
+          item, column: rect.column, row: rect.row,
+          style: CellStyle(isBold: isFocused, isDim: look == .dimmed, isUnderlined: isFocused),
           limit: rect.width)
       }
     }

@@ -169,6 +169,24 @@ import Testing
     try pane.send("\u{1B}[<0;6;10m")
   }
 
+  @Test("Keyboard drag: Space lifts the focused item, arrows move it, Space drops it")
+  func keyboardDrag() throws {
+    let pane = try Self.pane("keys")
+    defer { pane.kill() }
+    try pane.send("j")  // focus "bread"
+    try pane.send(" ")
+    try pane.waitFor { $0.contains("Picked up bread") }
+    try pane.send("\u{1B}[C")  // right: into the basket
+    try pane.send("\u{1B}[B")  // down: one slot further
+    try pane.send(" ")
+    try pane.waitFor { $0.contains("Dropped bread") }
+    Thread.sleep(forTimeInterval: 0.3)
+    let screen = try pane.screen()
+    #expect(!screen[1...9].contains { Self.halves($0).0.contains("bread") })
+    #expect(screen[1...3].contains { Self.halves($0).1.contains("bread") })
+    #expect(screen.contains { $0.contains("Dropped bread in Basket") })
+  }
+
   @Test("? shows the keys over the lists, and any key closes them")
   func helpOverlay() throws {
     let pane = try Self.pane("help")
