@@ -93,14 +93,9 @@ struct Demo: TerminalProgram {
   /// Feeds the engine and carries out what it asks.
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double?) {
     let now = time ?? 0
-    let effects = engine.handle(input)
-    var changedLists = false
+    let effects = arena.perform(input, on: &engine, at: now)
     for effect in effects {
       switch effect {
-      case .apply(let operation):
-        if arena.apply(operation, at: now) { changedLists = true }
-      case .scroll(let id, let offset):
-        arena.scroll(id, to: offset)
       case .announce(let announcement):
         status.message = announcement.text { $0 }
       case .event(.applicationFailed(let message)):
@@ -110,7 +105,6 @@ struct Demo: TerminalProgram {
       }
     }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
-    if changedLists { syncGeometry() }
   }
 
   mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {

@@ -148,6 +148,85 @@ import Testing
   }
 }
 
+@Suite struct ListArenaPerformTests {
+  static func engine(for arena: ListArena<String>, _ configuration: DragConfiguration)
+    -> DragEngine<ListGeometry<String>>
+  {
+    DragEngine(
+      containers: arena.ids.enumerated().map { index, id in
+        ArenaContainer(id: id, name: "\(index)", geometry: arena.lists[index].geometry)
+      }, configuration: configuration)
+  }
+
+  @Test(
+    "perform keeps the lists and the engine's geometry in step through random drags",
+    arguments: [DragApplication.live, .onDrop])
+  func inStep(_ application: DragApplication) {
+    var random = SeededRandom(seed: 0x9E4F + UInt64(application == .live ? 1 : 0))
+    var drops = 0
+    for _ in 0..<150 {
+      var configuration = DragConfiguration()
+      configuration.application = application
+      configuration.mode = random.chance(0.3) ? .exchange : .move
+      var arena = ListArenaTests.arena(
+        (0..<random.integer(in: 1...5)).map { "L\($0)" },
+        (0..<random.integer(in: 0...5)).map { "R\($0)" })
+      let everything = (arena.lists[0].items + arena.lists[1].items).sorted()
+      var engine = Self.engine(for: arena, configuration)
+      var time = 0.0
+      for _ in 0..<3 {
+        // Press on an item, move past the threshold, wander, release.
+        let start = Point(x: 5.5, y: Double(1 + random.integer(in: 0...4)) + 0.5)
+        var path = [(PointerPhase.down, start), (.move, Point(x: start.x + 6, y: start.y))]
+        for _ in 0..<random.integer(in: 1...4) {
+          path.append(
+            (
+              .move,
+              Point(
+                x: Double(random.integer(in: 0...24)) + 0.5,
+                y: Double(random.integer(in: 0...9)) + 0.5)
+            ))
+        }
+        path.append((.up, path[path.count - 1].1))
+        for (phase, point) in path {
+          time += 0.05
+          let effects = arena.perform(
+            .pointer(PointerEvent(phase, at: point, time: time)), on: &engine, at: time)
+          if effects.contains(where: { if case .event(.dropped) = $0 { true } else { false } }) {
+            drops += 1
+          }
+          for (index, id) in arena.ids.enumerated() {
+            #expect(engine.container(id)?.geometry.items == arena.lists[index].items)
+          }
+          #expect((arena.lists[0].items + arena.lists[1].items).sorted() == everything)
+        }
+      }
+    }
+    #expect(drops > 30)
+  }
+
+  @Test("An operation the lists cannot follow is reported, and the engine's rollback applied")
+  func failureRollsBack() {
+    var arena = ListArenaTests.arena(["a", "b"], ["d"])
+    var configuration = DragConfiguration()
+    configuration.application = .live
+    var engine = Self.engine(for: arena, configuration)
+    // The left list changes order behind the engine's back: the engine's move of "a" from the
+    // first slot does not describe it.
+    arena.lists[0] = ListContainer(items: ["b", "a"], frame: arena.lists[0].frame)
+    _ = arena.perform(
+      .pointer(PointerEvent(.down, at: Point(x: 5, y: 1.5), time: 0)), on: &engine, at: 0)
+    _ = arena.perform(
+      .pointer(PointerEvent(.move, at: Point(x: 11, y: 1.5), time: 0.1)), on: &engine, at: 0.1)
+    let effects = arena.perform(
+      .pointer(PointerEvent(.move, at: Point(x: 15, y: 1.2), time: 0.2)), on: &engine, at: 0.2)
+    #expect(
+      effects.contains { if case .event(.applicationFailed) = $0 { true } else { false } })
+    #expect(arena.lists[0].items == ["b", "a"])
+    #expect(arena.lists[1].items == ["d"])
+  }
+}
+
 /// A renderer that dims "a" and hides "b", for checking how hosts draw through it.
 struct MarkingRenderer: DragRenderer {
   mutating func update(

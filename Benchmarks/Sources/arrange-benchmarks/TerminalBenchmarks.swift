@@ -492,27 +492,15 @@ struct TerminalBoard {
   /// the new geometry back to the engine), announcements to the status line, everything to the
   /// renderer.
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double) {
-    var effects = engine.handle(input)
-    var changedLists = false
+    let effects = arena.perform(input, on: &engine, at: time)
     for effect in effects {
       switch effect {
-      case .apply(let operation):
-        if arena.apply(operation, at: time) { changedLists = true }
-      case .scroll(let id, let offset):
-        arena[id]?.scroll(to: Int(offset.rounded()))
-        changedLists = true
       case .announce(let announcement):
         status.message = announcement.text { $0 }
       case .event(.applicationFailed(let message)):
         status.message = message
       default:
         break
-      }
-    }
-    if changedLists {
-      for id in ids {
-        guard let geometry = arena.geometry(of: id) else { continue }
-        effects += engine.handle(.setGeometry(id, geometry))
       }
     }
     renderer.update(with: effects, presentation: engine.presentation, at: time)

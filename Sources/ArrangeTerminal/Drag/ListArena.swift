@@ -42,6 +42,51 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     }
   }
 
+  /// Feeds `input` to `engine` and carries out what the engine asks of the lists; returns every
+  /// effect, in order (for announcements and a ``DragRenderer``).
+  ///
+  /// Operations are applied with ``apply(_:at:newItemHeight:)`` and scrolls followed with
+  /// ``scroll(_:to:)``; when lists changed, their geometry is reported back, and what the engine
+  /// answers is carried out too (a live drag retargets). An operation that does not describe the
+  /// lists is reported with ``DragInput/applicationFailed(applied:message:)``, and the engine's
+  /// rollback is applied like any other operation.
+  ///
+  /// - Complexity: O(items in the lists involved) per operation, plus the engine's work.
+  public mutating func perform(
+    _ input: DragInput<ListGeometry<Item>>, on engine: inout DragEngine<ListGeometry<Item>>,
+    at time: Double
+  ) -> [DragEffect<Item>] {
+    var all: [DragEffect<Item>] = []
+    var pending = [input]
+    // Each report can only answer the one before it; a few rounds always settle.
+    var rounds = 0
+    while !pending.isEmpty, rounds < 16 {
+      rounds += 1
+      let effects = engine.handle(pending.removeFirst())
+      all += effects
+      var isChanged = false
+      var applied = 0
+      for case .apply(let operation) in effects {
+        guard apply(operation, at: time) else {
+          pending.insert(
+            .applicationFailed(
+              applied: applied, message: "The lists could not follow a drag operation."),
+            at: 0)
+          break
+        }
+        applied += 1
+        isChanged = true
+      }
+      for case .scroll(let id, let offset) in effects { scroll(id, to: offset) }
+      if isChanged {
+        for id in ids {
+          if let geometry = geometry(of: id) { pending.append(.setGeometry(id, geometry)) }
+        }
+      }
+    }
+    return all
+  }
+
   /// Follows the engine's ``DragEffect/scroll(_:offset:)``: list `id` shows the whole row nearest
   /// to `offset`.
   ///
