@@ -61,13 +61,27 @@ import Testing
     let tmux: String
     let name: String
 
-    init(tmux: String, demo: URL, name: String) throws {
+    /// Starts the demo as the pane's program, or (`inShell`) from an interactive shell in the
+    /// pane, with job control, as a person would: then the pane outlives the demo, and the demo
+    /// can be suspended and brought back with `fg`.
+    init(tmux: String, demo: URL, name: String, inShell: Bool = false) throws {
       self.tmux = tmux
       self.name = name
       shell("\(tmux) kill-session -t \(name)")
-      shell("\(tmux) new-session -d -s \(name) -x 60 -y 12 '\(demo.path)' >/dev/null")
+      let program = inShell ? "bash --norc --noprofile -i" : "'\(demo.path)'"
+      shell("\(tmux) new-session -d -s \(name) -x 60 -y 12 \(program) >/dev/null")
       shell("\(tmux) set-option -t \(name) remain-on-exit on >/dev/null")
+      if inShell {
+        try waitFor { $0.contains("$") || $0.contains("#") }
+        shell("\(tmux) send-keys -t \(name) '\(demo.path)' Enter")
+      }
       try waitFor { $0.contains("Shopping") }
+    }
+
+    /// The process ID of the demo started from the shell.
+    func demoPID() throws -> String {
+      let shellPID = try display("#{pane_pid}")
+      return shell("pgrep -P \(shellPID)").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func send(_ text: String) throws {
@@ -103,10 +117,10 @@ import Testing
     func kill() { shell("\(tmux) kill-session -t \(name)") }
   }
 
-  static func pane(_ test: String) throws -> Pane {
+  static func pane(_ test: String, inShell: Bool = false) throws -> Pane {
     let tmux = try #require(Self.tmux, "tmux is needed (.ci/run installs it)")
     let demo = try #require(Self.demo, "the terminal-demo executable was not built")
-    return try Pane(tmux: tmux, demo: demo, name: "arrange-\(test)-\(getpid())")
+    return try Pane(tmux: tmux, demo: demo, name: "arrange-\(test)-\(getpid())", inShell: inShell)
   }
 
   /// The left and right halves of a screen row.
@@ -238,16 +252,44 @@ import Testing
     #expect(try pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
   }
 
-  @Test("SIGTERM in the middle of a drag restores the terminal")
-  func sigtermRestores() throws {
-    let pane = try Self.pane("sigterm")
+  @Test(
+    "A signal in the middle of a drag restores the terminal",
+    arguments: ["TERM", "HUP", "INT"])
+  func signalRestores(_ signal: String) throws {
+    let pane = try Self.pane("sig\(signal.lowercased())", inShell: true)
     defer { pane.kill() }
     try pane.send("\u{1B}[<0;4;3M")
     try pane.send("\u{1B}[<32;36;4M")
-    let pid = try pane.display("#{pane_pid}")
-    Self.shell("kill -TERM \(pid)")
-    try pane.waitForExit()
-    #expect(try pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
+    let pid = try pane.demoPID()
+    #expect(!pid.isEmpty)
+    Self.shell("kill -\(signal) \(pid)")
+    try pane.waitFor { !$0.contains("Shopping") }
+    // Back in the shell: main screen, no mouse reporting, a visible cursor.
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    #expect(Self.shell("ps -p \(pid) -o pid=").isEmpty)
+  }
+
+  @Test("Control-Z suspends with the terminal restored; fg takes it back, redrawn and working")
+  func suspendAndResume() throws {
+    let pane = try Self.pane("suspend", inShell: true)
+    defer { pane.kill() }
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
+    Self.shell("\(pane.tmux) send-keys -t \(pane.name) C-z")
+    try pane.waitFor { $0.contains("Stopped") }
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    Self.shell("\(pane.tmux) send-keys -t \(pane.name) fg Enter")
+    try pane.waitFor { $0.contains("Shopping") }
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
+    #expect(Self.halves(try pane.screen()[1]).0.contains("apples"))
+    // Still working: a drag after resuming, then q back to the shell.
+    try pane.send("\u{1B}[<0;4;3M")
+    try pane.send("\u{1B}[<32;12;3M")
+    try pane.send("\u{1B}[<32;36;4M")
+    try pane.send("\u{1B}[<0;36;4m")
+    try pane.waitFor { $0.contains("Dropped bread") }
+    try pane.send("q")
+    try pane.waitFor { !$0.contains("Shopping") }
+    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
   }
 
   @Test("Outside a terminal the demo says so in one sentence and exits with an error")

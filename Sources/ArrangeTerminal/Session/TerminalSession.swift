@@ -321,8 +321,16 @@ private func suspendSignalHandler(_ number: Int32) {
   // Restore the terminal, stop, and on SIGCONT set it up again.
   restoreFromSignalHandler()
   resetSignal(SIGTSTP)
+  // SIGTSTP is blocked while its handler runs: unblocked, the raised signal stops the process
+  // right here (with the default action) instead of waiting until the handler returns, when the
+  // handler would already be installed again and would catch it again, forever.
+  var suspend = sigset_t()
+  sigemptyset(&suspend)
+  sigaddset(&suspend, SIGTSTP)
+  sigprocmask(SIG_UNBLOCK, &suspend, nil)
   _ = raise(SIGTSTP)
-  // Execution continues here after SIGCONT.
+  // Execution continues here after SIGCONT (at once when the kernel discards the stop, as it
+  // does for a process group with no shell to resume it).
   var raw = savedAttributes
   makeRaw(&raw)
   _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
