@@ -109,14 +109,10 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     content: (Item, CellRect, DragItemAppearance, inout CellBuffer) -> Void
   ) {
     guard let list = self[id] else { return }
-    var positions: [Item: Int] = [:]
-    positions.reserveCapacity(list.items.count)
-    for (index, item) in list.items.enumerated() { positions[item] = index }
-    list.draw(into: &buffer, at: time) { item, rect, buffer in
+    list.drawIndexed(into: &buffer, at: time) { item, index, rect, buffer in
       // Items shrinking away are no longer in the list: they have no slot and look normal.
       let appearance =
-        positions[item].map { renderer.appearance(of: item, at: Slot(id, $0), time: time) }
-        ?? .normal
+        index.map { renderer.appearance(of: item, at: Slot(id, $0), time: time) } ?? .normal
       guard appearance != .hidden else { return }
       content(item, rect, appearance, &buffer)
     }

@@ -493,7 +493,7 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
     into buffer: inout CellBuffer, at time: Double,
     content: (Item, _ columns: Int, _ rows: Int) -> CellBuffer?
   ) {
-    for (entry, rect, clip) in visibleItems(at: time) {
+    for (entry, _, rect, clip) in visibleItems(at: time) {
       guard let drawing = content(entry.item, rect.width, entry.height) else { continue }
       buffer.draw(drawing, column: rect.column, row: rect.row, clippedTo: clip)
     }
@@ -513,24 +513,40 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
     into buffer: inout CellBuffer, at time: Double,
     content: (Item, _ rect: CellRect, _ buffer: inout CellBuffer) -> Void
   ) {
-    for (entry, rect, clip) in visibleItems(at: time) {
-      let full = CellRect(
-        column: rect.column, row: rect.row, width: rect.width, height: entry.height)
-      buffer.withClip(clip) { content(entry.item, full, &$0) }
-    }
+    drawIndexed(into: &buffer, at: time) { item, _, rect, buffer in content(item, rect, &buffer) }
   }
 
-  /// The items to draw at `time` in drawing order, with where they are and their visible part.
-  private func visibleItems(at time: Double) -> [(entry: Entry, rect: CellRect, clip: CellRect)] {
+  /// The items to draw at `time`, in drawing order: each with its index in ``items`` (`nil` while
+  /// it shrinks away), where it is and its visible part.
+  private func visibleItems(
+    at time: Double
+  ) -> [(entry: Entry, index: Int?, rect: CellRect, clip: CellRect)] {
     let spans = displayedSpans(at: time)
-    var layers: [[(entry: Entry, rect: CellRect, clip: CellRect)]] = [[], [], []]
-    for (entry, span) in zip(entries, spans) where entry.isShown(at: time) {
+    var layers: [[(entry: Entry, index: Int?, rect: CellRect, clip: CellRect)]] = [[], [], []]
+    var index = 0
+    for (entry, span) in zip(entries, spans) {
+      let position = entry.role == .present ? index : nil
+      if entry.role == .present { index += 1 }
+      guard entry.isShown(at: time) else { continue }
       let rect = span.cells
       guard let clip = Self.intersection(rect, frame) else { continue }
       let layer = entry.role == .leaving ? 0 : (entry.offset.isFinished(at: time) ? 1 : 2)
-      layers[layer].append((entry, rect, clip))
+      layers[layer].append((entry, position, rect, clip))
     }
     return Array(layers.joined())
+  }
+
+  /// ``draw(into:at:content:)-(_,_,(Item,CellRect,inout CellBuffer)->Void)`` that also tells
+  /// `content` each item's index in ``items`` (`nil` while it shrinks away).
+  func drawIndexed(
+    into buffer: inout CellBuffer, at time: Double,
+    content: (Item, Int?, CellRect, inout CellBuffer) -> Void
+  ) {
+    for (entry, index, rect, clip) in visibleItems(at: time) {
+      let full = CellRect(
+        column: rect.column, row: rect.row, width: rect.width, height: entry.height)
+      buffer.withClip(clip) { content(entry.item, index, full, &$0) }
+    }
   }
 
   private static func intersection(_ a: CellRect, _ b: CellRect) -> CellRect? {
