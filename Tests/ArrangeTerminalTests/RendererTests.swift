@@ -1,6 +1,7 @@
-import ArrangeTerminal
 import ArrangeTestSupport
 import Testing
+
+@testable import ArrangeTerminal
 
 @Suite struct RendererTests {
   static func draw(_ frames: [CellBuffer]) -> (InMemoryTerminal, [[UInt8]]) {
@@ -137,5 +138,48 @@ import Testing
         if terminal.screen != frame { return }
       }
     }
+  }
+}
+
+@Suite struct LongGraphemeTests {
+  static let family = "👨‍👩‍👧‍👦"  // 25 UTF-8 bytes: too long to sit inline in a cell
+
+  @Test("A grapheme longer than 15 bytes is stored, compared, rendered and read back whole")
+  func longGrapheme() {
+    #expect(Self.family.utf8.count > 15)
+    var frame = CellBuffer(columns: 8, rows: 1)
+    frame.write("a" + Self.family + "b", column: 0, row: 0)
+    #expect(frame[1, 0].text == Self.family)
+    #expect(frame[1, 0].width == 2 && frame[2, 0].width == 0)
+    #expect(frame.lines == ["a" + Self.family + "b    "])
+    // The same picture built another way (overflow entries in another order) is equal.
+    var other = CellBuffer(columns: 8, rows: 1)
+    other.write("x" + "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}", column: 6, row: 0)
+    other.write("a" + Self.family + "b", column: 0, row: 0)
+    other.write("  ", column: 6, row: 0)
+    #expect(other == frame)
+    #expect(other.hashValue == frame.hashValue)
+    var renderer = TerminalRenderer()
+    var terminal = InMemoryTerminal(columns: 8, rows: 1)
+    terminal.receive(renderer.render(frame))
+    #expect(terminal.lines == frame.lines)
+    #expect(renderer.render(other).isEmpty)
+    var changed = frame
+    changed.write("🚀", column: 1, row: 0)
+    let bytes = renderer.render(changed)
+    #expect(!bytes.isEmpty && bytes.count <= 20)
+    terminal.receive(bytes)
+    #expect(terminal.lines == ["a🚀b    "])
+  }
+
+  @Test("Redrawing the same long grapheme does not grow the buffer's storage")
+  func noGrowth() {
+    var buffer = CellBuffer(columns: 4, rows: 1)
+    for _ in 0..<1_000 { buffer.write(Self.family, column: 0, row: 0) }
+    #expect(buffer.lines == [Self.family + "  "])
+    #expect(buffer.overflow.count == 1)
+    var single = CellBuffer(columns: 4, rows: 1)
+    single.write(Self.family, column: 0, row: 0)
+    #expect(buffer == single)
   }
 }

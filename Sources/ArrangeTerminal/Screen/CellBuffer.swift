@@ -36,7 +36,10 @@ public struct CellBuffer: Hashable, Sendable {
   public private(set) var columns: Int
   /// The number of rows.
   public private(set) var rows: Int
-  private(set) var cells: [Cell]
+  /// The cells, row by row.
+  private(set) var packed: [PackedCell]
+  /// Graphemes too long to sit inline in a cell; cells refer to them by index.
+  private(set) var overflow: [String] = []
   // The clip as bounds, so that `set` checks four integers.
   private var clipLeft = 0
   private var clipTop = 0
@@ -47,21 +50,68 @@ public struct CellBuffer: Hashable, Sendable {
   public init(columns: Int, rows: Int, style: CellStyle = .plain) {
     self.columns = Swift.max(0, columns)
     self.rows = Swift.max(0, rows)
-    cells = Array(repeating: .blank(style), count: self.columns * self.rows)
+    packed = Array(repeating: .blank(style), count: self.columns * self.rows)
     clipRight = self.columns
     clipBottom = self.rows
   }
 
   /// Whether two buffers show the same cells (the clip does not count).
   public static func == (lhs: CellBuffer, rhs: CellBuffer) -> Bool {
-    lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.cells == rhs.cells
+    guard lhs.columns == rhs.columns && lhs.rows == rhs.rows else { return false }
+    if lhs.overflow.isEmpty && rhs.overflow.isEmpty { return lhs.packed == rhs.packed }
+    for index in lhs.packed.indices where !sameCell(lhs, lhs.packed[index], rhs, rhs.packed[index])
+    {
+      return false
+    }
+    return true
+  }
+
+  /// Whether two stored cells show the same thing (overflow indices may differ between buffers).
+  static func sameCell(
+    _ lhsBuffer: CellBuffer, _ lhs: PackedCell, _ rhsBuffer: CellBuffer, _ rhs: PackedCell
+  ) -> Bool {
+    if lhs == rhs && !lhs.isOverflow { return true }
+    guard lhs.isOverflow || rhs.isOverflow, lhs.style == rhs.style, lhs.width == rhs.width else {
+      return false
+    }
+    return lhsBuffer.text(of: lhs) == rhsBuffer.text(of: rhs)
+  }
+
+  /// The grapheme of a stored cell.
+  func text(of cell: PackedCell) -> String {
+    cell.isOverflow ? overflow[Int(cell.low)] : cell.inlineText
+  }
+
+  /// Stores `cell`'s grapheme inline, or in the overflow list when it is too long.
+  private mutating func pack(_ cell: Cell) -> PackedCell {
+    pack(cell.text.utf8, text: cell.text, style: cell.style, width: cell.width)
+  }
+
+  private mutating func pack(
+    _ bytes: some Sequence<UInt8>, text: @autoclosure () -> String, style: CellStyle, width: UInt8
+  ) -> PackedCell {
+    if let inline = PackedCell(bytes: bytes, style: style, width: width) { return inline }
+    // Reused when it is already there, so that redrawing the same long grapheme into a buffer
+    // does not grow the list.
+    let text = text()
+    let index = overflow.firstIndex(of: text) ?? overflow.count
+    if index == overflow.count { overflow.append(text) }
+    return .overflow(index, style: style, width: width)
   }
 
   /// Hashes the size and the cells.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(columns)
     hasher.combine(rows)
-    hasher.combine(cells)
+    for cell in packed {
+      if cell.isOverflow {
+        hasher.combine(text(of: cell))
+        hasher.combine(cell.style)
+        hasher.combine(cell.width)
+      } else {
+        hasher.combine(cell)
+      }
+    }
   }
 
   /// The rectangle that drawing is confined to: the whole buffer unless narrowed.
@@ -107,7 +157,8 @@ public struct CellBuffer: Hashable, Sendable {
   /// The cell at `column`, `row`, or a blank cell outside the buffer.
   public subscript(column: Int, row: Int) -> Cell {
     guard contains(column: column, row: row) else { return .blank() }
-    return cells[row * columns + column]
+    let cell = packed[row * columns + column]
+    return Cell(text: text(of: cell), style: cell.style, width: cell.width)
   }
 
   /// Whether the position is inside the buffer.
@@ -117,7 +168,8 @@ public struct CellBuffer: Hashable, Sendable {
 
   /// Blanks every cell.
   public mutating func clear(style: CellStyle = .plain) {
-    for index in cells.indices { cells[index] = .blank(style) }
+    for index in packed.indices { packed[index] = .blank(style) }
+    overflow.removeAll()
   }
 
   /// Fills a rectangle of cells with blanks in `style` (clipped to the buffer).
@@ -126,7 +178,7 @@ public struct CellBuffer: Hashable, Sendable {
   ) {
     for y in Self.clipped(row, height, to: rows) {
       for x in Self.clipped(column, width, to: columns) {
-        set(.blank(style), column: x, row: y)
+        store(.blank(style), column: x, row: y)
       }
     }
   }
@@ -143,22 +195,32 @@ public struct CellBuffer: Hashable, Sendable {
     guard row >= 0 && row < rows else { return 0 }
     let end = Swift.min(columns, limit.map { saturatingSum(column, Swift.max(0, $0)) } ?? columns)
     var x = column
+    // Printable ASCII, the bulk of most screens: one byte, one cell, no grapheme breaking.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in text.utf8 {
+        if x >= end { break }
+        if x >= 0 { store(.ascii(byte, style: style), column: x, row: row) }
+        x += 1
+      }
+      return Swift.max(0, x - column)
+    }
     for character in text {
       let width = CharacterWidth.of(character)
       if width == 0 { continue }
       if x >= end { break }
       if width == 2 && x + 1 >= end {
-        if x >= 0 { set(.blank(style), column: x, row: row) }
+        if x >= 0 { store(.blank(style), column: x, row: row) }
         x += 1
         break
       }
-      if x >= 0 {
-        set(Cell(text: String(character), style: style, width: UInt8(width)), column: x, row: row)
+      if x >= 0 && isInsideClip(column: x, row: row) {
+        let cell = pack(
+          character.utf8, text: String(character), style: style, width: UInt8(width))
+        store(cell, column: x, row: row)
       }
-      // Also when the first half fell off the left edge: `set` turns the lone half into a blank.
-      if width == 2 && x + 1 >= 0 {
-        set(Cell(text: "", style: style, width: 0), column: x + 1, row: row)
-      }
+      // Also when the first half fell off the left edge: `store` turns the lone half into a
+      // blank.
+      if width == 2 && x + 1 >= 0 { store(.continuation(style), column: x + 1, row: row) }
       x += width
     }
     return Swift.max(0, x - column)
@@ -168,21 +230,26 @@ public struct CellBuffer: Hashable, Sendable {
   /// overlaps: the other half of a wide character it breaks becomes a blank.
   public mutating func set(_ cell: Cell, column: Int, row: Int) {
     guard isInsideClip(column: column, row: row) else { return }
+    store(pack(cell), column: column, row: row)
+  }
+
+  /// ``set(_:column:row:)`` for a cell already packed.
+  private mutating func store(_ cell: PackedCell, column: Int, row: Int) {
+    guard isInsideClip(column: column, row: row) else { return }
     let index = row * columns + column
-    // Only the old width matters: reading it alone spares copying the old cell's text.
-    let oldWidth = cells[index].width
+    let oldWidth = packed[index].width
     if oldWidth == 2, column + 1 < columns, cell.width != 2 {
-      cells[index + 1] = .blank(cells[index + 1].style)
+      packed[index + 1] = .blank(packed[index + 1].style)
     }
-    if oldWidth == 0, cell.width != 0, column > 0, cells[index - 1].width == 2 {
-      cells[index - 1] = .blank(cells[index - 1].style)
+    if oldWidth == 0, cell.width != 0, column > 0, packed[index - 1].width == 2 {
+      packed[index - 1] = .blank(packed[index - 1].style)
     }
-    cells[index] = cell
+    packed[index] = cell
     // Half a wide character is never stored: not at the clip's right edge, and not a
     // continuation whose first half was left out (at the clip's left edge).
-    if cell.width == 2 && column + 1 >= clipRight { cells[index] = .blank(cell.style) }
-    if cell.width == 0 && (column <= clipLeft || cells[index - 1].width != 2) {
-      cells[index] = .blank(cell.style)
+    if cell.width == 2 && column + 1 >= clipRight { packed[index] = .blank(cell.style) }
+    if cell.width == 0 && (column <= clipLeft || packed[index - 1].width != 2) {
+      packed[index] = .blank(cell.style)
     }
   }
 
@@ -193,7 +260,7 @@ public struct CellBuffer: Hashable, Sendable {
   ) {
     for y in Self.clipped(row, height, to: rows) where y >= clipTop && y < clipBottom {
       for x in Self.clipped(column, width, to: columns) where x >= clipLeft && x < clipRight {
-        change(&cells[y * columns + x].style)
+        change(&packed[y * columns + x].style)
       }
     }
   }
@@ -209,8 +276,8 @@ public struct CellBuffer: Hashable, Sendable {
   public var lines: [String] {
     (0..<rows).map { row in
       var line = ""
-      for column in 0..<columns where cells[row * columns + column].width != 0 {
-        line += cells[row * columns + column].text
+      for column in 0..<columns where packed[row * columns + column].width != 0 {
+        line += text(of: packed[row * columns + column])
       }
       return line
     }

@@ -33,8 +33,9 @@ public struct TerminalRenderer: Sendable {
       cursor = nil
     }
     let columns = frame.columns
-    frame.cells.withUnsafeBufferPointer { new in
-      (old?.cells ?? []).withUnsafeBufferPointer { before in
+    let oldFrame = old ?? frame
+    frame.packed.withUnsafeBufferPointer { new in
+      (old?.packed ?? []).withUnsafeBufferPointer { before in
         for row in 0..<frame.rows {
           let base = row * columns
           var column = 0
@@ -50,7 +51,7 @@ public struct TerminalRenderer: Sendable {
             if !before.isEmpty {
               var isChanged = false
               for x in column..<Swift.min(column + span, columns)
-              where before[base + x] != new[base + x] {
+              where !CellBuffer.sameCell(oldFrame, before[base + x], frame, new[base + x]) {
                 isChanged = true
                 break
               }
@@ -64,7 +65,11 @@ public struct TerminalRenderer: Sendable {
               cell.style.appendSGR(to: &output)
               pen = cell.style
             }
-            output.append(contentsOf: cell.text.utf8)
+            if cell.isOverflow {
+              output.append(contentsOf: frame.text(of: cell).utf8)
+            } else {
+              cell.appendInlineBytes(to: &output)
+            }
             cursor = (column + span, row)
             column += span
           }
