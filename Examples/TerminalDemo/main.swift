@@ -94,16 +94,7 @@ struct Demo: TerminalProgram {
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double?) {
     let now = time ?? 0
     let effects = arena.perform(input, on: &engine, at: now)
-    for effect in effects {
-      switch effect {
-      case .announce(let announcement):
-        status.message = announcement.text { $0 }
-      case .event(.applicationFailed(let message)):
-        status.message = message
-      default:
-        break
-      }
-    }
+    status.show(effects) { $0 }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
   }
 

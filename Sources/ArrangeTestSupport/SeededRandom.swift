@@ -53,6 +53,29 @@ extension RandomNumberGenerator {
     return Double.random(in: 0...limit, using: &self)
   }
 
+  /// A byte string that looks like terminal input now and then, for fuzzing decoders.
+  ///
+  /// Up to 24 pieces, and in 2% of strings up to `longPieces` (so that runaway sequences and
+  /// long pastes come up); each piece is one of `pieces` (4 times in 10), an ASCII digit
+  /// (`digitWeight` times in 10) or a random byte.
+  public mutating func terminalBytes(
+    from pieces: [[UInt8]], longPieces: Int, digitWeight: Int
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let count = integer(in: 0...(chance(0.02) ? longPieces : 24))
+    for _ in 0..<count {
+      let roll = integer(in: 0...9)
+      if roll < 4 {
+        bytes += pick(pieces)
+      } else if roll < 4 + digitWeight {
+        bytes.append(UInt8(0x30 + integer(in: 0...9)))
+      } else {
+        bytes.append(UInt8(truncatingIfNeeded: next()))
+      }
+    }
+    return bytes
+  }
+
   /// A value that the layout engine must treat as invalid: negative, NaN or infinite.
   public mutating func garbage() -> Double {
     pick([-1, -0.5, -250, .nan, .infinity, -.infinity])

@@ -528,17 +528,7 @@ private func decode(_ text: String) -> [TerminalEvent] {
 
   /// A random byte string made to look like terminal input now and then.
   private static func garbage(using random: inout SeededRandom) -> [UInt8] {
-    var bytes: [UInt8] = []
-    // Now and then a long one, so runaway sequences and long pastes come up too.
-    let pieces = random.integer(in: 0...(random.chance(0.02) ? 200 : 24))
-    for _ in 0..<pieces {
-      switch random.integer(in: 0...9) {
-      case 0...3: bytes += random.pick(garbagePieces)
-      case 4...5: bytes.append(UInt8(0x30 + random.integer(in: 0...9)))
-      default: bytes.append(UInt8(truncatingIfNeeded: random.next()))
-      }
-    }
-    return bytes
+    random.terminalBytes(from: garbagePieces, longPieces: 200, digitWeight: 2)
   }
 
   @Test("100,000 random byte strings never crash and leave nothing pending after a late flush")

@@ -331,18 +331,9 @@ extension SynchronizedOutputTests {
     "\u{1B}[?" + String(repeating: "9", count: 300), String(repeating: ";", count: 300),
   ].map { Array($0.utf8) }
 
+  /// A random byte string made to look like terminal input now and then.
   private static func garbage(using random: inout SeededRandom) -> [UInt8] {
-    var bytes: [UInt8] = []
-    // Now and then a long one, so runaway sequences come up too.
-    let pieces = random.integer(in: 0...(random.chance(0.02) ? 400 : 24))
-    for _ in 0..<pieces {
-      switch random.integer(in: 0...9) {
-      case 0...3: bytes += random.pick(garbagePieces)
-      case 4...6: bytes.append(UInt8(0x30 + random.integer(in: 0...9)))
-      default: bytes.append(UInt8(truncatingIfNeeded: random.next()))
-      }
-    }
-    return bytes
+    random.terminalBytes(from: garbagePieces, longPieces: 400, digitWeight: 3)
   }
 
   /// Whether `part` is `whole` with some bytes taken out (order kept).

@@ -493,16 +493,7 @@ struct TerminalBoard {
   /// renderer.
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double) {
     let effects = arena.perform(input, on: &engine, at: time)
-    for effect in effects {
-      switch effect {
-      case .announce(let announcement):
-        status.message = announcement.text { $0 }
-      case .event(.applicationFailed(let message)):
-        status.message = message
-      default:
-        break
-      }
-    }
+    status.show(effects) { $0 }
     renderer.update(with: effects, presentation: engine.presentation, at: time)
   }
 

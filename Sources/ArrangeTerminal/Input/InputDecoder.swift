@@ -289,19 +289,27 @@ extension InputDecoder {
 // MARK: - Escape sequences
 
 extension InputDecoder {
+  /// The key that final byte `A`–`D`, `F`, `H` or `P`–`S` stands for, in CSI and SS3 sequences
+  /// alike: an arrow, End, Home or F1–F4.
+  private static func cursorKey(_ final: UInt8) -> Key {
+    switch final {
+    case 0x41: .up
+    case 0x42: .down
+    case 0x43: .right
+    case 0x44: .left
+    case 0x46: .end
+    case 0x48: .home
+    default: .function(Int(final) - 0x50 + 1)
+    }
+  }
+
   /// Decodes `ESC O x` (SS3), sent by many terminals for arrows, Home/End, F1–F4 and the keypad.
   private func singleShiftStep(at start: Int) -> Step {
     guard start + 2 < buffer.count else { return .needsMore }
     let final = buffer[start + 2]
     let key: Key
     switch final {
-    case 0x41: key = .up
-    case 0x42: key = .down
-    case 0x43: key = .right
-    case 0x44: key = .left
-    case 0x48: key = .home
-    case 0x46: key = .end
-    case 0x50...0x53: key = .function(Int(final - 0x50) + 1)
+    case 0x41...0x44, 0x46, 0x48, 0x50...0x53: key = Self.cursorKey(final)
     case 0x4D: key = .enter
     case 0x58: key = .character("=")
     case 0x6A...0x79:
@@ -369,17 +377,7 @@ extension InputDecoder {
     case 0x41...0x44, 0x46, 0x48, 0x50...0x53:
       // `CSI A` or `CSI 1 ; 5 A`; anything else (such as a cursor position report) is unknown.
       guard numbers.count <= 2, first == nil || first == 1 else { return nil }
-      let key: Key
-      switch final {
-      case 0x41: key = .up
-      case 0x42: key = .down
-      case 0x43: key = .right
-      case 0x44: key = .left
-      case 0x46: key = .end
-      case 0x48: key = .home
-      default: key = .function(Int(final - 0x50) + 1)
-      }
-      return .key(key, modifiers)
+      return .key(Self.cursorKey(final), modifiers)
     case 0x5A:
       guard numbers.count <= 2 else { return nil }
       return .key(.backTab, modifiers.subtracting(.shift))
