@@ -102,6 +102,18 @@ struct RendererScene {
     #expect(frame[42, 1].text == "◀")
   }
 
+  @Test("The line indicator style draws a dashed line across the target list on the drop row")
+  func lineIndicator() {
+    var scene = RendererScene()
+    scene.renderer.indicatorStyle = .line
+    scene.lift(to: 32, 8.5)
+    let frame = scene.draw(at: 0.3)
+    // The drop would append to the right list: row 2, columns 22..<42; the ghost is on row 8.
+    #expect((22..<42).allSatisfy { frame[$0, 2].text == "╌" })
+    #expect(frame[21, 2].text != "▶" && frame[42, 2].text != "◀")
+    #expect(frame[22, 2].style == scene.renderer.markerStyle)
+  }
+
   @Test("Drop: the ghost slides into the new slot, where the item appears when it lands")
   func dropSlides() {
     var scene = RendererScene()
