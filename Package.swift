@@ -16,10 +16,13 @@ let package = Package(
     .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
     .library(name: "ArrangeDragDrop", targets: ["ArrangeDragDrop"]),
     .library(name: "ArrangeTerminal", targets: ["ArrangeTerminal"]),
+    .library(name: "ArrangeBoard", targets: ["ArrangeBoard"]),
+    .executable(name: "arrange", targets: ["arrange"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     // Engines: pure Swift, no Foundation, no platform module (DESIGN.md §1).
@@ -38,6 +41,17 @@ let package = Package(
     .target(
       name: "ArrangeTerminal",
       dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
+      swiftSettings: upcoming),
+    .target(
+      name: "ArrangeBoard",
+      dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal"],
+      swiftSettings: upcoming),
+    .executableTarget(
+      name: "arrange",
+      dependencies: [
+        "ArrangeBoard", "ArrangeTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: upcoming),
     .executableTarget(
       name: "arrange-layout", dependencies: ["ArrangeLayoutJSON"], swiftSettings: upcoming),
@@ -87,6 +101,13 @@ let package = Package(
       name: "ArrangeTerminalTests",
       dependencies: [
         "ArrangeTerminal", "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "ArrangeBoardTests",
+      dependencies: [
+        "ArrangeBoard", "ArrangeTerminal", "ArrangeDragDrop", "ArrangeTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),

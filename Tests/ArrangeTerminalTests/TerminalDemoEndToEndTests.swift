@@ -1,21 +1,10 @@
+import ArrangeTestSupport
 import Foundation
 import Testing
 
 /// The real `terminal-demo` in tmux, driven with real SGR mouse bytes and keys.
 @Suite(.serialized) struct TerminalDemoEndToEndTests {
-  static let demo: URL? = {
-    var directories: [URL] = []
-    if let url = Bundle.main.executableURL { directories.append(url.deletingLastPathComponent()) }
-    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("terminal-demo")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
-
-  static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let demo = TerminalPane.builtExecutable(named: "terminal-demo")
 
   /// Runs a command; returns its status and standard output.
   @discardableResult
@@ -40,87 +29,15 @@ import Testing
     )
   }
 
-  /// Runs a shell command line and returns its standard output (synchronously, with `popen`:
-  /// tmux leaves a server behind, which must not hold the test's pipes open).
   @discardableResult
-  static func shell(_ command: String) -> String {
-    guard let stream = popen(command + " 2>/dev/null </dev/null", "r") else { return "" }
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, stream)
-      if count <= 0 { break }
-      output.append(contentsOf: buffer[0..<count])
-    }
-    pclose(stream)
-    return String(decoding: output, as: UTF8.self)
-  }
+  static func shell(_ command: String) -> String { TerminalPane.shell(command) }
 
-  /// A tmux session running the demo, killed at the end.
-  struct Pane {
-    let tmux: String
-    let name: String
-
-    /// Starts the demo as the pane's program, or (`inShell`) from an interactive shell in the
-    /// pane, with job control, as a person would: then the pane outlives the demo, and the demo
-    /// can be suspended and brought back with `fg`.
-    init(tmux: String, demo: URL, name: String, inShell: Bool = false) throws {
-      self.tmux = tmux
-      self.name = name
-      shell("\(tmux) kill-session -t \(name)")
-      let program = inShell ? "bash --norc --noprofile -i" : "'\(demo.path)'"
-      shell("\(tmux) new-session -d -s \(name) -x 60 -y 12 \(program) >/dev/null")
-      shell("\(tmux) set-option -t \(name) remain-on-exit on >/dev/null")
-      if inShell {
-        try waitFor { $0.contains("$") || $0.contains("#") }
-        shell("\(tmux) send-keys -t \(name) '\(demo.path)' Enter")
-      }
-      try waitFor { $0.contains("Shopping") }
-    }
-
-    /// The process ID of the demo started from the shell.
-    func demoPID() throws -> String {
-      let shellPID = try display("#{pane_pid}")
-      return shell("pgrep -P \(shellPID)").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func send(_ text: String) throws {
-      // Single-quoted for the shell; the sequences contain no quotes.
-      shell("\(tmux) send-keys -t \(name) -l '\(text)'")
-      Thread.sleep(forTimeInterval: 0.15)
-    }
-
-    func screen() throws -> [String] {
-      shell("\(tmux) capture-pane -p -t \(name)").split(
-        separator: "\n", omittingEmptySubsequences: false
-      ).map(String.init)
-    }
-
-    func display(_ format: String) throws -> String {
-      shell("\(tmux) display-message -p -t \(name) '\(format)'")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func waitFor(_ condition: (String) -> Bool) throws {
-      for _ in 0..<50 {
-        if condition(try screen().joined(separator: "\n")) { return }
-        Thread.sleep(forTimeInterval: 0.1)
-      }
-    }
-
-    func waitForExit() throws {
-      for _ in 0..<50 where try display("#{pane_dead}") != "1" {
-        Thread.sleep(forTimeInterval: 0.1)
-      }
-    }
-
-    func kill() { shell("\(tmux) kill-session -t \(name)") }
-  }
-
-  static func pane(_ test: String, inShell: Bool = false) throws -> Pane {
-    let tmux = try #require(Self.tmux, "tmux is needed (.ci/run installs it)")
+  static func pane(_ test: String, inShell: Bool = false) throws -> TerminalPane {
+    let tmux = try #require(TerminalPane.tmuxPath, "tmux is needed (.ci/run installs it)")
     let demo = try #require(Self.demo, "the terminal-demo executable was not built")
-    return try Pane(tmux: tmux, demo: demo, name: "arrange-\(test)-\(getpid())", inShell: inShell)
+    return TerminalPane(
+      tmux: tmux, command: demo.path, name: "arrange-\(test)-\(getpid())", inShell: inShell
+    ) { $0.contains("Shopping") }
   }
 
   /// The left and right halves of a screen row.
@@ -134,13 +51,13 @@ import Testing
   func dragBetweenLists() throws {
     let pane = try Self.pane("drag")
     defer { pane.kill() }
-    try pane.send("\u{1B}[<0;4;3M")  // press on "bread" (column 4, row 3, 1-based)
-    try pane.send("\u{1B}[<32;12;3M")
-    try pane.send("\u{1B}[<32;36;4M")
-    try pane.send("\u{1B}[<0;36;4m")  // release in the right list, below "figs"
-    try pane.waitFor { $0.contains("Dropped bread") }
+    pane.send("\u{1B}[<0;4;3M")  // press on "bread" (column 4, row 3, 1-based)
+    pane.send("\u{1B}[<32;12;3M")
+    pane.send("\u{1B}[<32;36;4M")
+    pane.send("\u{1B}[<0;36;4m")  // release in the right list, below "figs"
+    pane.waitFor { $0.contains("Dropped bread") }
     Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide into place (~150 ms)
-    let screen = try pane.screen()
+    let screen = pane.screen()
     #expect(Self.halves(screen[1]).0.contains("apples"))
     #expect(Self.halves(screen[2]).0.contains("cheese"))
     #expect(Self.halves(screen[3]).1.contains("bread"))
@@ -152,13 +69,13 @@ import Testing
   func escapeCancels() throws {
     let pane = try Self.pane("escape")
     defer { pane.kill() }
-    try pane.send("\u{1B}[<0;4;2M")  // press on "apples"
-    try pane.send("\u{1B}[<32;36;3M")
-    try pane.send("\u{1B}")
-    try pane.waitFor { $0.contains("Cancelled") }
-    try pane.send("\u{1B}[<0;36;3m")
+    pane.send("\u{1B}[<0;4;2M")  // press on "apples"
+    pane.send("\u{1B}[<32;36;3M")
+    pane.send("\u{1B}")
+    pane.waitFor { $0.contains("Cancelled") }
+    pane.send("\u{1B}[<0;36;3m")
     Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide back (~150 ms)
-    let screen = try pane.screen()
+    let screen = pane.screen()
     #expect(Self.halves(screen[1]).0.contains("apples"))
     #expect(Self.halves(screen[1]).1.contains("eggs"))
     #expect(Self.halves(screen[2]).1.contains("figs"))
@@ -169,33 +86,33 @@ import Testing
   func autoScrollWhileStill() throws {
     let pane = try Self.pane("scroll")
     defer { pane.kill() }
-    #expect(Self.halves(try pane.screen()[1]).0.contains("apples"))
-    try pane.send("\u{1B}[<0;4;3M")  // press on "bread"
-    try pane.send("\u{1B}[<32;12;3M")
-    try pane.send("\u{1B}[<32;6;10M")  // the last row of the left list, then hold still
+    #expect(Self.halves(pane.screen()[1]).0.contains("apples"))
+    pane.send("\u{1B}[<0;4;3M")  // press on "bread"
+    pane.send("\u{1B}[<32;12;3M")
+    pane.send("\u{1B}[<32;6;10M")  // the last row of the left list, then hold still
     // No more input: only the ticks the demo sends itself can scroll "apples" off the top.
-    try pane.waitFor { text in
+    pane.waitFor { text in
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       return lines.count > 1 && !lines[1].contains("apples")
     }
-    #expect(!Self.halves(try pane.screen()[1]).0.contains("apples"))
-    try pane.send("\u{1B}")
-    try pane.send("\u{1B}[<0;6;10m")
+    #expect(!Self.halves(pane.screen()[1]).0.contains("apples"))
+    pane.send("\u{1B}")
+    pane.send("\u{1B}[<0;6;10m")
   }
 
   @Test("Keyboard drag: Space lifts the focused item, arrows move it, Space drops it")
   func keyboardDrag() throws {
     let pane = try Self.pane("keys")
     defer { pane.kill() }
-    try pane.send("j")  // focus "bread"
-    try pane.send(" ")
-    try pane.waitFor { $0.contains("Picked up bread") }
-    try pane.send("\u{1B}[C")  // right: into the basket
-    try pane.send("\u{1B}[B")  // down: one slot further
-    try pane.send(" ")
-    try pane.waitFor { $0.contains("Dropped bread") }
+    pane.send("j")  // focus "bread"
+    pane.send(" ")
+    pane.waitFor { $0.contains("Picked up bread") }
+    pane.send("\u{1B}[C")  // right: into the basket
+    pane.send("\u{1B}[B")  // down: one slot further
+    pane.send(" ")
+    pane.waitFor { $0.contains("Dropped bread") }
     Thread.sleep(forTimeInterval: 0.3)
-    let screen = try pane.screen()
+    let screen = pane.screen()
     #expect(!screen[1...9].contains { Self.halves($0).0.contains("bread") })
     #expect(screen[1...3].contains { Self.halves($0).1.contains("bread") })
     #expect(screen.contains { $0.contains("Dropped bread in Basket") })
@@ -205,22 +122,22 @@ import Testing
   func helpOverlay() throws {
     let pane = try Self.pane("help")
     defer { pane.kill() }
-    try pane.send("?")
-    try pane.waitFor { $0.contains("Press any key to close") }
-    #expect(try pane.screen().contains { $0.contains("Esc") && $0.contains("cancel the drag") })
-    try pane.send("x")
-    try pane.waitFor { !$0.contains("Press any key to close") }
-    let screen = try pane.screen()
+    pane.send("?")
+    pane.waitFor { $0.contains("Press any key to close") }
+    #expect(pane.screen().contains { $0.contains("Esc") && $0.contains("cancel the drag") })
+    pane.send("x")
+    pane.waitFor { !$0.contains("Press any key to close") }
+    let screen = pane.screen()
     #expect(!screen.joined().contains("cancel the drag"))
     #expect(Self.halves(screen[1]).0.contains("apples"))
     // A click closes it too, and does not start a drag underneath.
-    try pane.send("?")
-    try pane.waitFor { $0.contains("Press any key to close") }
-    try pane.send("\u{1B}[<0;4;2M")
-    try pane.send("\u{1B}[<32;36;3M")
-    try pane.send("\u{1B}[<0;36;3m")
-    try pane.waitFor { !$0.contains("Press any key to close") }
-    let after = try pane.screen()
+    pane.send("?")
+    pane.waitFor { $0.contains("Press any key to close") }
+    pane.send("\u{1B}[<0;4;2M")
+    pane.send("\u{1B}[<32;36;3M")
+    pane.send("\u{1B}[<0;36;3m")
+    pane.waitFor { !$0.contains("Press any key to close") }
+    let after = pane.screen()
     #expect(Self.halves(after[1]).0.contains("apples"))
     #expect(!after.joined().contains("Picked up"))
   }
@@ -230,13 +147,13 @@ import Testing
     let pane = try Self.pane("small")
     defer { pane.kill() }
     Self.shell("\(pane.tmux) resize-window -t \(pane.name) -x 24 -y 6")
-    try pane.waitFor { $0.contains("need 30×8") }
-    let small = try pane.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    pane.waitFor { $0.contains("need 30×8") }
+    let small = pane.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     #expect(small.count == 1)
     #expect(small.first?.contains("Too small: need 30×8") == true)
     Self.shell("\(pane.tmux) resize-window -t \(pane.name) -x 60 -y 12")
-    try pane.waitFor { $0.contains("Shopping") }
-    let screen = try pane.screen()
+    pane.waitFor { $0.contains("Shopping") }
+    let screen = pane.screen()
     #expect(Self.halves(screen[1]).0.contains("apples"))
     #expect(Self.halves(screen[1]).1.contains("eggs"))
     #expect(!screen.joined().contains("Too small"))
@@ -246,10 +163,10 @@ import Testing
   func quitRestores() throws {
     let pane = try Self.pane("quit")
     defer { pane.kill() }
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
-    try pane.send("q")
-    try pane.waitForExit()
-    #expect(try pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag}") == "1 1")
+    pane.send("q")
+    pane.waitForExit()
+    #expect(pane.display("#{pane_dead} #{alternate_on} #{mouse_any_flag}") == "1 0 0")
   }
 
   @Test(
@@ -258,14 +175,14 @@ import Testing
   func signalRestores(_ signal: String) throws {
     let pane = try Self.pane("sig\(signal.lowercased())", inShell: true)
     defer { pane.kill() }
-    try pane.send("\u{1B}[<0;4;3M")
-    try pane.send("\u{1B}[<32;36;4M")
-    let pid = try pane.demoPID()
+    pane.send("\u{1B}[<0;4;3M")
+    pane.send("\u{1B}[<32;36;4M")
+    let pid = pane.childPID()
     #expect(!pid.isEmpty)
     Self.shell("kill -\(signal) \(pid)")
-    try pane.waitFor { !$0.contains("Shopping") }
+    pane.waitFor { !$0.contains("Shopping") }
     // Back in the shell: main screen, no mouse reporting, a visible cursor.
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
     #expect(Self.shell("ps -p \(pid) -o pid=").isEmpty)
   }
 
@@ -273,23 +190,23 @@ import Testing
   func suspendAndResume() throws {
     let pane = try Self.pane("suspend", inShell: true)
     defer { pane.kill() }
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
     Self.shell("\(pane.tmux) send-keys -t \(pane.name) C-z")
-    try pane.waitFor { $0.contains("Stopped") }
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    pane.waitFor { $0.contains("Stopped") }
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
     Self.shell("\(pane.tmux) send-keys -t \(pane.name) fg Enter")
-    try pane.waitFor { $0.contains("Shopping") }
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
-    #expect(Self.halves(try pane.screen()[1]).0.contains("apples"))
+    pane.waitFor { $0.contains("Shopping") }
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "1 1 0")
+    #expect(Self.halves(pane.screen()[1]).0.contains("apples"))
     // Still working: a drag after resuming, then q back to the shell.
-    try pane.send("\u{1B}[<0;4;3M")
-    try pane.send("\u{1B}[<32;12;3M")
-    try pane.send("\u{1B}[<32;36;4M")
-    try pane.send("\u{1B}[<0;36;4m")
-    try pane.waitFor { $0.contains("Dropped bread") }
-    try pane.send("q")
-    try pane.waitFor { !$0.contains("Shopping") }
-    #expect(try pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+    pane.send("\u{1B}[<0;4;3M")
+    pane.send("\u{1B}[<32;12;3M")
+    pane.send("\u{1B}[<32;36;4M")
+    pane.send("\u{1B}[<0;36;4m")
+    pane.waitFor { $0.contains("Dropped bread") }
+    pane.send("q")
+    pane.waitFor { !$0.contains("Shopping") }
+    #expect(pane.display("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
   }
 
   @Test("Outside a terminal the demo says so in one sentence and exits with an error")

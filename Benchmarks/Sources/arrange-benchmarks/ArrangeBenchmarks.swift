@@ -166,6 +166,9 @@ struct ArrangeBenchmarks {
         ? .init(redraws: 20, steps: 200, naiveSteps: 60, checkedSteps: 40)
         : .init(redraws: 200, steps: 1_500, naiveSteps: 500, checkedSteps: 200))
     let terminal = terminals.run()
+    var boards = BoardBenchmarks(
+      iterations: quick ? .init(starts: 3, steps: 100) : .init(starts: 30, steps: 1_000))
+    let board = boards.run()
 
     var table = Table()
     table.section("Huge nested tree, per node")
@@ -259,11 +262,12 @@ struct ArrangeBenchmarks {
 
     drags.report(drag, into: &table)
     terminals.report(terminal, into: &table)
+    boards.report(board, into: &table)
 
     table.print()
     let elapsed = Double(monotonicNanoseconds() - start) / 1e9
     print("")
-    let checksum = trees.sink + Double(flows.sink &+ drags.sink &+ terminals.sink)
+    let checksum = trees.sink + Double(flows.sink &+ drags.sink &+ terminals.sink &+ boards.sink)
     print("total time \(format(elapsed, digits: 1)) s (checksum \(checksum))")
     if table.hasCorrectnessFailure { return 1 }
     return strict && table.hasFailure ? 1 : 0

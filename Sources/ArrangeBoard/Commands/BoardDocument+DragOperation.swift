@@ -1,0 +1,28 @@
+public import ArrangeDragDrop
+
+extension BoardDocument {
+  /// Applies one operation of the drag engine to the document.
+  ///
+  /// Moves and exchanges move whole card blocks (title and detail lines); a remove deletes the
+  /// card. Copies, inserts and drops into a card never come from the board's engine and are
+  /// refused with ``BoardEditError/Kind/unknownCard``.
+  ///
+  /// - Complexity: O(lines of the board).
+  public mutating func apply(_ operation: DragOperation<CardID>) throws(BoardEditError) {
+    switch operation {
+    case .move(let card, _, let to, _):
+      try moveCard(card, toColumn: to.container.rawValue, index: to.index)
+    case .exchange(let first, _, let second, _):
+      try exchangeCards(first, second)
+    case .remove(let card, _):
+      try removeCard(card)
+    case .copy(let card, _, _), .insert(let card, _), .dropInto(let card, _, _),
+      .takeOut(let card, _, _):
+      throw BoardEditError(
+        kind: .unknownCard, message: "A board cannot copy or nest cards (card \(card)).")
+    }
+  }
+
+  /// The card ids of every column, in order (what the engine's containers hold).
+  public var cardIDsByColumn: [[CardID]] { columns.map { $0.cards.map(\.id) } }
+}

@@ -1,0 +1,28 @@
+/// Why an edit of a board document was refused; the document is left unchanged.
+public struct BoardEditError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the edit was refused.
+  public enum Kind: Hashable, Sendable {
+    /// No card of the document has that identifier.
+    case unknownCard
+    /// The document has no column with that index.
+    case unknownColumn
+    /// The index is outside the column.
+    case indexOutOfRange
+    /// The title is empty once trimmed.
+    case emptyTitle
+  }
+
+  /// Why the edit was refused.
+  public var kind: Kind
+  /// A sentence for people.
+  public var message: String
+
+  /// Creates an error.
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

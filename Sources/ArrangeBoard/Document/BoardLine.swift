@@ -1,0 +1,73 @@
+/// One line of a board file exactly as it was read: its bytes and its terminator.
+struct BoardLine: Hashable, Sendable {
+  /// How a line ends.
+  enum Terminator: Hashable, Sendable {
+    /// No terminator: the last line of a file without a final line break.
+    case none
+    /// `\n`.
+    case lineFeed
+    /// `\r\n`.
+    case carriageReturnLineFeed
+
+    /// The terminator's bytes.
+    var bytes: [UInt8] {
+      switch self {
+      case .none: return []
+      case .lineFeed: return [0x0A]
+      case .carriageReturnLineFeed: return [0x0D, 0x0A]
+      }
+    }
+  }
+
+  /// The line's bytes without its terminator.
+  var content: [UInt8]
+  /// How the line ends.
+  var terminator: Terminator
+
+  /// Whether the line is empty or holds only whitespace.
+  var isBlank: Bool {
+    content.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }
+  }
+
+  /// Whether the line starts with a space or a tab.
+  var isIndented: Bool {
+    guard let first = content.first else { return false }
+    return first == 0x20 || first == 0x09
+  }
+
+  /// Splits `bytes` into lines, each with its own terminator; the last line may have none.
+  ///
+  /// A `\r` counts as part of the terminator only right before a `\n`.
+  static func split(_ bytes: [UInt8]) -> [BoardLine] {
+    var lines: [BoardLine] = []
+    var start = 0
+    for index in bytes.indices where bytes[index] == 0x0A {
+      if index > start && bytes[index - 1] == 0x0D {
+        lines.append(BoardLine(content: Array(bytes[start..<index - 1]), terminator: .crlf))
+      } else {
+        lines.append(BoardLine(content: Array(bytes[start..<index]), terminator: .lineFeed))
+      }
+      start = index + 1
+    }
+    if start < bytes.count {
+      lines.append(BoardLine(content: Array(bytes[start...]), terminator: .none))
+    }
+    return lines
+  }
+}
+
+extension BoardLine.Terminator {
+  /// `\r\n`, shorter.
+  static var crlf: Self { .carriageReturnLineFeed }
+}
+
+extension String {
+  /// The string without whitespace (and line breaks) at either end, judged by Unicode scalar.
+  var trimmingWhitespace: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

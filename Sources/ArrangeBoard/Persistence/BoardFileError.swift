@@ -1,0 +1,37 @@
+/// Why a board file could not be read or saved.
+///
+/// The message is a sentence for people that names the file and the reason, for example
+/// `Cannot save board.md: the folder is read-only (Permission denied).`
+public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Hashable, Sendable {
+    /// The file exists but cannot be read.
+    case unreadable
+    /// The path names a folder or something else that is not a regular file.
+    case notAFile
+    /// The file is larger than ``BoardDocument/maximumSize``.
+    case tooLarge
+    /// The file on disk is not what was last read or saved: another program changed, created
+    /// or deleted it.
+    case changedOnDisk
+    /// Writing the new contents failed; the file on disk is as it was.
+    case cannotWrite
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The path of the board file, as it was given.
+  public var path: String
+  /// A sentence for people.
+  public var message: String
+
+  /// Creates an error.
+  public init(kind: Kind, path: String, message: String) {
+    self.kind = kind
+    self.path = path
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

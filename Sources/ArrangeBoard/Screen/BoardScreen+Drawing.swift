@@ -1,0 +1,119 @@
+import ArrangeDragDrop
+public import ArrangeTerminal
+
+extension BoardScreen {
+  /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
+  public mutating func draw(into buffer: inout CellBuffer, at time: Double) {
+    if engine.isDragging { perform(.tick(time: time), at: time) }
+    let isDragging = engine.isDragging
+    for (index, box) in boxes.enumerated() where index < document.columns.count {
+      let id = ContainerID(index)
+      let column = document.columns[index]
+      let isFocusedColumn = index == focusedColumn && !isDragging
+      buffer.drawBox(
+        column: box.column, row: box.row, width: box.width, height: box.height,
+        title: "\(column.title) · \(column.cards.count)",
+        border: renderer.isHighlighted(id) ? .heavy : .rounded,
+        titleStyle: CellStyle(isBold: isFocusedColumn))
+      drawScrollMarks(of: index, box: box, into: &buffer)
+      let board = document
+      let focused = isDragging ? nil : focusedCard
+      arena.draw(id, into: &buffer, at: time, renderer: renderer) { card, rect, look, buffer in
+        guard let content = board.card(card) else { return }
+        Self.drawCard(
+          content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
+          into: &buffer)
+      }
+    }
+    let board = document
+    renderer.draw(
+      into: &buffer, at: time, context: arena.drawingContext { board.card($0)?.title ?? "" })
+    let statusRow = size.rows - 1
+    if let prompt {
+      let label: String
+      switch prompt.purpose {
+      case .add(let column):
+        let name = column < document.columns.count ? document.columns[column].title : ""
+        label = "New card in \(name): "
+      case .edit: label = "Title: "
+      }
+      prompt.editor.draw(
+        into: &buffer, column: 0, row: statusRow, width: size.columns, prompt: label,
+        style: CellStyle(isReversed: true))
+    } else {
+      status.draw(into: &buffer, row: statusRow)
+    }
+    if isShowingHelp { Self.help.draw(into: &buffer) }
+  }
+
+  /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
+  /// bar at its left edge and a bold title.
+  static func drawCard(
+    _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
+    into buffer: inout CellBuffer
+  ) {
+    let style = CellStyle(isBold: isFocused, isDim: isDimmed)
+    buffer.fill(
+      column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
+    let lines = titleLines(of: card, width: rect.width)
+    for (offset, line) in lines.enumerated() {
+      buffer.write(
+        line, column: rect.column + 1, row: rect.row + offset, style: style,
+        limit: Swift.max(0, rect.width - 2))
+    }
+    if let summary = detailSummary(of: card) {
+      buffer.write(
+        summary, column: rect.column + 1, row: rect.row + lines.count,
+        style: CellStyle(isDim: true), limit: Swift.max(0, rect.width - 2))
+    }
+    if isFocused {
+      for row in rect.row..<(rect.row + rect.height) {
+        buffer.write("▌", column: rect.column, row: row, style: CellStyle(isBold: true))
+      }
+    }
+  }
+
+  /// One line about a card's details: subtasks done out of all, or the first detail line.
+  static func detailSummary(of card: BoardCard) -> String? {
+    guard let first = card.details.first else { return nil }
+    var done = 0
+    var all = 0
+    for detail in card.details {
+      if detail.hasPrefix("* [ ]") || detail.hasPrefix("- [ ]") { all += 1 }
+      if detail.hasPrefix("* [x]") || detail.hasPrefix("- [x]") || detail.hasPrefix("* [X]") {
+        all += 1
+        done += 1
+      }
+    }
+    if all > 0 { return "☑ \(done)/\(all)" }
+    return first.hasPrefix(">") ? String(first.dropFirst()).trimmingSpaces : first
+  }
+
+  /// Arrows on a column's border when cards are hidden above or below.
+  func drawScrollMarks(of index: Int, box: CellRect, into buffer: inout CellBuffer) {
+    guard index < arena.lists.count, box.width > 4 else { return }
+    let list = arena.lists[index]
+    if list.scrollOffset > 0 {
+      buffer.write("▲", column: box.column + box.width - 2, row: box.row)
+    }
+    if list.scrollOffset < list.maximumScrollOffset {
+      buffer.write("▼", column: box.column + box.width - 2, row: box.row + box.height - 1)
+    }
+  }
+
+  /// Whether something on screen is still moving.
+  public func needsAnimationFrame(at time: Double) -> Bool {
+    engine.isAutoScrolling || renderer.needsAnimationFrame(at: time)
+      || arena.lists.contains { $0.isAnimating(at: time) }
+  }
+}
+
+extension String {
+  /// The text without spaces at either end.
+  var trimmingSpaces: String {
+    var characters = Substring(self)
+    while characters.first == " " { characters.removeFirst() }
+    while characters.last == " " { characters.removeLast() }
+    return String(characters)
+  }
+}

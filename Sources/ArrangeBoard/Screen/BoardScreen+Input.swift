@@ -1,0 +1,216 @@
+import ArrangeDragDrop
+import ArrangeGeometry
+public import ArrangeTerminal
+
+extension BoardScreen {
+  /// The keys, as the help overlay lists them.
+  static var help: HelpOverlay {
+    HelpOverlay(
+      title: "Arrange keys",
+      entries: [
+        .init("mouse", "drag a card; click selects; wheel scrolls"),
+        .init("arrows hjkl", "move the focus"),
+        .init("Space", "lift the focused card / drop it"),
+        .init("arrows", "while lifted: move it (←→ columns)"),
+        .init("Esc", "cancel the drag"),
+        .init("x", "swap mode on/off (drops swap cards)"),
+        .init("a / e / D", "add / edit / delete a card"),
+        .init("u / r", "undo / redo"),
+        .init("R / W", "reload the file / overwrite it"),
+        .init("q", "quit"),
+      ])
+  }
+
+  /// Handles one key, paste, mouse event or resize.
+  public mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    if case .resize(let columns, let rows) = event {
+      layout(columns: columns, rows: rows, at: time)
+      return .changed
+    }
+    if isShowingHelp {
+      // Any key or click closes the help; nothing under it reacts meanwhile.
+      switch event {
+      case .key:
+        isShowingHelp = false
+        return .changed
+      case .mouse(let mouse) where mouse.action == .press:
+        isShowingHelp = false
+        return .changed
+      default:
+        return .unchanged
+      }
+    }
+    if prompt != nil { return handlePrompt(event, at: time) }
+    switch event {
+    case .key(let key, let modifiers):
+      return handle(key, modifiers, at: time)
+    case .mouse(let mouse):
+      return handle(mouse, at: time)
+    case .paste, .resize, .unknown:
+      return .unchanged
+    }
+  }
+
+  mutating func handle(_ key: Key, _ modifiers: Modifiers, at time: Double)
+    -> TerminalProgramResponse
+  {
+    let isQuitKey =
+      key == .character("q") && modifiers.isEmpty || key == .character("c") && modifiers == .control
+    if !isQuitKey { isConfirmingQuit = false }
+    switch (key, modifiers) {
+    case (.character("q"), []), (.character("c"), .control):
+      if engine.isDragging { perform(.key(.cancel, time: time), at: time) }
+      guard hasUnsavedChanges, !isConfirmingQuit else { return .quit }
+      isConfirmingQuit = true
+      status.message = "This board has unsaved changes: q again quits without saving, W saves"
+    case (.character("?"), _):
+      isShowingHelp = true
+    case (.escape, _):
+      if engine.isDragging {
+        perform(.key(.cancel, time: time), at: time)
+      } else {
+        status.message = ""
+      }
+    case (.character(" "), []), (.enter, []):
+      if engine.isDragging {
+        perform(.key(.drop, time: time), at: time)
+      } else if let card = focusedCard, arena.slot(of: card) != nil {
+        perform(.key(.lift(card), time: time), at: time)
+      } else {
+        status.message = "No card here to lift; a adds one"
+      }
+    case (.up, []), (.character("k"), []):
+      step(.previousSlot, rows: -1, columns: 0, at: time)
+    case (.down, []), (.character("j"), []):
+      step(.nextSlot, rows: 1, columns: 0, at: time)
+    case (.left, []), (.character("h"), []):
+      step(.previousContainer, rows: 0, columns: -1, at: time)
+    case (.right, []), (.character("l"), []):
+      step(.nextContainer, rows: 0, columns: 1, at: time)
+    case (.home, []), (.character("g"), []):
+      if !engine.isDragging { moveFocus(rows: -Int.max / 2, columns: 0) }
+    case (.end, []), (.character("G"), _):
+      if !engine.isDragging { moveFocus(rows: Int.max / 2, columns: 0) }
+    default:
+      return handleCommand(key, modifiers, at: time)
+    }
+    return .changed
+  }
+
+  /// Keys that change the board or the mode; refused while a card is lifted.
+  mutating func handleCommand(_ key: Key, _ modifiers: Modifiers, at time: Double)
+    -> TerminalProgramResponse
+  {
+    guard case .character(let character) = key, modifiers.isEmpty || modifiers == .shift else {
+      return .unchanged
+    }
+    guard "xuraeDRW".contains(character) else { return .unchanged }
+    if engine.isDragging {
+      status.message = "Drop the card first (Space), or Esc to cancel"
+      return .changed
+    }
+    switch character {
+    case "x":
+      engine.configuration.mode = isExchangeMode ? .move : .exchange
+      status.message =
+        isExchangeMode
+        ? "Swap mode on"
+        : "Move mode on"
+      updateHint()
+    case "u": undo()
+    case "r": redo()
+    case "a":
+      guard !document.columns.isEmpty else {
+        status.message = "This board has no columns; add a “## Column” line to the file"
+        return .changed
+      }
+      prompt = Prompt(purpose: .add(column: focusedColumn), editor: LineEditor())
+    case "e":
+      guard let card = focusedCard, let current = document.card(card) else {
+        status.message = "No card here to edit"
+        return .changed
+      }
+      prompt = Prompt(purpose: .edit(card), editor: LineEditor(text: current.title))
+    case "D": deleteFocusedCard(at: time)
+    case "R": reload()
+    case "W": overwrite()
+    default: return .unchanged
+    }
+    return .changed
+  }
+
+  /// Typing into the add or edit prompt.
+  mutating func handlePrompt(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    guard var current = prompt else { return .unchanged }
+    let outcome = current.editor.handle(event)
+    prompt = current
+    switch outcome {
+    case .editing:
+      return .changed
+    case .ignored:
+      return .unchanged
+    case .cancelled:
+      prompt = nil
+      status.message = "Cancelled"
+    case .submitted:
+      let text = current.editor.text
+      let isDone: Bool
+      switch current.purpose {
+      case .add(let column): isDone = addCard(text, toColumn: column, at: time)
+      case .edit(let card): isDone = retitle(card, as: text, at: time)
+      }
+      if isDone { prompt = nil }
+    }
+    return .changed
+  }
+
+  /// An arrow key: moves the lifted card during a keyboard drag, the focus otherwise.
+  mutating func step(_ intent: KeyIntent<CardID>, rows: Int, columns: Int, at time: Double) {
+    if engine.isDragging {
+      perform(.key(intent, time: time), at: time)
+    } else {
+      moveFocus(rows: rows, columns: columns)
+    }
+  }
+
+  mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
+    isConfirmingQuit = false
+    let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
+    switch (mouse.action, mouse.button) {
+    case (.press, .left):
+      select(atColumn: mouse.column, row: mouse.row)
+      perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
+    case (.motion, .left):
+      perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
+    case (.release, _):
+      perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
+    case (.wheelUp, _), (.wheelDown, _):
+      guard
+        let column = boxes.firstIndex(where: { $0.contains(column: mouse.column, row: mouse.row) })
+      else { return .unchanged }
+      arena.lists[column].scroll(by: mouse.action == .wheelUp ? -1 : 1)
+      reportGeometry()
+    default:
+      return .unchanged
+    }
+    return .changed
+  }
+
+  /// A click moves the keyboard focus to the card (or the column) under it.
+  mutating func select(atColumn column: Int, row: Int) {
+    guard let index = boxes.firstIndex(where: { $0.contains(column: column, row: row) }) else {
+      return
+    }
+    focusedColumn = index
+    let point = Point(x: Double(column) + 0.5, y: Double(row) + 0.5)
+    if let position = arena.lists[index].geometry.itemIndex(at: point) {
+      focusedCard = arena.lists[index].items[position]
+    } else if let first = arena.lists[index].items.first,
+      focusedCard.flatMap({
+        document.location(of: $0)?.column
+      }) != index
+    {
+      focusedCard = first
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import ArrangeDragDrop
+import ArrangeGeometry
+import ArrangeLayout
+public import ArrangeTerminal
+
+/// The `arrange` board in a terminal: columns side by side, cards dragged with the mouse or the
+/// keyboard, every committed change saved to the board's storage.
+///
+/// The screen owns a ``BoardDocument`` (the truth), one ``ListContainer`` per column (what is
+/// drawn, with its animations) and a ``DragEngine`` that turns pointer events and keys into
+/// drag operations. A drop applies the engine's operations to the lists and the document, then
+/// saves. Undo and redo restore whole document values, so they also cover adding, editing and
+/// deleting cards, and they are cleared when the board is reloaded from disk.
+///
+/// Drive it with a ``TerminalRunLoop``; tests call ``handle(_:at:)`` and
+/// ``draw(into:at:)`` directly.
+public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
+  /// The board as it is now (saved, unless ``hasUnsavedChanges``).
+  public internal(set) var document: BoardDocument
+  /// Where the board is saved.
+  public internal(set) var storage: Storage
+  /// The status line: announcements, errors and a hint.
+  public internal(set) var status = StatusLine(message: "")
+  /// The card the keyboard acts on, if the focused column has any.
+  public internal(set) var focusedCard: CardID?
+  /// The column the keyboard acts on.
+  public internal(set) var focusedColumn = 0
+  /// Whether the last committed change could not be saved (the file changed on disk, or a
+  /// write failed); ``document`` then differs from the stored board.
+  public internal(set) var hasUnsavedChanges = false
+
+  var arena: ListArena<CardID>
+  var engine: DragEngine<ListGeometry<CardID>>
+  var renderer: BasicDragRenderer<CardID>
+  var motion: MotionPreference
+  var boxes: [CellRect] = []
+  var size = (columns: 0, rows: 0)
+  var history: [Snapshot] = []
+  var future: [Snapshot] = []
+  var prompt: Prompt?
+  var isShowingHelp = false
+  /// Set after a save was refused because the file changed on disk.
+  var isInConflict = false
+  /// Set after `q` with unsaved changes: a second `q` quits anyway.
+  var isConfirmingQuit = false
+
+  /// A document and focus to go back to, and what changed after it.
+  struct Snapshot {
+    var document: BoardDocument
+    var focusedCard: CardID?
+    var focusedColumn: Int
+    var change: String
+  }
+
+  /// A card title being typed.
+  struct Prompt {
+    enum Purpose {
+      case add(column: Int)
+      case edit(CardID)
+    }
+    var purpose: Purpose
+    var editor: LineEditor
+  }
+
+  /// The narrowest a column may get, in cells.
+  static var minimumColumnWidth: Int { 12 }
+  /// The most rows a card's title takes; longer titles end with an ellipsis.
+  static var maximumTitleRows: Int { 6 }
+
+  /// The smallest window the board fits in.
+  public var minimumSize: (columns: Int, rows: Int) {
+    (Swift.max(30, document.columns.count * Self.minimumColumnWidth), 8)
+  }
+
+  /// Creates the screen for `document`, saved to `storage`; focus starts on the first card of the
+  /// first column.
+  public init(document: BoardDocument, storage: Storage, motion: MotionPreference = .full) {
+    self.document = document
+    self.storage = storage
+    self.motion = motion
+    renderer = BasicDragRenderer(motion: motion)
+    arena = ListArena(ids: [], lists: [])
+    engine = DragEngine(containers: [])
+    focusedCard = document.columns.first?.cards.first?.id
+    rebuild()
+    status = StatusLine(message: "Drag a card, or Space", hint: "")
+    updateHint()
+  }
+
+  /// The file name shown in the hint.
+  var fileName: String {
+    storage.path.split(separator: "/").last.map(String.init) ?? storage.path
+  }
+
+  /// Whether a drag swaps cards instead of moving them.
+  public var isExchangeMode: Bool { engine.configuration.mode == .exchange }
+
+  // MARK: - Lists and engine
+
+  /// Makes the lists and the engine follow the document again (after a load, undo or redo),
+  /// keeping each column's scroll position; animations and the engine's own history start over.
+  mutating func rebuild() {
+    let offsets = arena.lists.map(\.scrollOffset)
+    let ids = document.columns.indices.map { ContainerID($0) }
+    arena = ListArena(
+      ids: ids,
+      lists: document.columns.indices.map { index in
+        var list = ListContainer(
+          items: document.columns[index].cards.map(\.id),
+          heights: heights(of: index), frame: listFrame(of: index), spacing: 1, motion: motion)
+        if index < offsets.count { list.scroll(to: offsets[index]) }
+        return list
+      })
+    let mode = engine.configuration.mode
+    engine = DragEngine(containers: [])
+    engine.configuration.mode = mode
+    // A card dropped outside every column stays where it was (nothing on the board deletes by
+    // dragging); the keys delete.
+    for (index, id) in ids.enumerated() {
+      engine.handle(
+        .addContainer(
+          ArenaContainer(
+            id: id, name: document.columns[index].title, geometry: arena.lists[index].geometry),
+          priority: nil))
+    }
+    renderer = BasicDragRenderer(motion: motion)
+    repairFocus()
+  }
+
+  /// The rows each card of column `index` takes at the column's width.
+  func heights(of index: Int) -> [Int] {
+    let width = listFrame(of: index).width
+    return document.columns[index].cards.map { Self.height(of: $0, width: width) }
+  }
+
+  /// A card's rows: its wrapped title (at most ``maximumTitleRows``) and one row summing up its
+  /// details, if it has any.
+  static func height(of card: BoardCard, width: Int) -> Int {
+    titleLines(of: card, width: width).count + (card.details.isEmpty ? 0 : 1)
+  }
+
+  /// A card's title wrapped to a list `width` wide (one cell of padding each side).
+  static func titleLines(of card: BoardCard, width: Int) -> [String] {
+    let room = Swift.max(1, width - 2)
+    var lines = TextWrapping.lines(card.title, width: room)
+    if lines.isEmpty { lines = [""] }
+    if lines.count > maximumTitleRows {
+      lines.removeLast(lines.count - maximumTitleRows)
+      lines[maximumTitleRows - 1] = TextWrapping.truncated(
+        lines[maximumTitleRows - 1] + " …", toWidth: room)
+    }
+    return lines
+  }
+
+  /// The frame of column `index`'s cards: its box without the border.
+  func listFrame(of index: Int) -> CellRect {
+    guard index < boxes.count else { return CellRect(column: 0, row: 0, width: 0, height: 0) }
+    let box = boxes[index]
+    return CellRect(
+      column: box.column + 1, row: box.row + 1, width: Swift.max(0, box.width - 2),
+      height: Swift.max(0, box.height - 2))
+  }
+
+  /// Columns side by side above the status line, laid out by ArrangeLayout in cells.
+  mutating func layout(columns: Int, rows: Int, at time: Double) {
+    size = (columns, rows)
+    let names = document.columns.indices.map { "column \($0)" }
+    var tree = LayoutTree(
+      .vertical([
+        .horizontal(
+          name: "columns",
+          names.map { .leaf($0, minSize: Double(Self.minimumColumnWidth)) }),
+        .leaf("status", size: .points(1)),
+      ]))
+    tree.layout(in: Size(width: Double(columns), height: Double(rows)))
+    boxes = names.map { name in
+      tree.node(named: name).map { CellRect(tree.frame(of: $0)) }
+        ?? CellRect(column: 0, row: 0, width: 0, height: 0)
+    }
+    for index in arena.lists.indices {
+      let frame = listFrame(of: index)
+      let isWidthChanged = frame.width != arena.lists[index].frame.width
+      arena.lists[index].setFrame(frame)
+      if isWidthChanged {
+        for card in document.columns[index].cards {
+          _ = arena.lists[index].setHeight(
+            Self.height(of: card, width: frame.width), for: card.id, at: time)
+        }
+      }
+    }
+    reportGeometry()
+  }
+
+  /// Tells the engine where every column's cards are now.
+  mutating func reportGeometry() {
+    for id in arena.ids {
+      guard let geometry = arena.geometry(of: id) else { continue }
+      perform(.setGeometry(id, geometry), at: nil)
+    }
+  }
+
+  /// Feeds the engine, carries out what it asks, and commits a drop to the document.
+  mutating func perform(_ input: DragInput<ListGeometry<CardID>>, at time: Double?) {
+    let now = time ?? 0
+    let before = document
+    let effects = arena.perform(input, on: &engine, at: now)
+    let board = document
+    status.show(effects) { board.card($0)?.title ?? "card" }
+    renderer.update(with: effects, presentation: engine.presentation, at: now)
+    var change: String?
+    for case .apply(let operation) in effects {
+      change = apply(operation) ?? change
+    }
+    guard let change else { return }
+    followLists()
+    if document != before {
+      commit(from: before, change: change)
+    }
+  }
+
+  /// Applies one engine operation to the document; returns what it did, in words, or nil.
+  mutating func apply(_ operation: DragOperation<CardID>) -> String? {
+    do {
+      switch operation {
+      case .move(let card, _, let to, _):
+        try document.moveCard(card, toColumn: to.container.rawValue, index: to.index)
+        return "moving “\(title(of: card))”"
+      case .exchange(let first, _, let second, _):
+        try document.exchangeCards(first, second)
+        return "swapping “\(title(of: first))” and “\(title(of: second))”"
+      case .remove(let card, _):
+        let name = title(of: card)
+        try document.removeCard(card)
+        return "removing “\(name)”"
+      case .copy, .insert, .dropInto, .takeOut:
+        return "a drag"
+      }
+    } catch {
+      return "a drag"
+    }
+  }
+
+  /// Makes the document's card order match the lists exactly (they are what the person saw).
+  mutating func followLists() {
+    for (column, list) in arena.lists.enumerated() where column < document.columns.count {
+      for (index, card) in list.items.enumerated() {
+        let cards = document.columns[column].cards
+        if index < cards.count, cards[index].id == card { continue }
+        try? document.moveCard(card, toColumn: column, index: index)
+      }
+    }
+  }
+
+  func title(of card: CardID) -> String { document.card(card)?.title ?? "card" }
+}

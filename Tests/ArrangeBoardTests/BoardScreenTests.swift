@@ -1,0 +1,376 @@
+import ArrangeBoard
+import ArrangeTerminal
+import Foundation
+import Testing
+
+/// A disk in memory that another writer can change behind the screen's back.
+final class MemoryDisk: @unchecked Sendable {
+  var bytes: [UInt8]?
+  var saves = 0
+  var failure: BoardFileError?
+  init(_ text: String?) { bytes = text.map { Array($0.utf8) } }
+  var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// Board storage over a ``MemoryDisk`` with the same refusal rule as a board file.
+struct MemoryStorage: BoardStorage {
+  let disk: MemoryDisk
+  var known: [UInt8]?
+  var path: String { "/boards/board.md" }
+
+  init(_ disk: MemoryDisk) {
+    self.disk = disk
+    known = disk.bytes
+  }
+
+  mutating func save(_ contents: [UInt8]) throws(BoardFileError) {
+    guard disk.bytes == known else {
+      throw BoardFileError(kind: .changedOnDisk, path: path, message: "board.md changed on disk.")
+    }
+    try overwrite(contents)
+  }
+
+  mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError) {
+    if let failure = disk.failure { throw failure }
+    disk.bytes = contents
+    disk.saves += 1
+    known = contents
+  }
+
+  mutating func reload() throws(BoardFileError) -> [UInt8]? {
+    known = disk.bytes
+    return known
+  }
+}
+
+/// The board screen driven with events and drawn into a buffer, as the terminal would.
+@Suite struct BoardScreenTests {
+  static let board = """
+    # Project
+
+    ## To Do
+
+    - Alpha
+    - Beta
+        > the second card
+    - Gamma
+
+    ## Doing
+
+    - Delta
+
+    ## Done
+
+    """
+
+  struct Harness {
+    var screen: BoardScreen<MemoryStorage>
+    let disk: MemoryDisk
+    var time = 1.0
+    var buffer = CellBuffer(columns: 60, rows: 14)
+
+    init(_ text: String = BoardScreenTests.board, columns: Int = 60, rows: Int = 14) throws {
+      disk = MemoryDisk(text)
+      let document = try BoardDocument.parse(Array(text.utf8))
+      screen = BoardScreen(document: document, storage: MemoryStorage(disk), motion: .reduced)
+      buffer = CellBuffer(columns: columns, rows: rows)
+      _ = screen.handle(.resize(columns: columns, rows: rows), at: time)
+      draw()
+    }
+
+    mutating func draw() {
+      buffer.clear()
+      screen.draw(into: &buffer, at: time)
+    }
+
+    @discardableResult
+    mutating func send(_ event: TerminalEvent) -> TerminalProgramResponse {
+      time += 0.05
+      let response = screen.handle(event, at: time)
+      draw()
+      return response
+    }
+
+    mutating func key(_ text: String) {
+      for character in text { send(.key(.character(character), [])) }
+    }
+
+    mutating func key(_ key: Key) { send(.key(key, [])) }
+
+    /// Drags with the mouse from one cell to another, in steps.
+    mutating func drag(from start: (Int, Int), to end: (Int, Int), release: Bool = true) {
+      send(.mouse(MouseEvent(.press, .left, column: start.0, row: start.1)))
+      for step in 1...4 {
+        let column = start.0 + (end.0 - start.0) * step / 4
+        let row = start.1 + (end.1 - start.1) * step / 4
+        send(.mouse(MouseEvent(.motion, .left, column: column, row: row)))
+      }
+      if release { send(.mouse(MouseEvent(.release, .left, column: end.0, row: end.1))) }
+    }
+
+    var lines: [String] { buffer.lines }
+
+    /// Where `text` first appears on screen (column in cells, row).
+    func locate(_ text: String) -> (Int, Int)? {
+      for (row, line) in lines.enumerated() {
+        guard let range = line.range(of: text) else { continue }
+        return (TextWrapping.width(of: String(line[..<range.lowerBound])), row)
+      }
+      return nil
+    }
+
+    /// The titles of each column, from the document.
+    var titles: [[String]] { screen.document.columns.map { $0.cards.map(\.title) } }
+  }
+
+  @Test("The board shows its columns side by side with counts, cards and the file name")
+  func firstFrame() throws {
+    let harness = try Harness()
+    let lines = harness.lines
+    #expect(lines[0].contains("To Do · 3"))
+    #expect(lines[0].contains("Doing · 1"))
+    #expect(lines[0].contains("Done · 0"))
+    let alpha = try #require(harness.locate("Alpha"))
+    let delta = try #require(harness.locate("Delta"))
+    #expect(alpha.1 == delta.1)
+    #expect(alpha.0 < delta.0)
+    #expect(lines.last?.contains("board.md") == true)
+    // The focus starts on the first card: a bar at its left.
+    #expect(lines[alpha.1].contains("▌Alpha"))
+    // Beta's description is summed up on the line under it.
+    let beta = try #require(harness.locate("Beta"))
+    #expect(lines[beta.1 + 1].contains("the second card"))
+  }
+
+  @Test("A mouse drag to another column moves the card, draws it there and saves the file")
+  func mouseDragBetweenColumns() throws {
+    var harness = try Harness()
+    let beta = try #require(harness.locate("Beta"))
+    let done = try #require(harness.locate("Done"))
+    harness.drag(from: beta, to: (done.0, done.1 + 2))
+    #expect(harness.titles == [["Alpha", "Gamma"], ["Delta"], ["Beta"]])
+    #expect(
+      harness.disk.text == """
+        # Project
+
+        ## To Do
+
+        - Alpha
+        - Gamma
+
+        ## Doing
+
+        - Delta
+
+        ## Done
+        - Beta
+            > the second card
+
+        """)
+    #expect(harness.disk.saves == 1)
+    let moved = try #require(harness.locate("Beta"))
+    #expect(moved.0 > done.0 - 2)
+    #expect(harness.lines.last?.contains("Dropped Beta in Done") == true)
+  }
+
+  @Test("Reordering within a column with the mouse")
+  func mouseReorder() throws {
+    var harness = try Harness()
+    let alpha = try #require(harness.locate("Alpha"))
+    let gamma = try #require(harness.locate("Gamma"))
+    harness.drag(from: alpha, to: (gamma.0, gamma.1 + 1))
+    #expect(harness.titles[0] == ["Beta", "Gamma", "Alpha"])
+    #expect(harness.disk.text?.contains("- Gamma\n- Alpha\n\n## Doing") == true)
+  }
+
+  @Test("Escape in the middle of a mouse drag leaves the board and the file as they were")
+  func escapeCancels() throws {
+    var harness = try Harness()
+    let beta = try #require(harness.locate("Beta"))
+    let done = try #require(harness.locate("Done"))
+    harness.drag(from: beta, to: (done.0, done.1 + 2), release: false)
+    harness.key(.escape)
+    harness.send(.mouse(MouseEvent(.release, .left, column: done.0, row: done.1 + 2)))
+    #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Delta"], []])
+    #expect(harness.disk.saves == 0)
+    #expect(harness.disk.text == BoardScreenTests.board)
+    #expect(harness.lines.last?.contains("Cancelled") == true)
+  }
+
+  @Test("Keyboard drag: Space lifts, → moves to the next column, ↓ moves down, Space drops")
+  func keyboardDrag() throws {
+    var harness = try Harness()
+    harness.key("j")  // focus Beta
+    harness.key(" ")
+    #expect(harness.lines.last?.contains("Picked up Beta") == true)
+    harness.key(.right)
+    harness.key(.down)
+    harness.key(" ")
+    #expect(harness.titles == [["Alpha", "Gamma"], ["Delta", "Beta"], []])
+    #expect(harness.disk.saves == 1)
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Beta")
+  }
+
+  @Test("Swap mode: dropping a card on another exchanges the two")
+  func exchangeMode() throws {
+    var harness = try Harness()
+    harness.key("x")
+    #expect(harness.screen.isExchangeMode)
+    #expect(harness.lines.last?.contains("SWAP") == true)
+    let alpha = try #require(harness.locate("Alpha"))
+    let delta = try #require(harness.locate("Delta"))
+    harness.drag(from: alpha, to: delta)
+    #expect(harness.titles == [["Delta", "Beta", "Gamma"], ["Alpha"], []])
+    #expect(harness.disk.text?.contains("## To Do\n\n- Delta\n- Beta") == true)
+  }
+
+  @Test("Undo restores the file as it was; redo does the change again")
+  func undoRedo() throws {
+    var harness = try Harness()
+    harness.key(" ")
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.titles[1] == ["Delta", "Alpha"] || harness.titles[1] == ["Alpha", "Delta"])
+    let moved = harness.disk.text
+    harness.key("u")
+    #expect(harness.disk.text == BoardScreenTests.board)
+    #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
+    #expect(harness.lines.last?.contains("Undid moving “Alpha”") == true)
+    harness.key("r")
+    #expect(harness.disk.text == moved)
+    harness.key("u")
+    harness.key("u")
+    #expect(harness.lines.last?.contains("Nothing to undo") == true)
+  }
+
+  @Test("a adds a card with a Unicode title at the end of the focused column")
+  func addCard() throws {
+    var harness = try Harness()
+    harness.key(.right)  // Doing
+    harness.key("a")
+    #expect(harness.lines.last?.contains("New card in Doing:") == true)
+    harness.send(.paste("Prüfen 日本語 ✨"))
+    harness.key(.enter)
+    #expect(harness.titles[1] == ["Delta", "Prüfen 日本語 ✨"])
+    #expect(harness.disk.text?.contains("- Delta\n- Prüfen 日本語 ✨\n") == true)
+    #expect(harness.locate("Prüfen 日本語 ✨") != nil)
+    harness.key("u")
+    #expect(harness.disk.text == BoardScreenTests.board)
+  }
+
+  @Test("e edits the focused card's title; an empty title is refused and editing goes on")
+  func editCard() throws {
+    var harness = try Harness()
+    harness.key("e")
+    harness.send(.key(.character("u"), .control))
+    harness.key(.enter)
+    #expect(harness.titles[0][0] == "Alpha")
+    #expect(harness.lines.last?.contains("Title:") == true)
+    harness.key("Omega")
+    harness.key(.enter)
+    #expect(harness.titles[0] == ["Omega", "Beta", "Gamma"])
+    #expect(harness.disk.text?.contains("- Omega\n- Beta\n") == true)
+  }
+
+  @Test("Escape leaves the prompt without changing anything")
+  func promptCancel() throws {
+    var harness = try Harness()
+    harness.key("a")
+    harness.key("Nope")
+    harness.key(.escape)
+    #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
+    #expect(harness.disk.saves == 0)
+  }
+
+  @Test("D deletes the focused card with its details; undo brings it back")
+  func deleteCard() throws {
+    var harness = try Harness()
+    harness.key("j")
+    harness.key("D")
+    #expect(harness.titles[0] == ["Alpha", "Gamma"])
+    #expect(harness.disk.text?.contains("the second card") == false)
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Gamma")
+    harness.key("u")
+    #expect(harness.disk.text == BoardScreenTests.board)
+  }
+
+  @Test("A file changed on disk is never overwritten: the change waits, R reloads, W overwrites")
+  func externalChange() throws {
+    var harness = try Harness()
+    let external = BoardScreenTests.board.replacingOccurrences(of: "Delta", with: "Epsilon")
+    harness.disk.bytes = Array(external.utf8)
+    harness.key(" ")
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.disk.text == external)
+    #expect(harness.screen.hasUnsavedChanges)
+    #expect(harness.lines.last?.contains("changed on disk") == true)
+    harness.key("R")
+    #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Epsilon"], []])
+    #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text == external)
+    // History described the old file: nothing to undo after a reload.
+    harness.key("u")
+    #expect(harness.lines.last?.contains("Nothing to undo") == true)
+    // The same again, but overwriting.
+    harness.disk.bytes = Array(BoardScreenTests.board.utf8)
+    harness.key("D")
+    #expect(harness.screen.hasUnsavedChanges)
+    harness.key("W")
+    #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text?.contains("Alpha") == false)
+  }
+
+  @Test("q with unsaved changes asks first; a second q quits")
+  func quitWithUnsavedChanges() throws {
+    var harness = try Harness()
+    #expect(harness.send(.key(.character("q"), [])) == .quit)
+    harness.disk.failure = BoardFileError(
+      kind: .cannotWrite, path: "/boards/board.md", message: "Cannot save board.md: disk full.")
+    harness.key("D")
+    #expect(harness.lines.last?.contains("Not saved: Cannot save board.md: disk full.") == true)
+    #expect(harness.send(.key(.character("q"), [])) == .changed)
+    #expect(harness.lines.last?.contains("unsaved changes") == true)
+    #expect(harness.send(.key(.character("q"), [])) == .quit)
+  }
+
+  @Test("Wide titles wrap inside narrow columns without splitting a character")
+  func unicodeWrapping() throws {
+    let text = "## 列\n\n- 日本語のとても長いタスクの名前です\n- Émile’s café ☕️ menu 👩‍👩‍👧\n\n## B\n"
+    let harness = try Harness(text, columns: 30, rows: 12)
+    let lines = harness.lines
+    // 15 columns per box: 11 cells of text per card line.
+    let wrapped = lines.filter { $0.contains("日本語") || $0.contains("タスク") || $0.contains("です") }
+    #expect(wrapped.count >= 2)
+    for line in lines {
+      #expect(TextWrapping.width(of: line) <= 30)
+    }
+    #expect(lines.contains { $0.contains("👩‍👩‍👧") || $0.contains("café") })
+  }
+
+  @Test("The wheel scrolls a column, and arrows mark hidden cards")
+  func wheelScrolls() throws {
+    let cards = (1...20).map { "- Card \($0)" }.joined(separator: "\n")
+    var harness = try Harness("## Long\n\n\(cards)\n\n## Other\n", columns: 40, rows: 10)
+    #expect(harness.locate("Card 1 ") != nil || harness.locate("Card 1\u{20}") != nil)
+    #expect(harness.lines[8].contains("▼"))
+    harness.send(.mouse(MouseEvent(.wheelDown, .none, column: 3, row: 3)))
+    harness.send(.mouse(MouseEvent(.wheelDown, .none, column: 3, row: 3)))
+    #expect(harness.lines[0].contains("▲"))
+    #expect(harness.lines.joined().contains("Card 1 ") == false)
+  }
+
+  @Test("Help lists the keys, and any key closes it")
+  func help() throws {
+    var harness = try Harness()
+    harness.key("?")
+    #expect(harness.lines.contains { $0.contains("swap mode") })
+    harness.key("j")
+    #expect(!harness.lines.contains { $0.contains("swap mode") })
+    // The key that closed the help did nothing else.
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Alpha")
+  }
+}
