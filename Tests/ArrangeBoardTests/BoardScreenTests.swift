@@ -212,6 +212,23 @@ struct MemoryStorage: BoardStorage {
       harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Beta")
   }
 
+  @Test("During a keyboard move the cards below the target make room instead of hiding")
+  func keyboardDragMakesRoom() throws {
+    var harness = try Harness()
+    harness.key("j")  // Beta
+    harness.key(" ")
+    harness.key(.right)
+    harness.key(.up)  // above Delta
+    let ghost = try #require(harness.locate("Beta"))
+    let delta = try #require(harness.locate("Delta"))
+    #expect(ghost.0 == delta.0)
+    // Beta takes two rows (title and details) and one of spacing.
+    #expect(delta.1 == ghost.1 + 3)
+    harness.key(.escape)
+    let after = try #require(harness.locate("Delta"))
+    #expect(after.1 == ghost.1)
+  }
+
   @Test("Swap mode: dropping a card on another exchanges the two")
   func exchangeMode() throws {
     var harness = try Harness()

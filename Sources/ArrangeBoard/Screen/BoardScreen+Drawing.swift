@@ -6,6 +6,7 @@ extension BoardScreen {
   public mutating func draw(into buffer: inout CellBuffer, at time: Double) {
     if engine.isDragging { perform(.tick(time: time), at: time) }
     let isDragging = engine.isDragging
+    let room = roomForKeyboardDrag()
     for (index, box) in boxes.enumerated() where index < document.columns.count {
       let id = ContainerID(index)
       let column = document.columns[index]
@@ -18,11 +19,23 @@ extension BoardScreen {
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
       let focused = isDragging ? nil : focusedCard
+      let listFrame = index < arena.lists.count ? arena.lists[index].frame : box
       arena.draw(id, into: &buffer, at: time, renderer: renderer) { card, rect, look, buffer in
         guard let content = board.card(card) else { return }
+        guard room.cards.contains(card) else {
+          Self.drawCard(
+            content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
+            into: &buffer)
+          return
+        }
+        // Lower, and clipped by the column rather than by the card's own place.
+        let clip = buffer.clip
+        buffer.clip = listFrame
+        var lowered = rect
+        lowered.row += room.rows
         Self.drawCard(
-          content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
-          into: &buffer)
+          content, in: lowered, isFocused: false, isDimmed: look == .dimmed, into: &buffer)
+        buffer.clip = clip
       }
     }
     let board = document
@@ -44,6 +57,25 @@ extension BoardScreen {
       status.draw(into: &buffer, row: statusRow)
     }
     if isShowingHelp { Self.help.draw(into: &buffer) }
+  }
+
+  /// During a keyboard move, the cards drawn lower to make room for the lifted card where it
+  /// would land (its ghost sits there, and would otherwise hide the card in that place), and by
+  /// how many rows.
+  ///
+  /// Pointer drags keep the cards still: the ghost follows the pointer and the markers show the
+  /// place, and cards moving under the pointer would make the target jump.
+  func roomForKeyboardDrag() -> (cards: Set<CardID>, rows: Int) {
+    guard let proposal = engine.proposal(for: .keyboard), case .move(let slot) = proposal.action,
+      let dragged = engine.draggedItem(for: .keyboard),
+      arena.lists.indices.contains(slot.container.rawValue)
+    else { return ([], 0) }
+    let list = arena.lists[slot.container.rawValue]
+    let others = list.items.filter { $0 != dragged }
+    guard slot.index < others.count else { return ([], 0) }
+    let card = document.card(dragged)
+    let rows = card.map { Self.height(of: $0, width: list.frame.width) } ?? 1
+    return (Set(others[slot.index...]), rows + list.spacing)
   }
 
   /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
