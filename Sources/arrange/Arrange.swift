@@ -117,7 +117,9 @@ struct Move: ParsableCommand {
   @Argument(help: "The card's title (exact, any case, or a unique part of it).")
   var card: String
 
-  @Option(name: .customLong("to"), help: "The column's name, or its number from 1.")
+  @Option(
+    name: .customLong("to"),
+    help: ArgumentHelp("The column's name, or its number from 1.", valueName: "column"))
   var column: String
 
   @Option(help: "The card's position in the column, from 1 (default: last).")

@@ -232,7 +232,9 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
       let ids = document.columns.flatMap(\.cards).map(\.id.rawValue)
       #expect(ids == Array(0..<ids.count), "case \(index)")
       if document.serialized() != generated.bytes || model(of: document) != generated.columns {
-        Issue.record("first failing case \(index): \(String(decoding: generated.bytes, as: UTF8.self).debugDescription)")
+        Issue.record(
+          "first failing case \(index): \(String(decoding: generated.bytes, as: UTF8.self).debugDescription)"
+        )
         return
       }
       if generated.bytes.contains(0x0D) { kinds.insert("crlf") }
@@ -258,7 +260,8 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
       switch self {
       case .move(let id, let column, let index): "move \(id) to \(column),\(index)"
       case .exchange(let first, let second): "exchange \(first) \(second)"
-      case .add(let title, let column, let index): "add \(title.debugDescription) at \(column),\(String(describing: index))"
+      case .add(let title, let column, let index):
+        "add \(title.debugDescription) at \(column),\(String(describing: index))"
       case .setTitle(let title, let id): "title \(title.debugDescription) of \(id)"
       case .remove(let id): "remove \(id)"
       }
@@ -283,7 +286,9 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
         let all = expected.flatMap(\.cards).map(\.id)
         func locate(_ id: CardID) -> (Int, Int)? {
           for (column, content) in expected.enumerated() {
-            if let index = content.cards.firstIndex(where: { $0.id == id }) { return (column, index) }
+            if let index = content.cards.firstIndex(where: { $0.id == id }) {
+              return (column, index)
+            }
           }
           return nil
         }
@@ -296,10 +301,12 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
           case 0...3:
             // A move: the index counts the destination once the card has left.
             var id = all.isEmpty ? CardID(999) : generator.random.pick(all)
-            let column = expected.isEmpty ? 0 : generator.random.integer(in: 0...(expected.count - 1))
+            let column =
+              expected.isEmpty ? 0 : generator.random.integer(in: 0...(expected.count - 1))
             var target = column
             let origin = locate(id)
-            let count = expected.isEmpty ? 0 : expected[column].cards.count - (origin?.0 == column ? 1 : 0)
+            let count =
+              expected.isEmpty ? 0 : expected[column].cards.count - (origin?.0 == column ? 1 : 0)
             var destination = generator.random.integer(in: 0...max(0, count))
             if invalid {
               switch generator.random.integer(in: 0...2) {
@@ -338,10 +345,12 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
           case 6...7:
             onlyMoves = false
             let title = generator.typedTitle()
-            let column = invalid || expected.isEmpty
+            let column =
+              invalid || expected.isEmpty
               ? expected.count : generator.random.integer(in: 0...(expected.count - 1))
             let count = expected.indices.contains(column) ? expected[column].cards.count : 0
-            var position: Int? = generator.random.chance(0.4) ? nil : generator.random.integer(in: 0...count)
+            var position: Int? =
+              generator.random.chance(0.4) ? nil : generator.random.integer(in: 0...count)
             if generator.random.chance(0.03) { position = count + 1 }
             log.append(Edit.add(title.typed, column: column, index: position).description)
             if title.clean == nil {
@@ -387,7 +396,9 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
             try document.removeCard(id)
             counts["remove", default: 0] += 1
           }
-          #expect(wanted == nil, "case \(index): \(log) should have failed with \(String(describing: wanted))")
+          #expect(
+            wanted == nil,
+            "case \(index): \(log) should have failed with \(String(describing: wanted))")
         } catch {
           #expect(error.kind == wanted, "case \(index): \(log)")
           #expect(document == before, "case \(index): a refused edit changed the document")
@@ -402,7 +413,9 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
       #expect(model(of: reparsed) == model(of: document), "case \(index): \(log)")
       #expect(bytes.starts(with: generated.preamble), "case \(index)")
       if generated.isCRLFOnly {
-        let bare = bytes.indices.contains { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
+        let bare = bytes.indices.contains {
+          bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D)
+        }
         #expect(!bare, "case \(index): a \\n without \\r in a \\r\\n file")
       }
       if onlyMoves {

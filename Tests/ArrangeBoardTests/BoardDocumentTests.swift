@@ -84,7 +84,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     let document = try board(source)
     #expect(document.columns.map(\.title) == ["Tabbed  Column", "Second"])
     #expect(titles(document) == [["Star card"], ["Spaced   title"]])
-    #expect(document.columns[0].cards[0].details == ["- indented, a detail", "* [x] tabbed detail"])
+    #expect(
+      document.columns[0].cards[0].details == ["- indented, a detail", "* [x] tabbed detail"])
     #expect(text(document) == source)
   }
 
@@ -159,7 +160,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     BadFile("##\t\r\n", .emptyColumnName, line: 1),
     BadFile("# Title\n\n- early\n## A\n", .cardOutsideColumn, line: 3),
     BadFile("* first\n", .cardOutsideColumn, line: 1),
-    BadFile(Array("## A\n- ok\n- bad ".utf8) + [0xFF] + Array("\n- after\n".utf8), .invalidUTF8, line: 3),
+    BadFile(
+      Array("## A\n- ok\n- bad ".utf8) + [0xFF] + Array("\n- after\n".utf8), .invalidUTF8, line: 3),
     BadFile(Array("## A\n".utf8) + [0xC3], .invalidUTF8, line: 2),
     BadFile(Array("## A\n- a\n".utf8) + [0xED, 0xA0, 0x80, 0x0A], .invalidUTF8, line: 3),
     BadFile(Array("## A\n\n- a".utf8) + [0x00] + Array("\n".utf8), .binary, line: 3),
@@ -348,7 +350,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
 
   @Test("Edits of a \\r\\n file keep \\r\\n line breaks")
   func crlf() throws {
-    let source = "# B\r\n\r\n## To Do\r\n\r\n- One\r\n    > note\r\n- Two\r\n\r\n## Done\r\n\r\n- Three\r\n"
+    let source =
+      "# B\r\n\r\n## To Do\r\n\r\n- One\r\n    > note\r\n- Two\r\n\r\n## Done\r\n\r\n- Three\r\n"
     var document = try board(source)
     #expect(text(document) == source)
     #expect(document.columns[0].cards[0].details == ["> note"])
@@ -379,7 +382,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     #expect(throws: BoardEditError.self) {
       try document.moveCard(CardID(42), toColumn: 0, index: 0)
     }
-    func kind(_ body: (inout BoardDocument) throws(BoardEditError) -> Void) -> BoardEditError.Kind? {
+    func kind(_ body: (inout BoardDocument) throws(BoardEditError) -> Void) -> BoardEditError.Kind?
+    {
       do {
         try body(&document)
         return nil
@@ -387,13 +391,25 @@ private func titles(_ document: BoardDocument) -> [[String]] {
         return error.kind
       }
     }
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(CardID(42), toColumn: 0, index: 0) } == .unknownCard)
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 2, index: 0) } == .unknownColumn)
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: -1, index: 0) } == .unknownColumn)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(CardID(42), toColumn: 0, index: 0) }
+        == .unknownCard)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 2, index: 0) }
+        == .unknownColumn)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: -1, index: 0) }
+        == .unknownColumn)
     // Within its own column the card leaves one other card: indices 0...1.
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 0, index: 2) } == .indexOutOfRange)
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 0, index: -1) } == .indexOutOfRange)
-    #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 1, index: 2) } == .indexOutOfRange)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 0, index: 2) }
+        == .indexOutOfRange)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 0, index: -1) }
+        == .indexOutOfRange)
+    #expect(
+      kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 1, index: 2) }
+        == .indexOutOfRange)
     #expect(document == original)
     #expect(kind { d throws(BoardEditError) in try d.moveCard(fix, toColumn: 1, index: 1) } == nil)
     #expect(titles(document) == [["Write the README"], ["Set up CI", "Fix the bug"]])
@@ -417,10 +433,13 @@ private func titles(_ document: BoardDocument) -> [[String]] {
                 var expected = model
                 expected[column].remove(at: index)
                 expected[target].insert(title, at: destination)
-                try document.moveCard(try id(title, in: document), toColumn: target, index: destination)
+                try document.moveCard(
+                  try id(title, in: document), toColumn: target, index: destination)
                 #expect(titles(document) == expected, "\(title) to \(target),\(destination)")
                 #expect(titles(try BoardDocument.parse(document.serialized())) == expected)
-                #expect(document.card(try id(title, in: document))?.details.count == (column == 0 ? 1 : 0))
+                #expect(
+                  document.card(try id(title, in: document))?.details.count == (column == 0 ? 1 : 0)
+                )
                 try document.moveCard(try id(title, in: document), toColumn: column, index: index)
                 #expect(document.serialized() == original.serialized())
               }
@@ -436,7 +455,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
   @Test("Exchanging two cards of different columns swaps their blocks")
   func exchangeAcrossColumns() throws {
     var document = try board(Self.example)
-    try document.exchangeCards(try id("Write the README", in: document), try id("Set up CI", in: document))
+    try document.exchangeCards(
+      try id("Write the README", in: document), try id("Set up CI", in: document))
     #expect(
       text(document) == """
         # My board

@@ -98,7 +98,8 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(folder.names == ["board.md"])
   }
 
-  @Test("Saving keeps the permission bits of the file it replaces", arguments: [0o600, 0o640, 0o664])
+  @Test(
+    "Saving keeps the permission bits of the file it replaces", arguments: [0o600, 0o640, 0o664])
   func keepsPermissions(_ mode: Int) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -140,7 +141,8 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
       atPath: folder.file("link.md"))
     #expect(destination == "real/board.md")
     #expect(folder.names == ["link.md", "real"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("real")) == ["board.md"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("real")) == ["board.md"])
   }
 
   @Test("A link to a file that does not exist yet: the first save creates the target")
@@ -167,7 +169,8 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
       atPath: folder.file("dir.md"), withIntermediateDirectories: false)
     let directory = failure { _ = try BoardFile.open(folder.file("dir.md")) }
     #expect(directory?.kind == .notAFile)
-    #expect(directory?.message == "Cannot open \(folder.file("dir.md")): it is a folder, not a file.")
+    #expect(
+      directory?.message == "Cannot open \(folder.file("dir.md")): it is a folder, not a file.")
     #expect(directory?.path == folder.file("dir.md"))
 
     #expect(mkfifo(folder.file("pipe.md"), 0o644) == 0)
@@ -220,7 +223,9 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(chmod(folder.path, 0o555) == 0)
     let error = failure { try file.save(bytes("new\n")) }
     #expect(error?.kind == .cannotWrite)
-    #expect(error?.message == "Cannot save \(folder.file()): the folder is read-only (Permission denied).")
+    #expect(
+      error?.message == "Cannot save \(folder.file()): the folder is read-only (Permission denied)."
+    )
     #expect(folder.read() == "old\n")
   }
 
@@ -234,7 +239,8 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     SaveFault(step: .create, code: EACCES),
   ]
 
-  @Test("A save that fails at any step leaves the old file as it was and no temporary file",
+  @Test(
+    "A save that fails at any step leaves the old file as it was and no temporary file",
     arguments: faults)
   func failedSaveIsAtomic(_ fault: SaveFault) throws {
     let folder = try TemporaryFolder()
@@ -274,10 +280,18 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
       (SaveFault(step: .create, code: EACCES), "the folder is read-only (Permission denied)"),
       (SaveFault(step: .create, code: EPERM), "the folder is read-only (Operation not permitted)"),
       (SaveFault(step: .create, code: EROFS), "the disk is read-only (Read-only file system)"),
-      (SaveFault(step: .write(afterBytes: 3), code: ENOSPC), "the disk is full (No space left on device)"),
-      (SaveFault(step: .create, code: ENOENT), "the folder does not exist (No such file or directory)"),
+      (
+        SaveFault(step: .write(afterBytes: 3), code: ENOSPC),
+        "the disk is full (No space left on device)"
+      ),
+      (
+        SaveFault(step: .create, code: ENOENT),
+        "the folder does not exist (No such file or directory)"
+      ),
       (SaveFault(step: .write(afterBytes: 1), code: EIO), "writing failed (Input/output error)"),
-      (SaveFault(step: .sync, code: EIO), "the disk did not confirm the write (Input/output error)"),
+      (
+        SaveFault(step: .sync, code: EIO), "the disk did not confirm the write (Input/output error)"
+      ),
       (SaveFault(step: .rename, code: EBUSY), "cannot replace the file (Device or resource busy)"),
     ])
   func saveErrorMessages(_ fault: SaveFault, _ reason: String) throws {
@@ -315,7 +329,9 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(file.hasChangedOnDisk())
     let error = failure { try file.save(bytes("## A\n- mine, moved\n")) }
     #expect(error?.kind == .changedOnDisk)
-    #expect(error?.message == "Not saved over \(folder.file()): another program changed it since it was read.")
+    #expect(
+      error?.message
+        == "Not saved over \(folder.file()): another program changed it since it was read.")
     #expect(folder.read() == "## A\n- theirs\n")
     #expect(try file.reload() == bytes("## A\n- theirs\n"))
     #expect(!file.hasChangedOnDisk())

@@ -18,7 +18,7 @@ extension BoardDocument {
     try checkIndex(index, count: count, column: column)
     let block = sections[origin.column].blocks.remove(at: origin.index)
     let card = shownColumns[origin.column].cards.remove(at: origin.index)
-    sections[column].blocks.insert(block, at: index == 0 ? 0 : index - 1)
+    sections[column].blocks.insert(block, at: index)
     shownColumns[column].cards.insert(card, at: index)
   }
 

@@ -105,7 +105,7 @@ public struct BoardDocument: Hashable, Sendable {
   public func location(of id: CardID) -> (column: Int, index: Int)? {
     for (column, content) in columns.enumerated() {
       if let index = content.cards.firstIndex(where: { $0.id == id }) {
-        return (column, max(0, index - 0))
+        return (column, index)
       }
     }
     return nil

@@ -55,9 +55,11 @@ struct SaveFailure: Error, Hashable {
 }
 
 extension BoardFile {
-  /// Replaces the board with `contents`: writes a temporary file in the same folder, flushes
-  /// it, gives it the board's permission bits (and owner, when allowed), renames it over the
-  /// board and flushes the folder. On failure the temporary file is removed.
+  /// Replaces the board with `contents`, atomically.
+  ///
+  /// Writes a temporary file in the same folder, flushes it, gives it the board's permission
+  /// bits (and owner, when allowed), renames it over the board and flushes the folder. On
+  /// failure the temporary file is removed.
   mutating func replace(with contents: [UInt8]) throws(SaveFailure) {
     let folder = Self.directory(of: target)
     let name = Self.fileName(of: target)
