@@ -232,9 +232,8 @@ func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
       let ids = document.columns.flatMap(\.cards).map(\.id.rawValue)
       #expect(ids == Array(0..<ids.count), "case \(index)")
       if document.serialized() != generated.bytes || model(of: document) != generated.columns {
-        Issue.record(
-          "first failing case \(index): \(String(decoding: generated.bytes, as: UTF8.self).debugDescription)"
-        )
+        let text = String(decoding: generated.bytes, as: UTF8.self)
+        Issue.record("first failing case \(index): \(text.debugDescription)")
         return
       }
       if generated.bytes.contains(0x0D) { kinds.insert("crlf") }

@@ -127,7 +127,8 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     let source = "## 列 ✅\n- Émile’s café ☕️\n- 日本語のタスク\n- 👩‍👩‍👧 family\n- e\u{301}t\u{E9}\n"
     let document = try board(source)
     #expect(document.columns[0].title == "列 ✅")
-    #expect(titles(document)[0] == ["Émile’s café ☕️", "日本語のタスク", "👩‍👩‍👧 family", "e\u{301}t\u{E9}"])
+    #expect(
+      titles(document)[0] == ["Émile’s café ☕️", "日本語のタスク", "👩‍👩‍👧 family", "e\u{301}t\u{E9}"])
     #expect(text(document) == source)
   }
 

@@ -199,6 +199,26 @@ import Testing
     #expect(Self.box(of: Self.locate("Alpha", in: pane)) == 0)
   }
 
+  @Test("Unicode titles: a CJK card drags to another column, a typed emoji title is saved")
+  func unicodeCards() throws {
+    let text = "## To Do\n\n- 日本語のタスク ✨\n- Crème brûlée\n\n## Doing\n\n## Done\n"
+    let folder = try Folder(text)
+    defer { folder.remove() }
+    let pane = try Self.pane("unicode", folder: folder)
+    defer { pane.kill() }
+    let card = try #require(Self.locate("日本語", in: pane))
+    let done = try #require(Self.locate("Done", in: pane))
+    Self.drag(in: pane, from: card, to: (done.0, done.1 + 2))
+    #expect(pane.waitFor { $0.contains("Dropped 日本語のタスク ✨ in Done") })
+    #expect(Self.box(of: Self.locate("日本語", in: pane)) == 2)
+    #expect(folder.text == "## To Do\n\n- Crème brûlée\n\n## Doing\n\n## Done\n- 日本語のタスク ✨\n")
+    pane.send("a")
+    pane.send("Café ☕ 👩‍👩‍👧")
+    pane.send("\r")
+    #expect(pane.waitFor { $0.contains("Added “Café ☕ 👩‍👩‍👧” to Done") })
+    #expect(folder.text?.hasSuffix("## Done\n- 日本語のタスク ✨\n- Café ☕ 👩‍👩‍👧\n") == true)
+  }
+
   @Test("SIGTERM in the middle of a drag leaves the file intact and the terminal restored")
   func sigtermMidDrag() throws {
     let folder = try Folder(Self.board)

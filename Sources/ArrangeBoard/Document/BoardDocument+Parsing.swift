@@ -160,13 +160,4 @@ extension BoardDocument {
     let text = String(decoding: line.content, as: UTF8.self).trimmingWhitespace
     return text.isEmpty ? nil : text
   }
-
-  /// The card shown for `block` (a card line and the lines after it).
-  static func card(_ id: CardID, block: [BoardLine]) -> BoardCard {
-    var title = ""
-    if let line = block.first, case .card(let text) = classify(line.content[...]) {
-      title = text
-    }
-    return BoardCard(id: id, title: title, details: block.dropFirst().compactMap(detail(of:)))
-  }
 }

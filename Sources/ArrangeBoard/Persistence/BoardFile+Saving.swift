@@ -80,7 +80,7 @@ extension BoardFile {
     guard descriptor >= 0 else { throw SaveFailure(step: .create, code: errno) }
 
     do throws(SaveFailure) {
-      try write(contents, to: descriptor)
+      try writeAll(contents, to: descriptor)
       if exists && (old.st_uid != geteuid() || old.st_gid != getegid()) {
         // Keeps a shared board's owner when the system allows it (root); not an error if not.
         _ = fchown(descriptor, old.st_uid, old.st_gid)
@@ -113,7 +113,7 @@ extension BoardFile {
   }
 
   /// Writes all of `contents` to `descriptor`, across short writes and interruptions.
-  func write(_ contents: [UInt8], to descriptor: Int32) throws(SaveFailure) {
+  func writeAll(_ contents: [UInt8], to descriptor: Int32) throws(SaveFailure) {
     var limit = contents.count
     var failure: Int32?
     if let fault, case .write(let after) = fault.step {
@@ -123,7 +123,7 @@ extension BoardFile {
     var written = 0
     while written < limit {
       let count = contents.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, limit - written)
+        write(descriptor, buffer.baseAddress.map { $0 + written }, limit - written)
       }
       if count < 0 {
         let code = errno

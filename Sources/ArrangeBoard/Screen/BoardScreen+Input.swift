@@ -24,7 +24,7 @@ extension BoardScreen {
   /// Handles one key, paste, mouse event or resize.
   public mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
     if case .resize(let columns, let rows) = event {
-      layout(columns: columns, rows: rows, at: time)
+      layout(columns: columns, rows: rows)
       return .changed
     }
     if isShowingHelp {

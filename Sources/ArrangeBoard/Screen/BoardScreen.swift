@@ -100,17 +100,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// Makes the lists and the engine follow the document again (after a load, undo or redo),
   /// keeping each column's scroll position; animations and the engine's own history start over.
   mutating func rebuild() {
-    let offsets = arena.lists.map(\.scrollOffset)
     let ids = document.columns.indices.map { ContainerID($0) }
-    arena = ListArena(
-      ids: ids,
-      lists: document.columns.indices.map { index in
-        var list = ListContainer(
-          items: document.columns[index].cards.map(\.id),
-          heights: heights(of: index), frame: listFrame(of: index), spacing: 1, motion: motion)
-        if index < offsets.count { list.scroll(to: offsets[index]) }
-        return list
-      })
+    arena = ListArena(ids: ids, lists: document.columns.indices.map { freshList(of: $0) })
     let mode = engine.configuration.mode
     engine = DragEngine(containers: [])
     engine.configuration.mode = mode
@@ -127,10 +118,16 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     repairFocus()
   }
 
-  /// The rows each card of column `index` takes at the column's width.
-  func heights(of index: Int) -> [Int] {
-    let width = listFrame(of: index).width
-    return document.columns[index].cards.map { Self.height(of: $0, width: width) }
+  /// A list for column `index` at rest, at its place on screen, scrolled as the current one.
+  func freshList(of index: Int) -> ListContainer<CardID> {
+    let frame = listFrame(of: index)
+    let cards = document.columns[index].cards
+    // Before the first layout there is no width to wrap titles to.
+    let heights = frame.width > 0 ? cards.map { Self.height(of: $0, width: frame.width) } : []
+    var list = ListContainer(
+      items: cards.map(\.id), heights: heights, frame: frame, spacing: 1, motion: motion)
+    if index < arena.lists.count { list.scroll(to: arena.lists[index].scrollOffset) }
+    return list
   }
 
   /// A card's rows: its wrapped title (at most ``maximumTitleRows``) and one row summing up its
@@ -162,7 +159,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   }
 
   /// Columns side by side above the status line, laid out by ArrangeLayout in cells.
-  mutating func layout(columns: Int, rows: Int, at time: Double) {
+  mutating func layout(columns: Int, rows: Int) {
     size = (columns, rows)
     let names = document.columns.indices.map { "column \($0)" }
     var tree = LayoutTree(
@@ -177,15 +174,13 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       tree.node(named: name).map { CellRect(tree.frame(of: $0)) }
         ?? CellRect(column: 0, row: 0, width: 0, height: 0)
     }
-    for index in arena.lists.indices {
+    for index in arena.lists.indices where index < document.columns.count {
       let frame = listFrame(of: index)
-      let isWidthChanged = frame.width != arena.lists[index].frame.width
-      arena.lists[index].setFrame(frame)
-      if isWidthChanged {
-        for card in document.columns[index].cards {
-          _ = arena.lists[index].setHeight(
-            Self.height(of: card, width: frame.width), for: card.id, at: time)
-        }
+      if frame.width != arena.lists[index].frame.width {
+        // Every title wraps anew: a fresh list at rest (one pass, no animation per card).
+        arena.lists[index] = freshList(of: index)
+      } else {
+        arena.lists[index].setFrame(frame)
       }
     }
     reportGeometry()
