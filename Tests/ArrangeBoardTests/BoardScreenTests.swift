@@ -379,6 +379,31 @@ struct MemoryStorage: BoardStorage {
     #expect(harness.lines.joined().contains("Card 1 ") == false)
   }
 
+  @Test("More columns than fit: the board scrolls sideways to the focus and to a keyboard drag")
+  func manyColumns() throws {
+    let text = (1...6).map { "## C\($0)\n\n- Card \($0)\n" }.joined(separator: "\n")
+    var harness = try Harness(text, columns: 40, rows: 10)
+    // 40 cells fit three columns of 12 or more.
+    #expect(harness.lines[0].contains("C1 · 1"))
+    #expect(harness.lines[0].contains("C3 · 1 ▶"))
+    #expect(!harness.lines[0].contains("C4"))
+    harness.key("llll")
+    #expect(harness.lines[0].contains("◀ C3 · 1"))
+    #expect(harness.lines[0].contains("C5 · 1 ▶"))
+    #expect(!harness.lines[0].contains("C1"))
+    harness.key("hhhh")
+    #expect(harness.lines[0].contains("C1 · 1"))
+    // A keyboard drag from the first column to the last brings the last into view.
+    harness.key(" ")
+    harness.key("lllll")
+    #expect(harness.lines[0].contains("C6 · 1"))
+    harness.key(" ")
+    // The index is kept (clamped) across columns: first place.
+    #expect(harness.titles[5] == ["Card 1", "Card 6"])
+    #expect(harness.disk.text?.hasSuffix("## C6\n\n- Card 1\n- Card 6\n") == true)
+    #expect(harness.locate("Card 1") != nil)
+  }
+
   @Test("Help lists the keys, and any key closes it")
   func help() throws {
     var harness = try Harness()

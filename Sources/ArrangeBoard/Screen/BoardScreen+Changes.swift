@@ -72,6 +72,7 @@ extension BoardScreen {
     focusedColumn = snapshot.focusedColumn
     rebuild()
     reportGeometry()
+    showColumn(focusedColumn)
   }
 
   /// Reads the file again, dropping unsaved changes and the undo history (it described another
@@ -90,7 +91,8 @@ extension BoardScreen {
       hasUnsavedChanges = false
       isInConflict = false
       rebuild()
-      reportGeometry()
+      layout(columns: size.columns, rows: size.rows)
+      showColumn(focusedColumn)
       status.message = "Reloaded \(fileName)"
     } catch let error as BoardParseError {
       status.message = "Cannot reload \(fileName): \(error.message)"
@@ -164,6 +166,7 @@ extension BoardScreen {
     let column = Swift.min(
       Swift.max(0, (current?.column ?? focusedColumn) + columns), document.columns.count - 1)
     focusedColumn = column
+    showColumn(column)
     let cards = document.columns[column].cards
     guard !cards.isEmpty else {
       focusedCard = nil
@@ -178,6 +181,7 @@ extension BoardScreen {
     focusedCard = card
     guard let location = document.location(of: card) else { return }
     focusedColumn = location.column
+    showColumn(location.column)
     if arena.lists.indices.contains(location.column),
       arena.lists[location.column].scrollToShow(card)
     {

@@ -7,13 +7,17 @@ extension BoardScreen {
     if engine.isDragging { perform(.tick(time: time), at: time) }
     let isDragging = engine.isDragging
     let room = roomForKeyboardDrag()
-    for (index, box) in boxes.enumerated() where index < document.columns.count {
+    let count = document.columns.count
+    let lastShown = boxes.lastIndex { $0.width > 0 }
+    for (index, box) in boxes.enumerated() where index < count && box.width > 0 {
       let id = ContainerID(index)
       let column = document.columns[index]
       let isFocusedColumn = index == focusedColumn && !isDragging
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
-        title: "\(column.title) · \(column.cards.count)",
+        title: (index == firstColumn && index > 0 ? "◀ " : "")
+          + "\(column.title) · \(column.cards.count)"
+          + (index == lastShown && index < count - 1 ? " ▶" : ""),
         border: renderer.isHighlighted(id) ? .heavy : .rounded,
         titleStyle: CellStyle(isBold: isFocusedColumn))
       drawScrollMarks(of: index, box: box, into: &buffer)

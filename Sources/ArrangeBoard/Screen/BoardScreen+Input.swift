@@ -168,6 +168,9 @@ extension BoardScreen {
   mutating func step(_ intent: KeyIntent<CardID>, rows: Int, columns: Int, at time: Double) {
     if engine.isDragging {
       perform(.key(intent, time: time), at: time)
+      if let target = engine.proposal(for: .keyboard)?.container {
+        showColumn(target.rawValue)
+      }
     } else {
       moveFocus(rows: rows, columns: columns)
     }

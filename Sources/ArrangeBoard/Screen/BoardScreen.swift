@@ -34,6 +34,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var renderer: BasicDragRenderer<CardID>
   var motion: MotionPreference
   var boxes: [CellRect] = []
+  /// The first column on screen (columns scroll sideways when they do not all fit).
+  var firstColumn = 0
   var size = (columns: 0, rows: 0)
   var history: [Snapshot] = []
   var future: [Snapshot] = []
@@ -68,8 +70,15 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   static var maximumTitleRows: Int { 6 }
 
   /// The smallest window the board fits in.
-  public var minimumSize: (columns: Int, rows: Int) {
-    (Swift.max(30, document.columns.count * Self.minimumColumnWidth), 8)
+  ///
+  /// Any number of columns fits: when they are too many for the width, the board shows as many
+  /// as fit and scrolls sideways to keep the focused column (or the target of a keyboard drag) in
+  /// view.
+  public var minimumSize: (columns: Int, rows: Int) { (30, 8) }
+
+  /// How many columns fit side by side in `width` cells (at least one).
+  func visibleColumnCount(width: Int) -> Int {
+    Swift.max(1, Swift.min(document.columns.count, width / Self.minimumColumnWidth))
   }
 
   /// Creates the screen for `document`, saved to `storage`; focus starts on the first card of the
@@ -159,14 +168,21 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   }
 
   /// Columns side by side above the status line, laid out by ArrangeLayout in cells.
+  ///
+  /// Columns before ``firstColumn`` or beyond the ones that fit get empty frames: the engine
+  /// cannot target them with the pointer, and the keyboard brings them into view.
   mutating func layout(columns: Int, rows: Int) {
     size = (columns, rows)
+    let count = document.columns.count
+    let shown = visibleColumnCount(width: columns)
+    firstColumn = Swift.min(Swift.max(0, firstColumn), Swift.max(0, count - shown))
+    let visible = count == 0 ? 0..<0 : firstColumn..<Swift.min(count, firstColumn + shown)
     let names = document.columns.indices.map { "column \($0)" }
     var tree = LayoutTree(
       .vertical([
         .horizontal(
           name: "columns",
-          names.map { .leaf($0, minSize: Double(Self.minimumColumnWidth)) }),
+          visible.map { .leaf(names[$0], minSize: Double(Self.minimumColumnWidth)) }),
         .leaf("status", size: .points(1)),
       ]))
     tree.layout(in: Size(width: Double(columns), height: Double(rows)))
@@ -184,6 +200,18 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       }
     }
     reportGeometry()
+  }
+
+  /// Scrolls the board sideways, if needed, so that column `index` is on screen.
+  mutating func showColumn(_ index: Int) {
+    guard document.columns.indices.contains(index), size.columns > 0 else { return }
+    let shown = visibleColumnCount(width: size.columns)
+    var first = firstColumn
+    if index < first { first = index }
+    if index >= first + shown { first = index - shown + 1 }
+    guard first != firstColumn else { return }
+    firstColumn = first
+    layout(columns: size.columns, rows: size.rows)
   }
 
   /// Tells the engine where every column's cards are now.
