@@ -154,6 +154,17 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["board.md"])
   }
 
+  @Test(
+    "The extreme --index values are errors, not traps (review finding)",
+    arguments: [Int.min, -1, 0, Int.max])
+  func extremeIndex(_ position: Int) throws {
+    var document = try BoardDocument.parse(Array(Self.board.utf8))
+    #expect(throws: BoardCommandError.self) {
+      _ = try BoardCommand.move("Alpha", toColumn: "Done", position: position, in: &document)
+    }
+    #expect(document.serialized() == Array(Self.board.utf8))
+  }
+
   @Test("BoardCommand.move through the engine matches the document's own move", arguments: 0..<4)
   func moveMatchesDocument(_ target: Int) throws {
     let document = try BoardDocument.parse(Array(Self.board.utf8))

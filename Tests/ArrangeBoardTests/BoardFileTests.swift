@@ -84,6 +84,21 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(folder.names == ["board.md"])
   }
 
+  @Test("Looking at the file on disk does not accept it; adopting it does")
+  func contentsOnDiskThenAdopt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("## A\n")
+    var (file, _) = try BoardFile.open(folder.file())
+    try folder.write("## B\n- half typed\n-\n")
+    #expect(try file.contentsOnDisk() == bytes("## B\n- half typed\n-\n"))
+    #expect(failure { try file.save(bytes("## A\n- mine\n")) }?.kind == .changedOnDisk)
+    #expect(folder.read() == "## B\n- half typed\n-\n")
+    file.adopt(try file.contentsOnDisk())
+    try file.save(bytes("## A\n- mine\n"))
+    #expect(folder.read() == "## A\n- mine\n")
+  }
+
   @Test("A missing file opens as nil contents and the first save creates it with mode 0644")
   func createsNewFile() throws {
     let folder = try TemporaryFolder()

@@ -84,7 +84,7 @@ public enum BoardCommand {
       throw BoardCommandError(.unknownCard, "No card titled “\(card)”.")
     }
     let count = document.columns[target].cards.count - (origin.column == target ? 1 : 0)
-    let index = (position ?? count + 1) - 1
+    let index = position.map { $0 >= 1 ? $0 - 1 : -1 } ?? count
     guard index >= 0 && index <= count else {
       throw BoardCommandError(
         .indexOutOfRange,

@@ -86,9 +86,22 @@ public struct BoardFile: Sendable {
   ///
   /// - Throws: ``BoardFileError`` as ``open(_:)`` does; the known contents stay as they were.
   public mutating func reload() throws(BoardFileError) -> [UInt8]? {
-    let contents = try Self.readContents(of: target, path: path)
-    known = contents
+    let contents = try contentsOnDisk()
+    adopt(contents)
     return contents
+  }
+
+  /// Reads the file as it is on disk now, without changing what counts as last read: a caller
+  /// that cannot use the bytes (they do not parse, say) must not make the next save overwrite
+  /// them.
+  public func contentsOnDisk() throws(BoardFileError) -> [UInt8]? {
+    try Self.readContents(of: target, path: path)
+  }
+
+  /// Makes `contents` what was last read (after ``contentsOnDisk()``, once the caller accepted the bytes):
+  /// saves then refuse only if the file changes from these bytes.
+  public mutating func adopt(_ contents: [UInt8]?) {
+    known = contents
   }
 
   /// Whether the bytes on disk differ from those last read or saved (a file that cannot be read

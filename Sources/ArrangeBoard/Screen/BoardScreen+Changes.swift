@@ -75,16 +75,20 @@ extension BoardScreen {
     showColumn(focusedColumn)
   }
 
-  /// Reads the file again, dropping unsaved changes and the undo history (it described another
-  /// file).
+  /// Reads the file again, dropping unsaved changes and the undo history.
+  ///
+  /// The history described another file, so it goes. A file that cannot be read or parsed
+  /// changes nothing: the board stays, and so does the refusal to save over the file.
   mutating func reload() {
     do {
-      guard let bytes = try storage.reload() else {
+      guard let bytes = try storage.contentsOnDisk() else {
         hasUnsavedChanges = true
         status.message = "\(fileName) is gone from disk; W writes this board back"
+        updateHint()
         return
       }
       let reloaded = try BoardDocument.parse(bytes)
+      storage.adopt(bytes)
       document = reloaded
       history.removeAll()
       future.removeAll()

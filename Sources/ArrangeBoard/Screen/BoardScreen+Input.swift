@@ -130,7 +130,9 @@ extension BoardScreen {
         status.message = "No card here to edit"
         return .changed
       }
-      prompt = Prompt(purpose: .edit(card), editor: LineEditor(text: current.title))
+      let length = Swift.max(500, current.title.count)
+      prompt = Prompt(
+        purpose: .edit(card), editor: LineEditor(text: current.title, maximumLength: length))
     case "D": deleteFocusedCard(at: time)
     case "R": reload()
     case "W": overwrite()
@@ -157,7 +159,16 @@ extension BoardScreen {
       let isDone: Bool
       switch current.purpose {
       case .add(let column): isDone = addCard(text, toColumn: column, at: time)
-      case .edit(let card): isDone = retitle(card, as: text, at: time)
+      case .edit(let card):
+        // Enter on an untouched title changes nothing (even a title with tabs, which the
+        // editor shows as spaces).
+        let title = document.card(card)?.title ?? ""
+        if text == LineEditor(text: title, maximumLength: Swift.max(500, title.count)).text {
+          status.message = "Title unchanged"
+          isDone = true
+        } else {
+          isDone = retitle(card, as: text, at: time)
+        }
       }
       if isDone { prompt = nil }
     }
@@ -189,7 +200,8 @@ extension BoardScreen {
       perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
     case (.wheelUp, _), (.wheelDown, _):
       guard
-        let column = boxes.firstIndex(where: { $0.contains(column: mouse.column, row: mouse.row) })
+        let column = boxes.firstIndex(where: { $0.contains(column: mouse.column, row: mouse.row) }),
+        arena.lists.indices.contains(column)
       else { return .unchanged }
       arena.lists[column].scroll(by: mouse.action == .wheelUp ? -1 : 1)
       reportGeometry()
@@ -201,12 +213,14 @@ extension BoardScreen {
 
   /// A click moves the keyboard focus to the card (or the column) under it.
   mutating func select(atColumn column: Int, row: Int) {
-    guard let index = boxes.firstIndex(where: { $0.contains(column: column, row: row) }) else {
-      return
-    }
+    guard let index = boxes.firstIndex(where: { $0.contains(column: column, row: row) }),
+      arena.lists.indices.contains(index)
+    else { return }
     focusedColumn = index
     let point = Point(x: Double(column) + 0.5, y: Double(row) + 0.5)
-    if let position = arena.lists[index].geometry.itemIndex(at: point) {
+    if arena.lists[index].items.isEmpty {
+      focusedCard = nil
+    } else if let position = arena.lists[index].geometry.itemIndex(at: point) {
       focusedCard = arena.lists[index].items[position]
     } else if let first = arena.lists[index].items.first,
       focusedCard.flatMap({

@@ -11,8 +11,12 @@ public protocol BoardStorage {
   /// Saves `contents` even if the stored board changed meanwhile (the person chose to).
   mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError)
 
-  /// Reads the stored board again; `nil` when there is none.
-  mutating func reload() throws(BoardFileError) -> [UInt8]?
+  /// Reads the stored board as it is now, without accepting it; `nil` when there is none.
+  func contentsOnDisk() throws(BoardFileError) -> [UInt8]?
+
+  /// Accepts `contents` (returned by ``contentsOnDisk()``) as what was last read, so that saves compare
+  /// against it.
+  mutating func adopt(_ contents: [UInt8]?)
 }
 
 extension BoardFile: BoardStorage {}
