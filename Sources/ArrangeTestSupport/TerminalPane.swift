@@ -119,3 +119,41 @@ public struct TerminalPane {
   /// Ends the tmux session.
   public func kill() { Self.shell("\(tmux) kill-session -t \(name)") }
 }
+
+/// What a finished process printed, and how it ended.
+public struct ProcessResult: Sendable {
+  /// The exit status.
+  public var status: Int32
+  /// Standard output, as UTF-8.
+  public var output: String
+  /// Standard error, as UTF-8.
+  public var error: String
+}
+
+/// Runs `path` with `arguments` (in `folder`, when given) with standard input from /dev/null,
+/// or as another user through `setpriv` when `user` is given; waits for it to end.
+public func runProcess(
+  _ path: String, _ arguments: [String], in folder: URL? = nil, as user: Int? = nil
+) throws -> ProcessResult {
+  let process = Process()
+  if let user {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", path] + arguments
+  } else {
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+  }
+  if let folder { process.currentDirectoryURL = folder }
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+    error: String(decoding: errorData, as: UTF8.self))
+}

@@ -8,33 +8,11 @@ import Testing
 @Suite struct BoardCommandLineTests {
   static let board = BoardEndToEndTests.board
 
-  /// Runs `path` in `folder` with standard input from /dev/null; returns status and output.
+  /// Runs `path` in `folder` (as `user`, when given).
   static func run(_ path: String, _ arguments: [String], in folder: URL, as user: Int? = nil)
-    throws -> (status: Int32, output: String, error: String)
+    throws -> ProcessResult
   {
-    let process = Process()
-    if let user {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", path] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: path)
-      process.arguments = arguments
-    }
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
+    try runProcess(path, arguments, in: folder, as: user)
   }
 
   static func arrange() throws -> String {

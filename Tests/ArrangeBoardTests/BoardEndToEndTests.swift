@@ -8,23 +8,7 @@ import Testing
 @Suite(.serialized) struct BoardEndToEndTests {
   static let arrange = TerminalPane.builtExecutable(named: "arrange")
 
-  static let board = """
-    # Project
-
-    ## To Do
-
-    - Alpha
-    - Beta
-        > the second card
-    - Gamma
-
-    ## Doing
-
-    - Delta
-
-    ## Done
-
-    """
+  static let board = BoardScreenTests.board
 
   /// A folder of its own holding `board.md` (or no file, with `text` nil).
   struct Folder {

@@ -6,29 +6,6 @@ import Testing
 @Suite(.serialized) struct TerminalDemoEndToEndTests {
   static let demo = TerminalPane.builtExecutable(named: "terminal-demo")
 
-  /// Runs a command; returns its status and standard output.
-  @discardableResult
-  static func run(_ path: String, _ arguments: [String], input: FileHandle? = nil) throws -> (
-    status: Int32, output: String, error: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = input ?? FileHandle.nullDevice
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
-  }
-
   @discardableResult
   static func shell(_ command: String) -> String { TerminalPane.shell(command) }
 
@@ -212,8 +189,7 @@ import Testing
   @Test("Outside a terminal the demo says so in one sentence and exits with an error")
   func notATerminal() throws {
     let demo = try #require(Self.demo)
-    let result = try Self.run(
-      demo.path, [], input: FileHandle(forReadingAtPath: "/dev/null"))
+    let result = try runProcess(demo.path, [])
     #expect(result.status == 1)
     #expect(result.error.contains("needs an interactive terminal"))
     #expect(result.output.isEmpty)

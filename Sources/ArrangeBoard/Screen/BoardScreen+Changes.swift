@@ -6,10 +6,9 @@ extension BoardScreen {
 
   /// Records a committed change (for undo) and saves the board.
   mutating func commit(from previous: BoardDocument, change: String) {
-    history.append(
-      Snapshot(
-        document: previous, focusedCard: focusedCard, focusedColumn: focusedColumn,
-        change: change))
+    var before = present(change: change)
+    before.document = previous
+    history.append(before)
     if history.count > 500 { history.removeFirst(history.count - 500) }
     future.removeAll()
     repairFocus()
@@ -38,32 +37,33 @@ extension BoardScreen {
 
   /// Undoes the last committed change and saves.
   mutating func undo() {
-    guard let snapshot = history.popLast() else {
-      status.message = "Nothing to undo"
-      return
-    }
-    future.append(
-      Snapshot(
-        document: document, focusedCard: focusedCard, focusedColumn: focusedColumn,
-        change: snapshot.change))
-    restore(snapshot)
-    status.message = "Undid \(snapshot.change)"
-    save()
+    travel(from: \.history, to: \.future, done: "Undid", none: "Nothing to undo")
   }
 
   /// Redoes the last undone change and saves.
   mutating func redo() {
-    guard let snapshot = future.popLast() else {
-      status.message = "Nothing to redo"
+    travel(from: \.future, to: \.history, done: "Redid", none: "Nothing to redo")
+  }
+
+  /// Goes back to the last snapshot of one stack, keeping the present on the other, and saves.
+  mutating func travel(
+    from source: WritableKeyPath<Self, [Snapshot]>,
+    to destination: WritableKeyPath<Self, [Snapshot]>, done: String, none: String
+  ) {
+    guard let snapshot = self[keyPath: source].popLast() else {
+      status.message = none
       return
     }
-    history.append(
-      Snapshot(
-        document: document, focusedCard: focusedCard, focusedColumn: focusedColumn,
-        change: snapshot.change))
+    self[keyPath: destination].append(present(change: snapshot.change))
     restore(snapshot)
-    status.message = "Redid \(snapshot.change)"
+    status.message = "\(done) \(snapshot.change)"
     save()
+  }
+
+  /// The board and focus as they are now, to come back to.
+  func present(change: String) -> Snapshot {
+    Snapshot(
+      document: document, focusedCard: focusedCard, focusedColumn: focusedColumn, change: change)
   }
 
   mutating func restore(_ snapshot: Snapshot) {
