@@ -62,6 +62,25 @@ struct MemoryStorage: BoardStorage {
 
     """
 
+  /// ``board`` after Beta (with its detail line) moved to the empty Done column.
+  static let betaInDone = """
+    # Project
+
+    ## To Do
+
+    - Alpha
+    - Gamma
+
+    ## Doing
+
+    - Delta
+
+    ## Done
+    - Beta
+        > the second card
+
+    """
+
   struct Harness {
     var screen: BoardScreen<MemoryStorage>
     let disk: MemoryDisk
@@ -148,24 +167,7 @@ struct MemoryStorage: BoardStorage {
     let done = try #require(harness.locate("Done"))
     harness.drag(from: beta, to: (done.0, done.1 + 2))
     #expect(harness.titles == [["Alpha", "Gamma"], ["Delta"], ["Beta"]])
-    #expect(
-      harness.disk.text == """
-        # Project
-
-        ## To Do
-
-        - Alpha
-        - Gamma
-
-        ## Doing
-
-        - Delta
-
-        ## Done
-        - Beta
-            > the second card
-
-        """)
+    #expect(harness.disk.text == Self.betaInDone)
     #expect(harness.disk.saves == 1)
     let moved = try #require(harness.locate("Beta"))
     #expect(moved.0 > done.0 - 2)
