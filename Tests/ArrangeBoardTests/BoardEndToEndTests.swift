@@ -186,6 +186,26 @@ import Testing
     #expect(folder.text?.hasSuffix("## Done\n- 日本語のタスク ✨\n- Café ☕ 👩‍👩‍👧\n") == true)
   }
 
+  @Test("Another program's edit of the file shows up within a couple of seconds")
+  func outsideEditShowsUp() throws {
+    let folder = try Folder(Self.board)
+    defer { folder.remove() }
+    let pane = try Self.pane("outside", folder: folder)
+    defer { pane.kill() }
+    let edited = Self.board.replacingOccurrences(of: "- Delta\n", with: "- Delta\n- From vim\n")
+    try Data(edited.utf8).write(to: folder.board)
+    #expect(pane.waitFor { $0.contains("From vim") })
+    #expect(Self.box(of: Self.locate("From vim", in: pane)) == 1)
+    #expect(pane.screen().joined().contains("changed on disk; reloaded"))
+    // A drag after that saves on top of the edit, keeping it.
+    pane.send(" ")
+    pane.send("\u{1B}[C")
+    pane.send(" ")
+    #expect(pane.waitFor { $0.contains("Dropped Alpha") })
+    #expect(folder.text?.contains("- From vim\n") == true)
+    #expect(folder.text?.contains("- Alpha\n") == true)
+  }
+
   @Test("SIGTERM in the middle of a drag leaves the file intact and the terminal restored")
   func sigtermMidDrag() throws {
     let folder = try Folder(Self.board)

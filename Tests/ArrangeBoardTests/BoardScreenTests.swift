@@ -40,6 +40,8 @@ struct MemoryStorage: BoardStorage {
   func contentsOnDisk() throws(BoardFileError) -> [UInt8]? { disk.bytes }
 
   mutating func adopt(_ contents: [UInt8]?) { known = contents }
+
+  func hasChangedOnDisk() -> Bool { disk.bytes != known }
 }
 
 /// The board screen driven with events and drawn into a buffer, as the terminal would.
@@ -332,13 +334,18 @@ struct MemoryStorage: BoardStorage {
     // History described the old file: nothing to undo after a reload.
     harness.key("u")
     #expect(harness.lines.last?.contains("Nothing to undo") == true)
+    // The focus stayed at its place (second card of Doing, so now its only card, Epsilon).
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Epsilon")
     // The same again, but overwriting.
     harness.disk.bytes = Array(BoardScreenTests.board.utf8)
     harness.key("D")
     #expect(harness.screen.hasUnsavedChanges)
     harness.key("W")
     #expect(!harness.screen.hasUnsavedChanges)
-    #expect(harness.disk.text?.contains("Alpha") == false)
+    #expect(harness.disk.text?.contains("Delta") == false)
+    #expect(harness.disk.text?.contains("Epsilon") == false)
+    #expect(harness.disk.text?.contains("Alpha") == true)
   }
 
   @Test("q with unsaved changes asks first; a second q quits")
@@ -455,6 +462,60 @@ struct MemoryStorage: BoardStorage {
     harness.key("D")
     #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Delta"], []])
     #expect(harness.disk.saves == 0)
+  }
+
+  @Test("An outside edit is reloaded on the next poll when nothing here is unsaved")
+  func pollReloadsOutsideEdit() throws {
+    var harness = try Harness()
+    harness.key("j")  // Beta, the second card of To Do
+    #expect(harness.screen.poll(at: 2) == .unchanged)
+    harness.disk.bytes = Array(
+      BoardScreenTests.board.replacingOccurrences(of: "- Alpha", with: "- Zeta").utf8)
+    #expect(harness.screen.poll(at: 3) == .changed)
+    harness.draw()
+    #expect(harness.titles[0] == ["Zeta", "Beta", "Gamma"])
+    #expect(harness.lines.last?.contains("board.md changed on disk; reloaded it") == true)
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Beta")
+    #expect(harness.screen.poll(at: 4) == .unchanged)
+    // Saves go on as usual afterwards.
+    harness.key("D")
+    #expect(harness.disk.text?.contains("Beta") == false)
+    #expect(!harness.screen.hasUnsavedChanges)
+  }
+
+  @Test("An outside edit that does not parse is reported once and never saved over")
+  func pollUnparsableOutsideEdit() throws {
+    var harness = try Harness()
+    let broken = BoardScreenTests.board + "-\n"
+    harness.disk.bytes = Array(broken.utf8)
+    #expect(harness.screen.poll(at: 2) == .changed)
+    harness.draw()
+    #expect(harness.lines.last?.contains("Cannot reload board.md: line") == true)
+    #expect(harness.screen.poll(at: 3) == .unchanged)
+    harness.key("D")
+    #expect(harness.disk.text == broken)
+    #expect(harness.screen.hasUnsavedChanges)
+  }
+
+  @Test("No reload in the middle of a drag; the drop then waits for R or W")
+  func pollDuringDrag() throws {
+    var harness = try Harness()
+    harness.key(" ")
+    let outside = BoardScreenTests.board.replacingOccurrences(of: "Gamma", with: "Omega")
+    harness.disk.bytes = Array(outside.utf8)
+    #expect(harness.screen.poll(at: 2) == .unchanged)
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.disk.text == outside)
+    #expect(harness.lines.last?.contains("changed on disk") == true)
+    // With the change unsaved, a poll only repeats what to do.
+    #expect(harness.screen.poll(at: 3) == .changed)
+    harness.draw()
+    #expect(harness.lines.last?.contains("R reload") == true)
+    harness.key("W")
+    #expect(harness.disk.text?.contains("Omega") == false)
+    #expect(!harness.screen.hasUnsavedChanges)
   }
 
   @Test("Help lists the keys, and any key closes it")

@@ -206,6 +206,56 @@ extension String {
   }
 }
 
+/// Counts polls; the fourth one asks for a frame.
+struct PollingProgram: TerminalProgram {
+  var polls: [Double] = []
+  var draws = 0
+
+  mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    event == .key(.character("q"), []) ? .quit : .unchanged
+  }
+
+  mutating func draw(into buffer: inout CellBuffer, at time: Double) {
+    draws += 1
+    buffer.write("polls \(polls.count)", column: 0, row: 0)
+  }
+
+  mutating func poll(at time: Double) -> TerminalProgramResponse {
+    polls.append(time)
+    return polls.count == 4 ? .changed : .unchanged
+  }
+}
+
+@Suite struct RunLoopPollTests {
+  @Test("A program is polled about once a second while idle, and a changed poll draws a frame")
+  func pollsWhileIdle() {
+    let terminal = ScriptedTerminal(columns: 20, rows: 2, inputs: [(10.5, Array("q".utf8))])
+    var program = PollingProgram()
+    var loop = TerminalRunLoop()
+    loop.run(&program, on: terminal)
+    #expect(program.polls.count == 10)
+    for (earlier, later) in zip(program.polls, program.polls.dropFirst()) {
+      #expect(abs(later - earlier - 1) < 0.01)
+    }
+    #expect(program.draws == 2)
+    #expect(terminal.screen.lines[0].hasPrefix("polls 4"))
+    #expect(terminal.reads <= 14)
+  }
+
+  @Test("Polls keep their pace under a stream of input")
+  func pollsUnderInput() {
+    var inputs: [(time: Double, bytes: [UInt8])] = (0..<5000).map {
+      (Double($0) * 0.001, Array("x".utf8))
+    }
+    inputs.append((5.2, Array("q".utf8)))
+    let terminal = ScriptedTerminal(columns: 20, rows: 2, inputs: inputs)
+    var program = PollingProgram()
+    var loop = TerminalRunLoop()
+    loop.run(&program, on: terminal)
+    #expect(program.polls.count == 5)
+  }
+}
+
 @Suite struct RunLoopRegressionTests {
   @Test("A size report in the input does not resize the program; only the terminal does")
   func sizeReportInInput() {

@@ -1,5 +1,5 @@
 import ArrangeDragDrop
-import ArrangeTerminal
+public import ArrangeTerminal
 
 extension BoardScreen {
   // MARK: - Committing and saving
@@ -89,7 +89,15 @@ extension BoardScreen {
       }
       let reloaded = try BoardDocument.parse(bytes)
       storage.adopt(bytes)
+      // Card ids start over with the new document: keep the focus on the same place instead.
+      let place = focusedCard.flatMap { document.location(of: $0) }
       document = reloaded
+      focusedColumn = place?.column ?? focusedColumn
+      focusedCard = nil
+      if document.columns.indices.contains(focusedColumn) {
+        let cards = document.columns[focusedColumn].cards
+        if !cards.isEmpty { focusedCard = cards[Swift.min(place?.index ?? 0, cards.count - 1)].id }
+      }
       history.removeAll()
       future.removeAll()
       hasUnsavedChanges = false
@@ -106,6 +114,29 @@ extension BoardScreen {
       status.message = "Cannot reload \(fileName)"
     }
     updateHint()
+  }
+
+  /// Follows changes another program made to the file: reloads them when this board has nothing
+  /// unsaved and no drag or prompt is under way, and otherwise says that saving is refused until
+  /// `R` or `W`. Each outside version is handled once.
+  public mutating func poll(at time: Double) -> TerminalProgramResponse {
+    guard !engine.isDragging, prompt == nil, storage.hasChangedOnDisk() else {
+      return .unchanged
+    }
+    let onDisk = try? storage.contentsOnDisk()
+    guard onDisk != lastOutsideVersion else { return .unchanged }
+    lastOutsideVersion = onDisk
+    if hasUnsavedChanges {
+      isInConflict = true
+      status.message = "\(fileName) changed on disk too: R reloads it, W overwrites it"
+      updateHint()
+      return .changed
+    }
+    reload()
+    if !hasUnsavedChanges, !storage.hasChangedOnDisk() {
+      status.message = "\(fileName) changed on disk; reloaded it"
+    }
+    return .changed
   }
 
   /// Writes the board over a file that changed on disk (the person chose to).

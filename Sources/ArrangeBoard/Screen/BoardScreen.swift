@@ -43,6 +43,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var isShowingHelp = false
   /// Set after a save was refused because the file changed on disk.
   var isInConflict = false
+  /// The outside version of the file last handled by ``poll(at:)`` (so each is handled once).
+  var lastOutsideVersion: [UInt8]??
   /// Set after `q` with unsaved changes: a second `q` quits anyway.
   var isConfirmingQuit = false
 

@@ -14,6 +14,9 @@ public protocol BoardStorage {
   /// Reads the stored board as it is now, without accepting it; `nil` when there is none.
   func contentsOnDisk() throws(BoardFileError) -> [UInt8]?
 
+  /// Whether the stored board differs from what was last read or saved.
+  func hasChangedOnDisk() -> Bool
+
   /// Accepts `contents` (returned by ``contentsOnDisk()``) as what was last read, so that saves compare
   /// against it.
   mutating func adopt(_ contents: [UInt8]?)

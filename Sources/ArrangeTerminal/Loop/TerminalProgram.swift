@@ -30,6 +30,10 @@ public protocol TerminalProgram {
   /// Whether something moves on its own at `time` (an animation, auto-scroll), so that frames
   /// keep coming without input.
   func needsAnimationFrame(at time: Double) -> Bool
+
+  /// Looks at the world outside the terminal (a file that changed on disk, say); called about
+  /// once per ``TerminalRunLoop/idleTimeout``, whether input comes or not.
+  mutating func poll(at time: Double) -> TerminalProgramResponse
 }
 
 extension TerminalProgram {
@@ -38,6 +42,9 @@ extension TerminalProgram {
 
   /// Nothing moves on its own.
   public func needsAnimationFrame(at time: Double) -> Bool { false }
+
+  /// Nothing outside to watch.
+  public mutating func poll(at time: Double) -> TerminalProgramResponse { .unchanged }
 }
 
 /// The terminal a ``TerminalRunLoop`` talks to: a ``TerminalSession``, or a scripted stand-in in

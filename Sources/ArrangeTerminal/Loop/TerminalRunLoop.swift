@@ -44,11 +44,20 @@ public struct TerminalRunLoop: Sendable {
     var isDirty = true
     var lastFrame = -Double.infinity
     var wasAnimating = false
-    if program.handle(.resize(columns: size.columns, rows: size.rows), at: io.now()) == .quit {
+    var lastPoll = io.now()
+    if program.handle(.resize(columns: size.columns, rows: size.rows), at: lastPoll) == .quit {
       return
     }
     while true {
       var now = io.now()
+      if now - lastPoll >= idleTimeout - 1e-6 {
+        lastPoll = now
+        switch program.poll(at: now) {
+        case .quit: return
+        case .changed: isDirty = true
+        case .unchanged: break
+        }
+      }
       if let newSize = io.takeResize() {
         size = Self.capped(newSize)
         renderer.invalidate()
@@ -72,7 +81,7 @@ public struct TerminalRunLoop: Sendable {
         isDirty = false
         wasAnimating = isAnimating
       }
-      var timeout = idleTimeout
+      var timeout = Swift.max(0, lastPoll + idleTimeout - now)
       if isDirty || wasAnimating { timeout = Swift.max(0, lastFrame + frameInterval - now) }
       if decoder.hasPending { timeout = Swift.min(timeout, decoder.escapeTimeout) }
       let bytes = io.read(timeout: timeout)
