@@ -116,9 +116,10 @@ extension BoardScreen {
     updateHint()
   }
 
-  /// Follows changes another program made to the file: reloads them when this board has nothing
-  /// unsaved and no drag or prompt is under way, and otherwise says that saving is refused until
-  /// `R` or `W`. Each outside version is handled once.
+  /// Follows changes another program made to the file.
+  ///
+  /// It reloads them when this board has nothing unsaved and no drag or prompt is under way, and
+  /// otherwise says that saving is refused until `R` or `W`. Each outside version is handled once.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
     guard !engine.isDragging, prompt == nil, storage.hasChangedOnDisk() else {
       return .unchanged
