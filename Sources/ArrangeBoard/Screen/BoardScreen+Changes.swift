@@ -19,8 +19,7 @@ extension BoardScreen {
   mutating func save() {
     do {
       try storage.save(document.serialized())
-      hasUnsavedChanges = false
-      isInConflict = false
+      storageAccepted()
     } catch {
       hasUnsavedChanges = true
       if error.kind == .changedOnDisk {
@@ -82,7 +81,6 @@ extension BoardScreen {
   mutating func reload() {
     do {
       guard let bytes = try storage.contentsOnDisk() else {
-        hasUnsavedChanges = true
         status.message = "\(fileName) is gone from disk; W writes this board back"
         updateHint()
         return
@@ -100,8 +98,7 @@ extension BoardScreen {
       }
       history.removeAll()
       future.removeAll()
-      hasUnsavedChanges = false
-      isInConflict = false
+      storageAccepted()
       rebuild()
       layout(columns: size.columns, rows: size.rows)
       showColumn(focusedColumn)
@@ -121,12 +118,20 @@ extension BoardScreen {
   /// It reloads them when this board has nothing unsaved and no drag or prompt is under way, and
   /// otherwise says that saving is refused until `R` or `W`. Each outside version is handled once.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
-    guard !engine.isDragging, prompt == nil, storage.hasChangedOnDisk() else {
+    guard !engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
+    guard storage.hasChangedOnDisk() else {
+      // Back to what was last read or saved (an editor's undo, a file briefly gone).
+      lastOutsideVersion = nil
       return .unchanged
     }
     let onDisk = try? storage.contentsOnDisk()
     guard onDisk != lastOutsideVersion else { return .unchanged }
     lastOutsideVersion = onDisk
+    if onDisk == nil {
+      // Gone, or unreadable: perhaps an editor replacing it; a later poll sees what comes.
+      status.message = "\(fileName) is gone from disk; W writes this board back"
+      return .changed
+    }
     if hasUnsavedChanges {
       isInConflict = true
       status.message = "\(fileName) changed on disk too: R reloads it, W overwrites it"
@@ -140,12 +145,18 @@ extension BoardScreen {
     return .changed
   }
 
+  /// The storage holds this board now (saved, overwritten or reloaded).
+  mutating func storageAccepted() {
+    hasUnsavedChanges = false
+    isInConflict = false
+    lastOutsideVersion = nil
+  }
+
   /// Writes the board over a file that changed on disk (the person chose to).
   mutating func overwrite() {
     do {
       try storage.overwrite(document.serialized())
-      hasUnsavedChanges = false
-      isInConflict = false
+      storageAccepted()
       status.message = "Saved over \(fileName)"
     } catch {
       status.message = "Not saved: \(error.message)"

@@ -25,6 +25,8 @@ extension BoardScreen {
   public mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
     if case .resize(let columns, let rows) = event {
       layout(columns: columns, rows: rows)
+      // Fewer columns may fit now: keep the drop target, or the focus, in view.
+      showColumn(engine.proposal(for: .keyboard)?.container?.rawValue ?? focusedColumn)
       return .changed
     }
     if isShowingHelp {
@@ -192,11 +194,13 @@ extension BoardScreen {
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
     case (.press, .left):
+      isPointerDown = true
       select(atColumn: mouse.column, row: mouse.row)
       perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
     case (.motion, .left):
       perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
     case (.release, _):
+      isPointerDown = false
       perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
     case (.wheelUp, _), (.wheelDown, _):
       guard

@@ -45,6 +45,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var isInConflict = false
   /// The outside version of the file last handled by ``poll(at:)`` (so each is handled once).
   var lastOutsideVersion: [UInt8]??
+  /// Whether the left mouse button is down on the board (a drag may be about to start).
+  var isPointerDown = false
   /// Set after `q` with unsaved changes: a second `q` quits anyway.
   var isConfirmingQuit = false
 

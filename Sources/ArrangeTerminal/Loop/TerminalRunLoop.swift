@@ -50,6 +50,9 @@ public struct TerminalRunLoop: Sendable {
     }
     while true {
       var now = io.now()
+      // A clock that steps back (only a custom TerminalIO's can) restarts the poll interval.
+      if now < lastPoll { lastPoll = now }
+      if now < lastFrame { lastFrame = -Double.infinity }
       if now - lastPoll >= idleTimeout - 1e-6 {
         lastPoll = now
         switch program.poll(at: now) {
@@ -81,8 +84,10 @@ public struct TerminalRunLoop: Sendable {
         isDirty = false
         wasAnimating = isAnimating
       }
-      var timeout = Swift.max(0, lastPoll + idleTimeout - now)
-      if isDirty || wasAnimating { timeout = Swift.max(0, lastFrame + frameInterval - now) }
+      var timeout = Swift.min(idleTimeout, Swift.max(0, lastPoll + idleTimeout - now))
+      if isDirty || wasAnimating {
+        timeout = Swift.min(frameInterval, Swift.max(0, lastFrame + frameInterval - now))
+      }
       if decoder.hasPending { timeout = Swift.min(timeout, decoder.escapeTimeout) }
       let bytes = io.read(timeout: timeout)
       now = io.now()
