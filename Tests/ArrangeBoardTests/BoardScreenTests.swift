@@ -518,6 +518,29 @@ struct MemoryStorage: BoardStorage {
     #expect(!harness.screen.hasUnsavedChanges)
   }
 
+  @Test("A mouse drag held at the right edge scrolls hidden columns into view, one at a time")
+  func mouseDragScrollsSideways() throws {
+    let text = (1...6).map { "## C\($0)\n\n- Card \($0)\n" }.joined(separator: "\n")
+    var harness = try Harness(text, columns: 40, rows: 10)
+    let card = try #require(harness.locate("Card 1"))
+    harness.drag(from: card, to: (39, 3), release: false)
+    #expect(harness.screen.needsAnimationFrame(at: harness.time))
+    #expect(harness.lines[0].contains("C3 · 1 ▶"))
+    // Held still: a step after the dwell, then one per interval, until the last column shows.
+    for _ in 0..<8 {
+      harness.time += 0.25
+      harness.draw()
+    }
+    #expect(harness.lines[0].contains("C6 · 1"))
+    #expect(!harness.lines[0].contains("C3"))
+    #expect(!harness.screen.needsAnimationFrame(at: harness.time + 10))
+    let last = try #require(harness.locate("C6"))
+    harness.send(.mouse(MouseEvent(.motion, .left, column: last.0, row: 3)))
+    harness.send(.mouse(MouseEvent(.release, .left, column: last.0, row: 3)))
+    #expect(harness.titles[5] == ["Card 6", "Card 1"])
+    #expect(harness.titles[0].isEmpty)
+  }
+
   @Test("Help lists the keys, and any key closes it")
   func help() throws {
     var harness = try Harness()

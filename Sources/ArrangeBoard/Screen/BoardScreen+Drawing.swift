@@ -1,10 +1,14 @@
 import ArrangeDragDrop
+import ArrangeGeometry
 public import ArrangeTerminal
 
 extension BoardScreen {
   /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
   public mutating func draw(into buffer: inout CellBuffer, at time: Double) {
-    if engine.isDragging { perform(.tick(time: time), at: time) }
+    if engine.isDragging {
+      perform(.tick(time: time), at: time)
+      scrollSidewaysForPointer(at: time)
+    }
     let isDragging = engine.isDragging
     let room = roomForKeyboardDrag()
     let count = document.columns.count
@@ -139,8 +143,43 @@ extension BoardScreen {
 
   /// Whether something on screen is still moving.
   public func needsAnimationFrame(at time: Double) -> Bool {
-    engine.isAutoScrolling || renderer.needsAnimationFrame(at: time)
+    engine.isAutoScrolling || sidewaysStep != 0 || renderer.needsAnimationFrame(at: time)
       || arena.lists.contains { $0.isAnimating(at: time) }
+  }
+
+  /// Which way a mouse drag held at the screen's left or right edge scrolls the columns: -1, 0
+  /// or 1 (0 when there is nothing more that way).
+  var sidewaysStep: Int {
+    guard engine.isDragging, isPointerDown, let pointer = lastPointer, size.columns > 0 else {
+      return 0
+    }
+    let shown = visibleColumnCount(width: size.columns)
+    if pointer.column <= 1 && firstColumn > 0 { return -1 }
+    if pointer.column >= size.columns - 2 && firstColumn + shown < document.columns.count {
+      return 1
+    }
+    return 0
+  }
+
+  /// Scrolls the columns one step towards a mouse drag held at the screen's edge, once it has
+  /// been there ``sidewaysInterval`` seconds and then every as long, and tells the engine where
+  /// the pointer now is.
+  mutating func scrollSidewaysForPointer(at time: Double) {
+    let step = sidewaysStep
+    guard step != 0, let pointer = lastPointer else {
+      sidewaysTimer = nil
+      return
+    }
+    guard let since = sidewaysTimer else {
+      sidewaysTimer = time
+      return
+    }
+    guard time - since >= Self.sidewaysInterval else { return }
+    sidewaysTimer = time
+    firstColumn += step
+    layout(columns: size.columns, rows: size.rows)
+    let point = Point(x: Double(pointer.column) + 0.5, y: Double(pointer.row) + 0.5)
+    perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
   }
 }
 

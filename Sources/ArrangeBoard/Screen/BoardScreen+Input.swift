@@ -191,6 +191,7 @@ extension BoardScreen {
 
   mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
     isConfirmingQuit = false
+    lastPointer = (mouse.column, mouse.row)
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
     case (.press, .left):
@@ -199,6 +200,7 @@ extension BoardScreen {
       perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
     case (.motion, .left):
       perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
+      if sidewaysStep == 0 { sidewaysTimer = nil }
     case (.release, _):
       isPointerDown = false
       perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)

@@ -47,6 +47,12 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var lastOutsideVersion: [UInt8]??
   /// Whether the left mouse button is down on the board (a drag may be about to start).
   var isPointerDown = false
+  /// Where the mouse was last reported.
+  var lastPointer: (column: Int, row: Int)?
+  /// When a mouse drag reached the screen's edge, or last scrolled the columns from there.
+  var sidewaysTimer: Double?
+  /// How long a mouse drag held at the screen's edge waits between sideways steps, in seconds.
+  static var sidewaysInterval: Double { 0.4 }
   /// Set after `q` with unsaved changes: a second `q` quits anyway.
   var isConfirmingQuit = false
 
