@@ -242,7 +242,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     renderer.update(with: effects, presentation: engine.presentation, at: now)
     var change: String?
     for case .apply(let operation) in effects {
-      change = apply(operation) ?? change
+      change = apply(operation)
     }
     guard let change else { return }
     followLists()
@@ -251,26 +251,20 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     }
   }
 
-  /// Applies one engine operation to the document; returns what it did, in words, or nil.
-  mutating func apply(_ operation: DragOperation<CardID>) -> String? {
-    do {
-      switch operation {
-      case .move(let card, _, let to, _):
-        try document.moveCard(card, toColumn: to.container.rawValue, index: to.index)
-        return "moving “\(title(of: card))”"
-      case .exchange(let first, _, let second, _):
-        try document.exchangeCards(first, second)
-        return "swapping “\(title(of: first))” and “\(title(of: second))”"
-      case .remove(let card, _):
-        let name = title(of: card)
-        try document.removeCard(card)
-        return "removing “\(name)”"
-      case .copy, .insert, .dropInto, .takeOut:
-        return "a drag"
-      }
-    } catch {
-      return "a drag"
+  /// Applies one engine operation to the document (``BoardDocument/apply(_:)``); returns what it
+  /// did, in words, for undo's messages.
+  mutating func apply(_ operation: DragOperation<CardID>) -> String {
+    let words: String
+    switch operation {
+    case .move(let card, _, _, _): words = "moving “\(title(of: card))”"
+    case .exchange(let first, _, let second, _):
+      words = "swapping “\(title(of: first))” and “\(title(of: second))”"
+    case .remove(let card, _): words = "removing “\(title(of: card))”"
+    case .copy, .insert, .dropInto, .takeOut: words = "a drag"
     }
+    // An operation the document cannot follow is made good by `followLists()`.
+    try? document.apply(operation)
+    return words
   }
 
   /// Makes the document's card order match the lists exactly (they are what the person saw).
