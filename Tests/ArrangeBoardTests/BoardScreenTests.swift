@@ -301,6 +301,10 @@ struct MemoryStorage: BoardStorage {
     harness.key(.escape)
     #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
     #expect(harness.disk.saves == 0)
+    harness.key("e")
+    #expect(harness.send(.key(.character("c"), .control)) == .changed)
+    #expect(harness.lines.last?.contains("Cancelled") == true)
+    #expect(harness.send(.key(.character("c"), .control)) == .quit)
   }
 
   @Test("D deletes the focused card with its details; undo brings it back")

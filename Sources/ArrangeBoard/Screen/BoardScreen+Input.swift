@@ -146,7 +146,9 @@ extension BoardScreen {
   /// Typing into the add or edit prompt.
   mutating func handlePrompt(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
     guard var current = prompt else { return .unchanged }
-    let outcome = current.editor.handle(event)
+    // Control-C leaves the prompt like Escape (a second one then quits).
+    let outcome =
+      event == .key(.character("c"), .control) ? .cancelled : current.editor.handle(event)
     prompt = current
     switch outcome {
     case .editing:
