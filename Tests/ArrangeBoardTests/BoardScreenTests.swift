@@ -545,6 +545,55 @@ struct MemoryStorage: BoardStorage {
     #expect(harness.titles[0].isEmpty)
   }
 
+  @Test("During a mouse drag the ghost follows the pointer and markers show where it lands")
+  func ghostAndMarkers() throws {
+    var harness = try Harness()
+    let alpha = try #require(harness.locate("Alpha"))
+    let delta = try #require(harness.locate("Delta"))
+    harness.drag(from: alpha, to: (delta.0 + 2, delta.1 + 2), release: false)
+    // The origin stays (dimmed) in To Do; the ghost, Alpha's title too, sits under the pointer.
+    let rows = harness.lines.indices.filter { row in
+      let line = Array(harness.lines[row])
+      return line.count > 20 && String(line[20...]).contains("Alpha")
+    }
+    #expect(rows == [delta.1 + 2])
+    #expect(harness.lines[alpha.1].contains("Alpha"))
+    // Markers either side of Doing where Alpha would land: after Delta.
+    let markers = harness.lines.filter { $0.contains("▶") && $0.contains("◀") }
+    #expect(markers.count == 1)
+    #expect(harness.lines.last?.contains("Doing") == true)
+  }
+
+  @Test("Click selects the card under the pointer")
+  func clickSelects() throws {
+    var harness = try Harness()
+    let gamma = try #require(harness.locate("Gamma"))
+    harness.send(.mouse(MouseEvent(.press, .left, column: gamma.0 + 1, row: gamma.1)))
+    harness.send(.mouse(MouseEvent(.release, .left, column: gamma.0 + 1, row: gamma.1)))
+    #expect(
+      harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Gamma")
+    #expect(harness.lines[gamma.1].contains("▌Gamma"))
+    #expect(harness.disk.saves == 0)
+  }
+
+  @Test("Holding a dragged card at a column's bottom edge scrolls the column")
+  func autoScroll() throws {
+    let cards = (1...30).map { "- Card \($0)" }.joined(separator: "\n")
+    var harness = try Harness("## Long\n\n\(cards)\n\n## Other\n", columns: 40, rows: 12)
+    let card = try #require(harness.locate("Card 2 "))
+    harness.drag(from: card, to: (card.0, 9), release: false)
+    #expect(harness.screen.needsAnimationFrame(at: harness.time))
+    for _ in 0..<30 {
+      harness.time += 1.0 / 30
+      harness.draw()
+    }
+    #expect(harness.lines[0].contains("▲"))
+    #expect(harness.locate("Card 1 ") == nil)
+    harness.key(.escape)
+    harness.send(.mouse(MouseEvent(.release, .left, column: card.0, row: 9)))
+    #expect(harness.disk.saves == 0)
+  }
+
   @Test("Help lists the keys, and any key closes it")
   func help() throws {
     var harness = try Harness()
