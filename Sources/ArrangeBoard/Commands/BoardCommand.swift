@@ -204,7 +204,7 @@ public enum BoardCommand {
   /// Exact matches first, then matches ignoring case, then titles containing `name` ignoring
   /// case; the first tier with any match decides.
   static func match(_ name: String, in titles: [String]) -> Match {
-    let wanted = name.trimmingSpaces
+    let wanted = name.trimmingWhitespace
     let folded = wanted.lowercased()
     let tiers: [(String) -> Bool] = [
       { $0 == wanted },

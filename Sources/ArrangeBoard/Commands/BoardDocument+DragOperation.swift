@@ -22,7 +22,4 @@ extension BoardDocument {
         kind: .unknownCard, message: "A board cannot copy or nest cards (card \(card)).")
     }
   }
-
-  /// The card ids of every column, in order (what the engine's containers hold).
-  public var cardIDsByColumn: [[CardID]] { columns.map { $0.cards.map(\.id) } }
 }

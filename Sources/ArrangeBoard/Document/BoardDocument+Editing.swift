@@ -20,6 +20,8 @@ extension BoardDocument {
     let card = shownColumns[origin.column].cards.remove(at: origin.index)
     sections[column].blocks.insert(block, at: index)
     shownColumns[column].cards.insert(card, at: index)
+    reindex(origin.column)
+    if column != origin.column { reindex(column) }
   }
 
   /// Swaps the positions of two cards, in the same column or in different ones.
@@ -38,6 +40,8 @@ extension BoardDocument {
     let card = shownColumns[one.column].cards[one.index]
     shownColumns[one.column].cards[one.index] = shownColumns[other.column].cards[other.index]
     shownColumns[other.column].cards[other.index] = card
+    positions[first.rawValue] = CardPosition(column: other.column, index: other.index)
+    positions[second.rawValue] = CardPosition(column: one.column, index: one.index)
   }
 
   /// Inserts a new card line `- title` at position `index` of column `column` (`nil` puts it
@@ -63,6 +67,7 @@ extension BoardDocument {
     let line = BoardLine(content: Array("- \(title)".utf8), terminator: newline)
     sections[column].blocks.insert([line], at: index)
     shownColumns[column].cards.insert(BoardCard(id: id, title: title, details: []), at: index)
+    reindex(column)
     return id
   }
 
@@ -93,6 +98,8 @@ extension BoardDocument {
     let location = try existingLocation(of: id)
     sections[location.column].blocks.remove(at: location.index)
     shownColumns[location.column].cards.remove(at: location.index)
+    positions[id.rawValue] = nil
+    reindex(location.column)
   }
 
   // MARK: - Checks

@@ -89,6 +89,7 @@ extension BoardDocument {
       }
     }
     document.closeLastSection()
+    for column in document.shownColumns.indices { document.reindex(column) }
     return document
   }
 

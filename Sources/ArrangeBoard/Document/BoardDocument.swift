@@ -58,6 +58,16 @@ public struct BoardDocument: Hashable, Sendable {
 
   /// What ``columns`` returns, kept in step with `sections` by every edit.
   var shownColumns: [BoardColumn] = []
+  /// Where each card is, by `CardID.rawValue` (`nil` for removed cards), kept in step with
+  /// `shownColumns` by every edit, so that looking a card up (done for every card drawn) is
+  /// O(1).
+  var positions: [CardPosition?] = []
+
+  /// A card's column and index.
+  struct CardPosition: Hashable, Sendable {
+    var column: Int
+    var index: Int
+  }
 
   /// The columns, left to right, with their cards: a read-only view of the lines.
   public var columns: [BoardColumn] { shownColumns }
@@ -93,7 +103,7 @@ public struct BoardDocument: Hashable, Sendable {
 
   /// The card with identifier `id`, or `nil` if the document has none.
   ///
-  /// - Complexity: O(cards).
+  /// - Complexity: O(1).
   public func card(_ id: CardID) -> BoardCard? {
     guard let location = location(of: id) else { return nil }
     return columns[location.column].cards[location.index]
@@ -101,13 +111,24 @@ public struct BoardDocument: Hashable, Sendable {
 
   /// Where the card with identifier `id` is: its column's index and its index in the column.
   ///
-  /// - Complexity: O(cards).
+  /// - Complexity: O(1).
   public func location(of id: CardID) -> (column: Int, index: Int)? {
-    for (column, content) in columns.enumerated() {
-      if let index = content.cards.firstIndex(where: { $0.id == id }) {
-        return (column, index)
-      }
+    guard positions.indices.contains(id.rawValue), let position = positions[id.rawValue] else {
+      return nil
     }
-    return nil
+    return (position.column, position.index)
+  }
+
+  /// Records where the cards of `column` are now.
+  ///
+  /// - Complexity: O(cards in the column).
+  mutating func reindex(_ column: Int) {
+    for (index, card) in shownColumns[column].cards.enumerated() {
+      let raw = card.id.rawValue
+      if raw >= positions.count {
+        positions += [CardPosition?](repeating: nil, count: raw + 1 - positions.count)
+      }
+      positions[raw] = CardPosition(column: column, index: index)
+    }
   }
 }

@@ -43,7 +43,8 @@ struct BoardLine: Hashable, Sendable {
     var start = 0
     for index in bytes.indices where bytes[index] == 0x0A {
       if index > start && bytes[index - 1] == 0x0D {
-        lines.append(BoardLine(content: Array(bytes[start..<index - 1]), terminator: .crlf))
+        lines.append(
+          BoardLine(content: Array(bytes[start..<index - 1]), terminator: .carriageReturnLineFeed))
       } else {
         lines.append(BoardLine(content: Array(bytes[start..<index]), terminator: .lineFeed))
       }
@@ -54,11 +55,6 @@ struct BoardLine: Hashable, Sendable {
     }
     return lines
   }
-}
-
-extension BoardLine.Terminator {
-  /// `\r\n`, shorter.
-  static var crlf: Self { .carriageReturnLineFeed }
 }
 
 extension String {

@@ -69,8 +69,8 @@ extension BoardScreen {
     document = snapshot.document
     focusedCard = snapshot.focusedCard
     focusedColumn = snapshot.focusedColumn
+    // The engine starts over with the rebuilt lists' geometry; nothing more to report.
     rebuild()
-    reportGeometry()
     showColumn(focusedColumn)
   }
 

@@ -126,7 +126,7 @@ extension BoardScreen {
       }
     }
     if all > 0 { return "☑ \(done)/\(all)" }
-    return first.hasPrefix(">") ? String(first.dropFirst()).trimmingSpaces : first
+    return first.hasPrefix(">") ? String(first.dropFirst()).trimmingWhitespace : first
   }
 
   /// Arrows on a column's border when cards are hidden above or below.
@@ -180,15 +180,5 @@ extension BoardScreen {
     layout(columns: size.columns, rows: size.rows)
     let point = Point(x: Double(pointer.column) + 0.5, y: Double(pointer.row) + 0.5)
     perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
-  }
-}
-
-extension String {
-  /// The text without spaces at either end.
-  var trimmingSpaces: String {
-    var characters = Substring(self)
-    while characters.first == " " { characters.removeFirst() }
-    while characters.last == " " { characters.removeLast() }
-    return String(characters)
   }
 }

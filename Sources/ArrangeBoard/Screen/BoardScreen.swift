@@ -108,7 +108,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
 
   /// The file name shown in the hint.
   var fileName: String {
-    storage.path.split(separator: "/").last.map(String.init) ?? storage.path
+    BoardFile.fileName(of: storage.path)
   }
 
   /// Whether a drag swaps cards instead of moving them.
