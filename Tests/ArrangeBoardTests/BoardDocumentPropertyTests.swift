@@ -208,10 +208,18 @@ func model(of document: BoardDocument) -> [ModelColumn] {
 /// A stray `\r` ending a file without a final `\n` is part of that line; once the line moves
 /// and gets a terminator it reads as a `\r\n` line, so `\r`s at line ends are not compared.
 func sortedLines(_ bytes: [UInt8]) -> [[UInt8]] {
-  var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-    var line = Array(line)
-    while line.last == 0x0D { line.removeLast() }
-    return line
+  // Lines end at \n, \r\n or a lone \r.
+  var lines: [[UInt8]] = [[]]
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte == 0x0A || byte == 0x0D {
+      if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
+      lines.append([])
+    } else {
+      lines[lines.count - 1].append(byte)
+    }
+    index += 1
   }
   if lines.last == [] { lines.removeLast() }
   return lines.sorted { $0.lexicographicallyPrecedes($1) }

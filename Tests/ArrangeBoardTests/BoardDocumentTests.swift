@@ -365,6 +365,31 @@ private func titles(_ document: BoardDocument) -> [[String]] {
         + "    > note\r\n")
   }
 
+  @Test("A file with classic Mac line breaks (\\r alone) reads as columns and cards, and edits keep \\r")
+  func carriageReturnOnly() throws {
+    let source = "# B\r\r## To Do\r\r- One\r    > note\r- Two\r\r## Done\r\r- Three\r"
+    var document = try board(source)
+    #expect(text(document) == source)
+    #expect(document.columns.map(\.title) == ["To Do", "Done"])
+    #expect(document.columns.map { $0.cards.map(\.title) } == [["One", "Two"], ["Three"]])
+    #expect(document.columns[0].cards[0].details == ["> note"])
+    try document.moveCard(try id("One", in: document), toColumn: 1, index: 1)
+    try document.addCard(title: "Four", toColumn: 0, at: nil)
+    #expect(
+      text(document)
+        == "# B\r\r## To Do\r\r- Two\r- Four\r\r## Done\r\r- Three\r- One\r    > note\r")
+  }
+
+  @Test("A NUL byte in a \\r file is reported on its own line")
+  func carriageReturnNulLine() throws {
+    #expect(throws: BoardParseError.self) { try board("## A\r- one\r- t\u{0}wo\r") }
+    do {
+      _ = try board("## A\r- one\r- t\u{0}wo\r")
+    } catch let error as BoardParseError {
+      #expect(error.line == 3)
+    }
+  }
+
   @Test("A file mixing line breaks keeps each line's own; new lines take the first one")
   func mixedLineBreaks() throws {
     let source = "## A\r\n- one\n- two\r\n"

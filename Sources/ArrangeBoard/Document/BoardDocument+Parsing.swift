@@ -37,7 +37,7 @@ extension BoardDocument {
           + "(\(maximumSize / 1024 / 1024) MiB).")
     }
     if let nul = bytes.firstIndex(of: 0) {
-      let line = 1 + bytes[..<nul].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let line = 1 + BoardLine.split(Array(bytes[..<nul])).filter { $0.terminator != .none }.count
       throw BoardParseError(
         kind: .binary, line: line,
         message: "line \(line): a NUL byte; this looks like a binary file, not a Markdown board.")

@@ -8,6 +8,8 @@ struct BoardLine: Hashable, Sendable {
     case lineFeed
     /// `\r\n`.
     case carriageReturnLineFeed
+    /// `\r` alone (classic Mac OS files).
+    case carriageReturn
 
     /// The terminator's bytes.
     var bytes: [UInt8] {
@@ -15,6 +17,7 @@ struct BoardLine: Hashable, Sendable {
       case .none: return []
       case .lineFeed: return [0x0A]
       case .carriageReturnLineFeed: return [0x0D, 0x0A]
+      case .carriageReturn: return [0x0D]
       }
     }
   }
@@ -37,18 +40,30 @@ struct BoardLine: Hashable, Sendable {
 
   /// Splits `bytes` into lines, each with its own terminator; the last line may have none.
   ///
-  /// A `\r` counts as part of the terminator only right before a `\n`.
+  /// Lines end as in CommonMark: at `\n`, at `\r\n`, or at a `\r` not followed by `\n`.
   static func split(_ bytes: [UInt8]) -> [BoardLine] {
     var lines: [BoardLine] = []
     var start = 0
-    for index in bytes.indices where bytes[index] == 0x0A {
-      if index > start && bytes[index - 1] == 0x0D {
-        lines.append(
-          BoardLine(content: Array(bytes[start..<index - 1]), terminator: .carriageReturnLineFeed))
-      } else {
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x0A:
         lines.append(BoardLine(content: Array(bytes[start..<index]), terminator: .lineFeed))
+        start = index + 1
+      case 0x0D:
+        if index + 1 < bytes.count && bytes[index + 1] == 0x0A {
+          lines.append(
+            BoardLine(content: Array(bytes[start..<index]), terminator: .carriageReturnLineFeed))
+          index += 1
+        } else {
+          lines.append(
+            BoardLine(content: Array(bytes[start..<index]), terminator: .carriageReturn))
+        }
+        start = index + 1
+      default:
+        break
       }
-      start = index + 1
+      index += 1
     }
     if start < bytes.count {
       lines.append(BoardLine(content: Array(bytes[start...]), terminator: .none))
