@@ -226,6 +226,52 @@ struct PollingProgram: TerminalProgram {
   }
 }
 
+/// A terminal whose input ends (closed without a hang-up signal) at a given time.
+final class VanishingTerminal: TerminalIO {
+  var clock = 0.0
+  let size = (columns: 20, rows: 2)
+  let endsAt: Double
+  var reads = 0
+  var hasInputEnded: Bool { clock >= endsAt }
+
+  init(endsAt: Double) { self.endsAt = endsAt }
+
+  func now() -> Double { clock }
+
+  func read(timeout: Double) -> [UInt8] {
+    reads += 1
+    precondition(reads < 100_000, "the loop spins after the terminal went away")
+    // Once the input has ended, every read returns at once with nothing.
+    if !hasInputEnded { clock = Swift.min(clock + timeout, endsAt) }
+    return []
+  }
+
+  func writeFrame(_ bytes: [UInt8]) {}
+  func takeResize() -> (columns: Int, rows: Int)? { nil }
+}
+
+/// Records when it heard that the input ended.
+struct EndingProgram: TerminalProgram {
+  var ended: [Double] = []
+  mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    .unchanged
+  }
+  mutating func draw(into buffer: inout CellBuffer, at time: Double) {}
+  mutating func inputEnded(at time: Double) { ended.append(time) }
+}
+
+@Suite struct RunLoopEndOfInputTests {
+  @Test("When the terminal's input ends, the program hears it once and the loop returns")
+  func inputEnds() {
+    let terminal = VanishingTerminal(endsAt: 3.5)
+    var program = EndingProgram()
+    var loop = TerminalRunLoop()
+    loop.run(&program, on: terminal)
+    #expect(program.ended == [3.5])
+    #expect(terminal.reads < 10)
+  }
+}
+
 @Suite struct RunLoopPollTests {
   @Test("A program is polled about once a second while idle, and a changed poll draws a frame")
   func pollsWhileIdle() {

@@ -34,6 +34,11 @@ public protocol TerminalProgram {
   /// Looks at the world outside the terminal (a file that changed on disk, say); called about
   /// once per ``TerminalRunLoop/idleTimeout``, whether input comes or not.
   mutating func poll(at time: Double) -> TerminalProgramResponse
+
+  /// The terminal went away (its input ended or failed, as when a window closes without a
+  /// hang-up signal): no more events will come, and the loop returns after this call. The
+  /// program ends whatever is under way without committing it (a drag is cancelled).
+  mutating func inputEnded(at time: Double)
 }
 
 extension TerminalProgram {
@@ -45,6 +50,9 @@ extension TerminalProgram {
 
   /// Nothing outside to watch.
   public mutating func poll(at time: Double) -> TerminalProgramResponse { .unchanged }
+
+  /// Nothing to end.
+  public mutating func inputEnded(at time: Double) {}
 }
 
 /// The terminal a ``TerminalRunLoop`` talks to: a ``TerminalSession``, or a scripted stand-in in
@@ -59,9 +67,18 @@ public protocol TerminalIO: AnyObject {
   /// Waits up to `timeout` seconds for input and returns it (empty on timeout or interruption).
   func read(timeout: Double) -> [UInt8]
 
+  /// Whether input has ended for good (the terminal closed or failed): reads return at once
+  /// with nothing, and the loop stops.
+  var hasInputEnded: Bool { get }
+
   /// Writes one frame's bytes in one go (nothing for an empty frame).
   func writeFrame(_ bytes: [UInt8])
 
   /// The new size if the window changed since the last call, else `nil`.
   func takeResize() -> (columns: Int, rows: Int)?
+}
+
+extension TerminalIO {
+  /// Input never ends.
+  public var hasInputEnded: Bool { false }
 }

@@ -30,7 +30,9 @@ public struct TerminalRunLoop: Sendable {
     self.idleTimeout = idleTimeout.isFinite ? Swift.max(0.001, idleTimeout) : 1
   }
 
-  /// Runs `program` on `io` until it answers ``TerminalProgramResponse/quit``.
+  /// Runs `program` on `io` until it answers ``TerminalProgramResponse/quit``, or until the
+  /// terminal's input ends (then the program hears of it through
+  /// ``TerminalProgram/inputEnded(at:)``).
   ///
   /// The program first receives a ``TerminalEvent/resize(columns:rows:)`` with the terminal's
   /// size (at most ``maximumSize``), then the events as they come; resizes come only from the
@@ -91,6 +93,11 @@ public struct TerminalRunLoop: Sendable {
       if decoder.hasPending { timeout = Swift.min(timeout, decoder.escapeTimeout) }
       let bytes = io.read(timeout: timeout)
       now = io.now()
+      if bytes.isEmpty && io.hasInputEnded {
+        // Without this the loop would spin: every read returns at once with nothing.
+        program.inputEnded(at: now)
+        return
+      }
       let events = bytes.isEmpty ? decoder.flush(at: now) : decoder.feed(bytes, at: now)
       // The size comes from the terminal itself; a size report typed or pasted into the input
       // would make the program lay out for a screen it does not have.

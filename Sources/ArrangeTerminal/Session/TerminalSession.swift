@@ -134,6 +134,8 @@ public final class TerminalSession {
   /// Input read while the session waited for the synchronized output probe's answer, handed out
   /// by the next ``read(timeout:)``.
   private var unreadInput: [UInt8] = []
+  /// Set once standard input has ended or failed (the terminal went away).
+  public private(set) var hasInputEnded = false
 
   /// Whether the terminal answered that it supports synchronized output (mode 2026), so that
   /// ``writeFrame(_:)`` makes each frame appear at once.
@@ -210,7 +212,10 @@ public final class TerminalSession {
       let (seconds, attoseconds) = remaining.components
       let milliseconds =
         seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-      guard let bytes = readInput(waitingUpTo: Int32(clamping: milliseconds)) else { break }
+      guard let bytes = readInput(waitingUpTo: Int32(clamping: milliseconds)) else {
+        hasInputEnded = true
+        break
+      }
       probe.feed(bytes)
     }
     probe.finish()
@@ -290,8 +295,13 @@ public final class TerminalSession {
     }
     // Rounded up: rounding down would wake a fraction of a millisecond early and then spin in
     // zero-timeout polls until the frame is due.
+    guard !hasInputEnded else { return [] }
     let milliseconds = Int32((Swift.max(0, Swift.min(timeout, 60)) * 1000).rounded(.up))
-    return readInput(waitingUpTo: milliseconds) ?? []
+    guard let bytes = readInput(waitingUpTo: milliseconds) else {
+      hasInputEnded = true
+      return []
+    }
+    return bytes
   }
 
   /// Waits up to `milliseconds` for input and returns it: empty on timeout or interruption, `nil`
