@@ -42,9 +42,14 @@ let package = Package(
       name: "ArrangeTerminal",
       dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
       swiftSettings: upcoming),
+    // File-system calls the Glibc module lacks (atomic exchange, leases, inode flags).
+    .target(name: "CArrangeFileSystem"),
     .target(
       name: "ArrangeBoard",
-      dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal"],
+      dependencies: [
+        "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal",
+        "CArrangeFileSystem",
+      ],
       swiftSettings: upcoming),
     .executableTarget(
       name: "arrange",
@@ -108,6 +113,7 @@ let package = Package(
       name: "ArrangeBoardTests",
       dependencies: [
         "ArrangeBoard", "ArrangeTerminal", "ArrangeDragDrop", "ArrangeTestSupport",
+        "CArrangeFileSystem",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),

@@ -28,15 +28,45 @@ func printError(_ message: String) {
   line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
-/// Opens `path` and parses it, or prints why not and fails; a missing file gives `nil`.
-func load(_ path: String) throws -> (file: BoardFile, document: BoardDocument?) {
-  let opened: (file: BoardFile, contents: [UInt8]?)
+/// Writes `text` to standard output, or says why it could not and fails (a full disk, a closed
+/// output): a script must not take a failed write for success.
+func printOutput(_ text: String) throws {
+  var text = text
+  let failure: Int32? = text.withUTF8 { bytes in
+    var written = 0
+    while written < bytes.count {
+      let count = write(
+        STDOUT_FILENO, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if count == 0 { return EIO }
+      written += count
+    }
+    return nil
+  }
+  guard let failure else { return }
+  printError("cannot write the output: \(String(cString: strerror(failure))).")
+  throw ExitCode.failure
+}
+
+/// Opens the board file at `path`, or prints why not and fails; notices about earlier
+/// interrupted saves go to standard error.
+func openFile(_ path: String) throws -> (file: BoardFile, contents: [UInt8]?) {
   do {
-    opened = try BoardFile.open(path)
+    let opened = try BoardFile.open(path)
+    for notice in opened.file.notices { printError(notice) }
+    return opened
   } catch {
     printError(error.message)
     throw ExitCode.failure
   }
+}
+
+/// Opens `path` and parses it, or prints why not and fails; a missing file gives `nil`.
+func load(_ path: String) throws -> (file: BoardFile, document: BoardDocument?) {
+  let opened = try openFile(path)
   guard let contents = opened.contents else { return (opened.file, nil) }
   do {
     return (opened.file, try BoardDocument.parse(contents))
@@ -102,14 +132,19 @@ struct Show: ParsableCommand {
       printError("\(file) does not exist.")
       throw ExitCode.failure
     }
-    print(BoardCommand.outline(of: document), terminator: "")
+    try printOutput(BoardCommand.outline(of: document))
   }
 }
 
 /// `arrange move FILE CARD --to COLUMN [--index N]`: one move, saved.
 struct Move: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Move a card to a column through the drag engine, and save the board.")
+    abstract: "Move a card to a column through the drag engine, and save the board.",
+    discussion: """
+      The file is read and saved under a lock that other arrange processes respect, so \
+      moves made at the same time by several processes all land. A change another program \
+      makes to the file meanwhile is read and kept.
+      """)
 
   @Argument(help: "The board file.")
   var file: String
@@ -126,24 +161,45 @@ struct Move: ParsableCommand {
   var index: Int?
 
   func run() throws {
-    var loaded = try load(file)
-    guard var document = loaded.document else {
-      printError("\(file) does not exist.")
-      throw ExitCode.failure
-    }
-    let message: String
+    var board = try openFile(file).file
+    var message = ""
+    // Why the move itself failed (the file changed nothing), as opposed to the save.
+    var refusal: String?
+    let report: BoardSaveReport
     do {
-      message = try BoardCommand.move(card, toColumn: column, position: index, in: &document)
+      // Read again under the lock, so that the move applies to the file as it is now.
+      report = try board.update { current throws(BoardFileError) in
+        let stop = BoardFileError(kind: .changedOnDisk, path: file, message: "")
+        guard let current else {
+          refusal = "\(file) does not exist."
+          throw stop
+        }
+        var document: BoardDocument
+        do throws(BoardParseError) {
+          document = try BoardDocument.parse(current)
+        } catch {
+          refusal = "\(file): \(error.message) The file was left as it is."
+          throw stop
+        }
+        do throws(BoardCommandError) {
+          message = try BoardCommand.move(card, toColumn: column, position: index, in: &document)
+        } catch {
+          refusal = error.message
+          throw stop
+        }
+        return document.serialized()
+      }
     } catch {
-      printError(error.message)
+      printError(refusal ?? error.message)
       throw ExitCode.failure
     }
-    do {
-      try loaded.file.save(document.serialized())
-    } catch {
-      printError(error.message)
+    if let aside = report.keptAside {
+      try printOutput(message + "\n")
+      printError(
+        "warning: another program wrote \(file) while this move was being saved; its version "
+          + "was kept in \(aside). Compare the two files: the move is saved in \(file).")
       throw ExitCode.failure
     }
-    print(message)
+    try printOutput(message + "\n")
   }
 }

@@ -365,7 +365,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
         + "    > note\r\n")
   }
 
-  @Test("A file with classic Mac line breaks (\\r alone) reads as columns and cards, and edits keep \\r")
+  @Test("A file with classic Mac line breaks (\\r alone) reads as columns; edits keep \\r")
   func carriageReturnOnly() throws {
     let source = "# B\r\r## To Do\r\r- One\r    > note\r- Two\r\r## Done\r\r- Three\r"
     var document = try board(source)

@@ -405,7 +405,7 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(unlink(folder.file()) == 0)
     try FileManager.default.createDirectory(
       atPath: folder.file(), withIntermediateDirectories: false)
-    #expect(failure { try file.save(bytes("x")) }?.kind == .changedOnDisk)
+    #expect(failure { try file.save(bytes("x")) }?.kind == .notAFile)
     #expect(failure { _ = try file.reload() }?.kind == .notAFile)
   }
 

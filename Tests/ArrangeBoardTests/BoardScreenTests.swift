@@ -5,17 +5,32 @@ import Testing
 
 /// A disk in memory that another writer can change behind the screen's back.
 final class MemoryDisk: @unchecked Sendable {
-  var bytes: [UInt8]?
+  /// The stored bytes; every change gives the file a new stamp, as a real write would.
+  var bytes: [UInt8]? { didSet { version += 1 } }
   var saves = 0
   var failure: BoardFileError?
+  /// Whether another program has the file open for writing, as the storage would report it.
+  var isBeingWritten: Bool? = false
+  /// Counts changes, for the stamp.
+  private(set) var version: Int64 = 0
   init(_ text: String?) { bytes = text.map { Array($0.utf8) } }
-  var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+  var text: String? {
+    get { bytes.map { String(decoding: $0, as: UTF8.self) } }
+    set { bytes = newValue.map { Array($0.utf8) } }
+  }
+  var stamp: BoardFileVersion.Stamp? {
+    bytes.map {
+      BoardFileVersion.Stamp(
+        device: 1, inode: 1, size: Int64($0.count), modified: version, changed: version)
+    }
+  }
 }
 
-/// Board storage over a ``MemoryDisk`` with the same refusal rule as a board file.
+/// Board storage over a ``MemoryDisk`` that updates the way a board file does.
 struct MemoryStorage: BoardStorage {
   let disk: MemoryDisk
   var known: [UInt8]?
+  var notices: [String] = []
   var path: String { "/boards/board.md" }
 
   init(_ disk: MemoryDisk) {
@@ -23,25 +38,25 @@ struct MemoryStorage: BoardStorage {
     known = disk.bytes
   }
 
-  mutating func save(_ contents: [UInt8]) throws(BoardFileError) {
-    guard disk.bytes == known else {
-      throw BoardFileError(kind: .changedOnDisk, path: path, message: "board.md changed on disk.")
+  mutating func update(
+    _ change: (_ current: [UInt8]?) throws(BoardFileError) -> [UInt8]?
+  ) throws(BoardFileError) -> BoardSaveReport {
+    guard let contents = try change(disk.bytes), contents != disk.bytes else {
+      known = disk.bytes
+      return BoardSaveReport(wrote: false)
     }
-    try overwrite(contents)
-  }
-
-  mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError) {
     if let failure = disk.failure { throw failure }
     disk.bytes = contents
     disk.saves += 1
     known = contents
+    return BoardSaveReport(wrote: true)
   }
 
-  func contentsOnDisk() throws(BoardFileError) -> [UInt8]? { disk.bytes }
+  func inspect() throws(BoardFileError) -> BoardFileVersion {
+    BoardFileVersion(contents: disk.bytes, stamp: disk.stamp, isBeingWritten: disk.isBeingWritten)
+  }
 
   mutating func adopt(_ contents: [UInt8]?) { known = contents }
-
-  func hasChangedOnDisk() -> Bool { disk.bytes != known }
 }
 
 /// The board screen driven with events and drawn into a buffer, as the terminal would.
@@ -116,6 +131,15 @@ struct MemoryStorage: BoardStorage {
     }
 
     mutating func key(_ key: Key) { send(.key(key, [])) }
+
+    /// A poll a second later, as the run loop makes them.
+    @discardableResult
+    mutating func poll() -> TerminalProgramResponse {
+      time += 1
+      let response = screen.poll(at: time)
+      draw()
+      return response
+    }
 
     /// Drags with the mouse from one cell to another, in steps.
     mutating func drag(from start: (Int, Int), to end: (Int, Int), release: Bool = true) {
@@ -320,7 +344,7 @@ struct MemoryStorage: BoardStorage {
     #expect(harness.disk.text == BoardScreenTests.board)
   }
 
-  @Test("A file changed on disk is never overwritten: the change waits, R reloads, W overwrites")
+  @Test("A change made while the file is changing on disk waits; R reloads, W overwrites")
   func externalChange() throws {
     var harness = try Harness()
     let external = BoardScreenTests.board.replacingOccurrences(of: "Delta", with: "Epsilon")
@@ -330,7 +354,7 @@ struct MemoryStorage: BoardStorage {
     harness.key(" ")
     #expect(harness.disk.text == external)
     #expect(harness.screen.hasUnsavedChanges)
-    #expect(harness.lines.last?.contains("changed on disk") == true)
+    #expect(harness.lines.last?.contains("board.md is changing on disk") == true)
     harness.key("R")
     #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Epsilon"], []])
     #expect(!harness.screen.hasUnsavedChanges)
@@ -350,6 +374,71 @@ struct MemoryStorage: BoardStorage {
     #expect(harness.disk.text?.contains("Delta") == false)
     #expect(harness.disk.text?.contains("Epsilon") == false)
     #expect(harness.disk.text?.contains("Alpha") == true)
+  }
+
+  @Test("A change waiting for an outside edit to settle is saved on top of it at the next polls")
+  func changeSavedOnTopOfSettledEdit() throws {
+    var harness = try Harness()
+    let external = BoardScreenTests.board.replacingOccurrences(of: "Delta", with: "Epsilon")
+    harness.disk.bytes = Array(external.utf8)
+    harness.key(" ")
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text == external)
+    // The first poll sees the edit; the next one finds it unchanged and combines the two.
+    harness.poll()
+    #expect(harness.screen.hasUnsavedChanges)
+    #expect(harness.poll() == .changed)
+    #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.titles == [["Beta", "Gamma"], ["Alpha", "Epsilon"], []])
+    #expect(
+      harness.disk.text
+        == """
+        # Project
+
+        ## To Do
+
+        - Beta
+            > the second card
+        - Gamma
+
+        ## Doing
+
+        - Alpha
+        - Epsilon
+
+        ## Done
+
+        """)
+    #expect(harness.lines.last?.contains("saved on top") == true)
+  }
+
+  @Test("A change that cannot be combined with a settled outside edit waits for R or W")
+  func conflictingOutsideEdit() throws {
+    var harness = try Harness()
+    // Another program renames Alpha while Alpha is moved here.
+    let external = BoardScreenTests.board.replacingOccurrences(of: "Alpha", with: "Alef")
+    harness.disk.bytes = Array(external.utf8)
+    harness.poll()
+    harness.key(" ")
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text == external)
+    // The next poll finds the edit settled, and the move cannot be carried over to it.
+    #expect(harness.poll() == .changed)
+    #expect(
+      harness.screen.status.message
+        == "board.md changed on disk, and this change cannot be combined with it: “Alpha” was "
+        + "changed or removed on disk too. R reloads the file, W overwrites it")
+    #expect(harness.screen.status.hint.contains("R reload  W overwrite"))
+    #expect(harness.poll() == .unchanged)
+    #expect(harness.disk.text == external)
+    harness.key("W")
+    #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text?.contains("Alef") == false)
+    #expect(harness.titles == [["Beta", "Gamma"], ["Alpha", "Delta"], []])
   }
 
   @Test("q with unsaved changes asks first; a second q quits")
@@ -468,20 +557,21 @@ struct MemoryStorage: BoardStorage {
     #expect(harness.disk.saves == 0)
   }
 
-  @Test("An outside edit is reloaded on the next poll when nothing here is unsaved")
+  @Test("An outside edit is reloaded once two polls find it unchanged, when nothing is unsaved")
   func pollReloadsOutsideEdit() throws {
     var harness = try Harness()
     harness.key("j")  // Beta, the second card of To Do
-    #expect(harness.screen.poll(at: 2) == .unchanged)
+    #expect(harness.poll() == .unchanged)
     harness.disk.bytes = Array(
       BoardScreenTests.board.replacingOccurrences(of: "- Alpha", with: "- Zeta").utf8)
-    #expect(harness.screen.poll(at: 3) == .changed)
-    harness.draw()
+    #expect(harness.poll() == .unchanged)
+    #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
+    #expect(harness.poll() == .changed)
     #expect(harness.titles[0] == ["Zeta", "Beta", "Gamma"])
     #expect(harness.lines.last?.contains("board.md changed on disk; reloaded it") == true)
     #expect(
       harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Beta")
-    #expect(harness.screen.poll(at: 4) == .unchanged)
+    #expect(harness.poll() == .unchanged)
     // Saves go on as usual afterwards.
     harness.key("D")
     #expect(harness.disk.text?.contains("Beta") == false)
@@ -493,33 +583,70 @@ struct MemoryStorage: BoardStorage {
     var harness = try Harness()
     let broken = BoardScreenTests.board + "-\n"
     harness.disk.bytes = Array(broken.utf8)
-    #expect(harness.screen.poll(at: 2) == .changed)
-    harness.draw()
+    #expect(harness.poll() == .unchanged)
+    #expect(harness.poll() == .changed)
     #expect(harness.lines.last?.contains("Cannot reload board.md: line") == true)
-    #expect(harness.screen.poll(at: 3) == .unchanged)
+    #expect(harness.poll() == .unchanged)
     harness.key("D")
     #expect(harness.disk.text == broken)
     #expect(harness.screen.hasUnsavedChanges)
   }
 
-  @Test("No reload in the middle of a drag; the drop then waits for R or W")
+  @Test("No reload in the middle of a drag; the drop is saved on top of the edit once it settles")
   func pollDuringDrag() throws {
     var harness = try Harness()
     harness.key(" ")
     let outside = BoardScreenTests.board.replacingOccurrences(of: "Gamma", with: "Omega")
     harness.disk.bytes = Array(outside.utf8)
-    #expect(harness.screen.poll(at: 2) == .unchanged)
+    #expect(harness.poll() == .unchanged)
     harness.key(.right)
     harness.key(" ")
     #expect(harness.disk.text == outside)
-    #expect(harness.lines.last?.contains("changed on disk") == true)
-    // With the change unsaved, a poll only repeats what to do.
-    #expect(harness.screen.poll(at: 3) == .changed)
-    harness.draw()
-    #expect(harness.lines.last?.contains("R reload") == true)
-    harness.key("W")
-    #expect(harness.disk.text?.contains("Omega") == false)
+    #expect(harness.lines.last?.contains("changing on disk") == true)
+    harness.poll()
+    harness.poll()
     #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.titles == [["Beta", "Omega"], ["Alpha", "Delta"], []])
+    #expect(harness.disk.bytes == harness.screen.document.serialized())
+  }
+
+  @Test("An outside edit still being written is never taken in, however long it stays")
+  func outsideEditBeingWritten() throws {
+    var harness = try Harness()
+    // Another program truncated the file, wrote part of it, and keeps it open.
+    let partial = String(BoardScreenTests.board.prefix(40))
+    harness.disk.bytes = Array(partial.utf8)
+    harness.disk.isBeingWritten = true
+    for _ in 0..<5 { #expect(harness.poll() == .unchanged) }
+    #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
+    // A change here is not saved over it either.
+    harness.key("D")
+    #expect(harness.screen.hasUnsavedChanges)
+    #expect(harness.disk.text == partial)
+    for _ in 0..<3 { harness.poll() }
+    #expect(harness.disk.text == partial)
+    // The writer finishes: the file settles, and the change is saved on top of it.
+    let finished = BoardScreenTests.board.replacingOccurrences(of: "Delta", with: "Delta!")
+    harness.disk.bytes = Array(finished.utf8)
+    harness.disk.isBeingWritten = false
+    harness.poll()
+    harness.poll()
+    #expect(!harness.screen.hasUnsavedChanges)
+    #expect(harness.titles == [["Beta", "Gamma"], ["Delta!"], []])
+  }
+
+  @Test("An outside edit that changes at every poll is never taken in")
+  func outsideEditStillGrowing() throws {
+    var harness = try Harness()
+    var text = "## To Do\n\n"
+    for step in 0..<6 {
+      text += "- Card \(step)\n"
+      harness.disk.bytes = Array(text.utf8)
+      #expect(harness.poll() == .unchanged)
+      #expect(harness.titles[0] == ["Alpha", "Beta", "Gamma"])
+    }
+    #expect(harness.poll() == .changed)
+    #expect(harness.titles == [(0..<6).map { "Card \($0)" }])
   }
 
   @Test("A mouse drag held at the right edge scrolls hidden columns into view, one at a time")

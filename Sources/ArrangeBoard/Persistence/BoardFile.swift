@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// A board file on disk, read whole and saved atomically, that never overwrites changes made
-/// by another program without being told to.
+/// A board file on disk, read whole and saved atomically, that never overwrites a change made
+/// by another program without being told to, and never loses one silently.
 ///
 /// ```swift
 /// var (file, contents) = try BoardFile.open("board.md")
@@ -13,33 +13,105 @@
 /// try file.save(document.serialized())
 /// ```
 ///
-/// A save writes a temporary file next to the board, flushes it to disk, gives it the board's
-/// permission bits and renames it over the board, so the file on disk is always either the old
-/// contents or the new ones. If `path` is a symbolic link, saves go to the file it points to and
-/// the link stays.
+/// How a save keeps other writers' work:
+/// - **Other `arrange` processes** are serialized: a save locks the file (`flock(2)`; the kernel
+///   frees the lock of a process that dies), reads it again under the lock, and only then
+///   decides what to write. ``update(_:)`` hands the current bytes to a closure, so a change can
+///   be applied to whatever the file holds now.
+/// - **Other programs** cannot be locked out, so a save takes a read lease (Linux), which fails
+///   while another program has the file open for writing and breaks when one opens it; it
+///   checks the file once more just before replacing it, and swaps the new file in with an
+///   atomic exchange that leaves the replaced file in hand. A write that still landed on the
+///   replaced file in that instant is kept next to the board (``BoardSaveReport/keptAside``).
+/// - **The file on disk** is always either the old contents or the new ones: a temporary file
+///   in the same folder is written, flushed and renamed over the board. A file with several
+///   hard links, or whose owner the new file could not keep, is instead written in place under
+///   the lock, after a flushed copy of the new contents (a journal) is on disk.
+///
+/// Saves go through symbolic links (the link is resolved at each save, so a link swapped in
+/// later is followed); permissions, owner and group are kept, and setuid/setgid bits are kept or
+/// the save is refused; files the user may not write are refused like an editor refuses a
+/// read-only file. Temporary files left by processes that were killed mid-save are removed when
+/// a board is opened or saved.
 public struct BoardFile: Sendable {
   /// The path as it was given (shown to people).
   public let path: String
-  /// The file that is read and replaced: `path` with symbolic links resolved when it was opened.
-  let target: String
   /// The bytes last read or written; `nil` when there was no file.
-  var known: [UInt8]?
+  public internal(set) var known: [UInt8]?
+  /// What opening or saving found that a person should hear about.
+  ///
+  /// An earlier save that was interrupted, say; the caller shows them and may clear them.
+  public var notices: [String] = []
+  /// How long a save waits for another `arrange` process to finish its own save, or for another
+  /// program to finish writing the file, in seconds.
+  public var patience: Double = 10
   /// How many temporary files this value has made, for unique names.
   var temporaryCount = 0
   /// A failure to inject into every following save (tests only).
   var fault: SaveFault?
+  /// Code to run at points of a save (tests only: another program's write at a chosen moment).
+  var hooks: SaveHooks?
+  /// The file that saves write in place because a new file could not keep its owner or group.
+  var writesInPlace: String?
+  /// Whether saves take a read lease (tests that write the file from this very process turn it
+  /// off: a lease held by a process makes that process's own writers wait for it).
+  var usesLeases = true
+
+  /// Creates a value for the file at `path` whose contents are `known`.
+  init(path: String, known: [UInt8]?) {
+    self.path = path
+    self.known = known
+  }
 
   /// Reads the file at `path`: returns the file and its bytes, or `nil` bytes when there is no
   /// file there yet (the first save creates it).
+  ///
+  /// Leftovers of saves that were killed are tidied first; an interrupted in-place save that
+  /// may have left the board incomplete is reported in ``notices``.
   ///
   /// - Throws: ``BoardFileError`` when the file cannot be read, is a folder or not a regular
   ///   file, or is larger than ``BoardDocument/maximumSize``.
   public static func open(
     _ path: String
   ) throws(BoardFileError) -> (file: BoardFile, contents: [UInt8]?) {
+    var file = BoardFile(path: path, known: nil)
     let target = try resolve(path)
-    let contents = try readContents(of: target, path: path)
-    return (BoardFile(path: path, target: target, known: contents), contents)
+    file.notices = tidyLeftovers(near: target)
+    let contents = try file.contentsOnDisk()
+    file.known = contents
+    return (file, contents)
+  }
+
+  /// Changes the file under the lock: reads it, passes its bytes (`nil` when there is no file)
+  /// to `change`, and saves what `change` returns (`nil`: nothing to save).
+  ///
+  /// When another program changes the file while the new contents are being written, the save
+  /// starts over and `change` sees the new bytes; it may be called several times, always with
+  /// what is on disk at that moment. The known contents become what was saved (or what was
+  /// read, when nothing is saved).
+  ///
+  /// - Throws: what `change` throws; ``BoardFileError/Kind/busy`` when another process holds
+  ///   the file for longer than ``patience``; ``BoardFileError/Kind/readOnly``,
+  ///   ``BoardFileError/Kind/cannotWrite`` or a reading error, each with the file as it was.
+  @discardableResult
+  public mutating func update(
+    _ change: (_ current: [UInt8]?) throws(BoardFileError) -> [UInt8]?
+  ) throws(BoardFileError) -> BoardSaveReport {
+    let start = monotonicSeconds()
+    var delay: UInt32 = 2_000
+    while true {
+      let target = try Self.resolve(path)
+      switch try attemptUpdate(of: target, since: start, change) {
+      case .done(let report):
+        return report
+      case .retry(let reason):
+        guard monotonicSeconds() - start < patience else {
+          throw BoardFileError(kind: .busy, path: path, message: reason.message(path: path))
+        }
+        _ = usleep(delay)
+        delay = Swift.min(delay * 2, 100_000)
+      }
+    }
   }
 
   /// Saves `contents` atomically, unless the file changed on disk since it was last read or
@@ -51,35 +123,26 @@ public struct BoardFile: Sendable {
   ///
   /// - Throws: ``BoardFileError`` with kind ``BoardFileError/Kind/changedOnDisk`` (then
   ///   ``reload()`` or ``overwrite(_:)``), ``BoardFileError/Kind/unreadable`` when the file
-  ///   cannot be checked, or ``BoardFileError/Kind/cannotWrite``.
-  public mutating func save(_ contents: [UInt8]) throws(BoardFileError) {
-    let current: [UInt8]?
-    do {
-      current = try Self.contents(of: target)
-    } catch {
-      // A file that became a folder or too large changed too.
-      guard case .unreadable(let code) = error else { throw changedError(now: []) }
-      throw BoardFileError(
-        kind: .unreadable, path: path,
-        message: "Cannot save \(path): it cannot be read to check for changes "
-          + "(\(describe(code))).")
+  ///   cannot be checked, and the errors of ``update(_:)``.
+  @discardableResult
+  public mutating func save(_ contents: [UInt8]) throws(BoardFileError) -> BoardSaveReport {
+    let known = self.known
+    let path = self.path
+    return try update { current throws(BoardFileError) in
+      guard current == known else {
+        throw Self.changedError(path: path, known: known, now: current)
+      }
+      return contents
     }
-    guard current == known else { throw changedError(now: current) }
-    try overwrite(contents)
   }
 
   /// Saves `contents` atomically like ``save(_:)``, without checking for changes on disk (the
   /// person chose to overwrite them).
   ///
-  /// - Throws: ``BoardFileError/Kind/cannotWrite``, with the file on disk as it was.
-  public mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError) {
-    do {
-      try replace(with: contents)
-    } catch {
-      throw BoardFileError(
-        kind: .cannotWrite, path: path, message: "Cannot save \(path): \(error.explanation).")
-    }
-    known = contents
+  /// - Throws: the errors of ``update(_:)``, with the file on disk as it was.
+  @discardableResult
+  public mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError) -> BoardSaveReport {
+    try update { _ throws(BoardFileError) in contents }
   }
 
   /// Reads the file again and makes its bytes the known contents; `nil` when it is gone.
@@ -94,12 +157,47 @@ public struct BoardFile: Sendable {
   /// Reads the file as it is on disk now, without changing what counts as last read: a caller
   /// that cannot use the bytes (they do not parse, say) must not make the next save overwrite
   /// them.
+  ///
+  /// The read waits briefly for another `arrange` process that is saving the file.
   public func contentsOnDisk() throws(BoardFileError) -> [UInt8]? {
-    try Self.readContents(of: target, path: path)
+    let target = try Self.resolve(path)
+    let file = try LockedBoardFile.open(target, exclusive: false, wait: .upTo(2), path: path)
+    do {
+      return try file.read()
+    } catch {
+      throw Self.readError(error, path: path)
+    }
   }
 
-  /// Makes `contents` what was last read (after ``contentsOnDisk()``, once the caller accepted the bytes):
-  /// saves then refuse only if the file changes from these bytes.
+  /// Looks at the file as it is now, without waiting and without accepting it: its bytes, its
+  /// stamp, and whether another program (or another `arrange`) is writing it.
+  public func inspect() throws(BoardFileError) -> BoardFileVersion {
+    let target = try Self.resolve(path)
+    let file = try LockedBoardFile.open(target, exclusive: false, wait: .never, path: path)
+    let contents: [UInt8]?
+    do {
+      contents = try file.read()
+    } catch {
+      throw Self.readError(error, path: path)
+    }
+    guard file.exists else {
+      return BoardFileVersion(contents: nil, stamp: nil, isBeingWritten: nil)
+    }
+    var isBeingWritten: Bool?
+    switch file.takeLease() {
+    case .held: isBeingWritten = false
+    case .busy: isBeingWritten = true
+    case .unavailable: isBeingWritten = nil
+    }
+    file.releaseLease()
+    if file.wasBusy { isBeingWritten = true }
+    // A write between the read and the stamp shows as a stamp that differs next time.
+    return BoardFileVersion(
+      contents: contents, stamp: file.currentStamp(), isBeingWritten: isBeingWritten)
+  }
+
+  /// Makes `contents` what was last read (after ``contentsOnDisk()``, once the caller accepted
+  /// the bytes): saves then refuse only if the file changes from these bytes.
   public mutating func adopt(_ contents: [UInt8]?) {
     known = contents
   }
@@ -108,14 +206,14 @@ public struct BoardFile: Sendable {
   /// counts as changed).
   public func hasChangedOnDisk() -> Bool {
     do {
-      return try Self.contents(of: target) != known
+      return try contentsOnDisk() != known
     } catch {
       return true
     }
   }
 
   /// The error for a file that is not what was last read or saved.
-  func changedError(now current: [UInt8]?) -> BoardFileError {
+  static func changedError(path: String, known: [UInt8]?, now current: [UInt8]?) -> BoardFileError {
     let what: String
     if known == nil {
       what = "another program created it since it was found missing"
@@ -129,136 +227,21 @@ public struct BoardFile: Sendable {
   }
 }
 
-// MARK: - Reading
-
-extension BoardFile {
-  /// `path` with symbolic links resolved; for a file that does not exist yet, the path the
-  /// links lead to.
-  static func resolve(_ path: String) throws(BoardFileError) -> String {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    // Nothing there yet, or a link to a file that does not exist yet: follow the links by hand
-    // so that the first save creates the link's target rather than replacing the link.
-    var current = path
-    for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-        let destination = readLink(current)
-      else { return current }
-      current =
-        destination.hasPrefix("/") ? destination : directory(of: current) + "/" + destination
-    }
-    throw BoardFileError(
-      kind: .unreadable, path: path,
-      message: "Cannot read \(path): \(describe(ELOOP)).")
+/// Code that tests run at chosen points of a save.
+final class SaveHooks: @unchecked Sendable {
+  /// A point in a save.
+  enum Point: Hashable {
+    /// The file was read under the lock, before `change` is asked.
+    case read
+    /// The new contents are written and flushed; the last check comes next.
+    case written
+    /// The last check passed; the new file is about to take the board's place.
+    case replacing
   }
 
-  /// Why a file could not be read.
-  enum ReadFailure: Error, Hashable {
-    /// The system refused, with this `errno`.
-    case unreadable(Int32)
-    /// Not a regular file; `isFolder` tells whether it is a folder.
-    case notAFile(isFolder: Bool)
-    /// Larger than ``BoardDocument/maximumSize``.
-    case tooLarge
-  }
+  let reached: (Point) -> Void
 
-  /// The bytes of the file at `target`, or `nil` when there is none; errors name `path`.
-  static func readContents(
-    of target: String, path: String
-  ) throws(BoardFileError) -> [UInt8]? {
-    do {
-      return try contents(of: target)
-    } catch {
-      switch error {
-      case .unreadable(let code):
-        throw BoardFileError(
-          kind: .unreadable, path: path, message: "Cannot read \(path): \(describe(code)).")
-      case .notAFile(let isFolder):
-        throw BoardFileError(
-          kind: .notAFile, path: path,
-          message: isFolder
-            ? "Cannot open \(path): it is a folder, not a file."
-            : "Cannot open \(path): it is not a regular file.")
-      case .tooLarge:
-        throw BoardFileError(
-          kind: .tooLarge, path: path,
-          message: "Cannot open \(path): it is larger than a board may be "
-            + "(\(BoardDocument.maximumSize / 1024 / 1024) MiB).")
-      }
-    }
-  }
-
-  /// The bytes of the file at `path`, or `nil` when there is none.
-  static func contents(of path: String) throws(ReadFailure) -> [UInt8]? {
-    let descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw .unreadable(code)
-    }
-    defer { _ = close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .unreadable(errno) }
-    let type = info.st_mode & S_IFMT
-    guard type == S_IFREG else { throw .notAFile(isFolder: type == S_IFDIR) }
-    guard info.st_size <= BoardDocument.maximumSize else { throw .tooLarge }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        throw .unreadable(code)
-      }
-      if count == 0 { break }
-      bytes += buffer[..<count]
-      // The file may grow while it is read.
-      if bytes.count > BoardDocument.maximumSize { throw .tooLarge }
-    }
-    return bytes
-  }
-
-  /// Where the symbolic link at `path` points, as written in the link.
-  static func readLink(_ path: String) -> String? {
-    var buffer = [UInt8](repeating: 0, count: 4097)
-    let count = buffer.withUnsafeMutableBufferPointer { pointer in
-      pointer.baseAddress.map { base in
-        base.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
-          readlink(path, $0, pointer.count - 1)
-        }
-      } ?? -1
-    }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[..<count], as: UTF8.self)
-  }
-
-  /// The folder part of `path` (`.` when it has none).
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// The last component of `path`.
-  static func fileName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
-}
-
-/// The system's sentence for `code`, such as `Permission denied`.
-func describe(_ code: Int32) -> String {
-  String(cString: strerror(code))
-}
-
-/// `open(2)`, retried when a signal interrupts it.
-func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-  while true {
-    let descriptor = open(path, flags, mode)
-    if descriptor >= 0 || errno != EINTR { return descriptor }
+  init(_ reached: @escaping (Point) -> Void) {
+    self.reached = reached
   }
 }

@@ -16,6 +16,13 @@ public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible
     case changedOnDisk
     /// Writing the new contents failed; the file on disk is as it was.
     case cannotWrite
+    /// The file may not be changed by this user (its permissions, an immutable or append-only
+    /// flag, a read-only disk, or a setuid/setgid bit that saving would drop); nothing was
+    /// written.
+    case readOnly
+    /// Another program is writing the file right now, or another `arrange` process held it for
+    /// too long; nothing was written, and trying again later may succeed.
+    case busy
   }
 
   /// What went wrong.

@@ -15,23 +15,44 @@ extension BoardScreen {
     save()
   }
 
-  /// Saves the document; on failure says why and keeps the change on screen, unsaved.
+  /// Saves the document through the session, which carries it over to the file's new version
+  /// when another program changed the file; on failure the change stays on screen, unsaved.
   mutating func save() {
-    do {
-      try storage.save(document.serialized())
-      storageAccepted()
-    } catch {
-      hasUnsavedChanges = true
-      if error.kind == .changedOnDisk {
-        isInConflict = true
-        status.message =
-          "\(fileName) changed on disk, so this change is not saved: R reloads the file, "
-          + "W overwrites it"
-      } else {
-        status.message = "Not saved: \(error.message)"
+    let place = focusPlace()
+    follow(session.commit(document, at: now), keeping: place)
+  }
+
+  /// Shows what the session did, and returns whether anything changed on screen.
+  ///
+  /// When the session replaced the document (reloaded it, or carried this change over to the
+  /// file's new version), the board is rebuilt with the focus at `place`, and the undo history,
+  /// which described another version, is forgotten.
+  @discardableResult
+  mutating func follow(
+    _ outcome: BoardSession<Storage>.Outcome, keeping place: (column: Int, index: Int)?
+  ) -> Bool {
+    if outcome.replacedDocument {
+      // Card ids start over with the new document: keep the focus on the same place instead.
+      focusedColumn = place?.column ?? focusedColumn
+      focusedCard = nil
+      if document.columns.indices.contains(focusedColumn) {
+        let cards = document.columns[focusedColumn].cards
+        if !cards.isEmpty { focusedCard = cards[Swift.min(place?.index ?? 0, cards.count - 1)].id }
       }
+      history.removeAll()
+      future.removeAll()
+      rebuild()
+      layout(columns: size.columns, rows: size.rows)
+      showColumn(focusedColumn)
     }
+    if let message = outcome.message { status.message = message }
     updateHint()
+    return outcome.replacedDocument || outcome.message != nil
+  }
+
+  /// Where the focused card is: its column and index.
+  func focusPlace() -> (column: Int, index: Int)? {
+    focusedCard.flatMap { document.location(of: $0) }
   }
 
   /// Undoes the last committed change and saves.
@@ -76,92 +97,29 @@ extension BoardScreen {
 
   /// Reads the file again, dropping unsaved changes and the undo history.
   ///
-  /// The history described another file, so it goes. A file that cannot be read or parsed
-  /// changes nothing: the board stays, and so does the refusal to save over the file.
+  /// A file that cannot be read or parsed changes nothing: the board stays, and so does the
+  /// refusal to save over the file.
   mutating func reload() {
-    do {
-      guard let bytes = try storage.contentsOnDisk() else {
-        status.message = "\(fileName) is gone from disk; W writes this board back"
-        updateHint()
-        return
-      }
-      let reloaded = try BoardDocument.parse(bytes)
-      storage.adopt(bytes)
-      // Card ids start over with the new document: keep the focus on the same place instead.
-      let place = focusedCard.flatMap { document.location(of: $0) }
-      document = reloaded
-      focusedColumn = place?.column ?? focusedColumn
-      focusedCard = nil
-      if document.columns.indices.contains(focusedColumn) {
-        let cards = document.columns[focusedColumn].cards
-        if !cards.isEmpty { focusedCard = cards[Swift.min(place?.index ?? 0, cards.count - 1)].id }
-      }
-      history.removeAll()
-      future.removeAll()
-      storageAccepted()
-      rebuild()
-      layout(columns: size.columns, rows: size.rows)
-      showColumn(focusedColumn)
-      status.message = "Reloaded \(fileName)"
-    } catch let error as BoardParseError {
-      status.message = "Cannot reload \(fileName): \(error.message)"
-    } catch let error as BoardFileError {
-      status.message = "Cannot reload: \(error.message)"
-    } catch {
-      status.message = "Cannot reload \(fileName)"
-    }
-    updateHint()
+    let place = focusPlace()
+    follow(session.reload(), keeping: place)
   }
 
-  /// Follows changes another program made to the file.
+  /// Follows changes another program made to the file, through the session: an edit that has
+  /// settled is reloaded when nothing here is unsaved, and otherwise this side's change is
+  /// carried over to it (or the person is asked to choose with `R` or `W`); a save that could
+  /// not happen before is tried again.
   ///
-  /// It reloads them when this board has nothing unsaved and no drag or prompt is under way, and
-  /// otherwise says that saving is refused until `R` or `W`. Each outside version is handled once.
+  /// Nothing happens during a drag, a mouse press or a prompt.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
+    now = time
     guard !engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
-    guard storage.hasChangedOnDisk() else {
-      // Back to what was last read or saved (an editor's undo, a file briefly gone).
-      lastOutsideVersion = nil
-      return .unchanged
-    }
-    let onDisk = try? storage.contentsOnDisk()
-    guard onDisk != lastOutsideVersion else { return .unchanged }
-    lastOutsideVersion = onDisk
-    if onDisk == nil {
-      // Gone, or unreadable: perhaps an editor replacing it; a later poll sees what comes.
-      status.message = "\(fileName) is gone from disk; W writes this board back"
-      return .changed
-    }
-    if hasUnsavedChanges {
-      isInConflict = true
-      status.message = "\(fileName) changed on disk too: R reloads it, W overwrites it"
-      updateHint()
-      return .changed
-    }
-    reload()
-    if !hasUnsavedChanges, !storage.hasChangedOnDisk() {
-      status.message = "\(fileName) changed on disk; reloaded it"
-    }
-    return .changed
-  }
-
-  /// The storage holds this board now (saved, overwritten or reloaded).
-  mutating func storageAccepted() {
-    hasUnsavedChanges = false
-    isInConflict = false
-    lastOutsideVersion = nil
+    let place = focusPlace()
+    return follow(session.poll(at: time), keeping: place) ? .changed : .unchanged
   }
 
   /// Writes the board over a file that changed on disk (the person chose to).
   mutating func overwrite() {
-    do {
-      try storage.overwrite(document.serialized())
-      storageAccepted()
-      status.message = "Saved over \(fileName)"
-    } catch {
-      status.message = "Not saved: \(error.message)"
-    }
-    updateHint()
+    follow(session.overwrite(), keeping: nil)
   }
 
   /// The right side of the status line: mode, file and the keys to know.
@@ -170,7 +128,7 @@ extension BoardScreen {
     if isExchangeMode { parts.append("SWAP") }
     if hasUnsavedChanges { parts.append("UNSAVED") }
     parts.append(fileName)
-    parts.append(isInConflict ? "R reload  W overwrite" : "? help  q quit")
+    parts.append(session.isInConflict ? "R reload  W overwrite" : "? help  q quit")
     status.hint = parts.joined(separator: "  ")
   }
 
@@ -248,13 +206,10 @@ extension BoardScreen {
         let width = arena.lists[column].frame.width
         _ = arena.lists[column].add(card, height: Self.height(of: added, width: width), at: time)
       }
-      focusedCard = card
-      commit(from: before, change: "adding “\(added.title)”")
       focus(card)
       reportGeometry()
-      if !hasUnsavedChanges {
-        status.message = "Added “\(added.title)” to \(document.columns[column].title)"
-      }
+      status.message = "Added “\(added.title)” to \(document.columns[column].title)"
+      commit(from: before, change: "adding “\(added.title)”")
       return true
     } catch {
       status.message = error.message
@@ -275,10 +230,10 @@ extension BoardScreen {
           Self.height(of: edited, width: width), for: card, at: time)
         reportGeometry()
       }
+      status.message = "Renamed to “\(self.title(of: card))”"
       if document != before {
         commit(from: before, change: "editing “\(before.card(card)?.title ?? title)”")
       }
-      if !hasUnsavedChanges { status.message = "Renamed to “\(self.title(of: card))”" }
       return true
     } catch {
       status.message = error.message
@@ -307,7 +262,7 @@ extension BoardScreen {
     let cards = document.columns[location.column].cards
     focusedCard =
       cards.isEmpty ? nil : cards[Swift.min(location.index, cards.count - 1)].id
+    status.message = "Deleted “\(name)” (u undoes)"
     commit(from: before, change: "deleting “\(name)”")
-    if !hasUnsavedChanges { status.message = "Deleted “\(name)” (u undoes)" }
   }
 }

@@ -23,6 +23,7 @@ extension BoardScreen {
 
   /// Handles one key, paste, mouse event or resize.
   public mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
+    now = time
     if case .resize(let columns, let rows) = event {
       layout(columns: columns, rows: rows)
       // Fewer columns may fit now: keep the drop target, or the focus, in view.
@@ -51,6 +52,14 @@ extension BoardScreen {
     case .paste, .resize, .unknown:
       return .unchanged
     }
+  }
+
+  /// The terminal went away: a drag under way is cancelled and a title being typed is
+  /// dropped, so that nothing half-done is saved (every committed change already was).
+  public mutating func inputEnded(at time: Double) {
+    now = time
+    if engine.isDragging { perform(.interrupt, at: time) }
+    prompt = nil
   }
 
   mutating func handle(_ key: Key, _ modifiers: Modifiers, at time: Double)

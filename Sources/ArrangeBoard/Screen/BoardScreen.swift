@@ -15,19 +15,24 @@ public import ArrangeTerminal
 /// Drive it with a ``TerminalRunLoop``; tests call ``handle(_:at:)`` and
 /// ``draw(into:at:)`` directly.
 public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
+  /// The board and its storage, saved and kept in step with other programs' edits.
+  public internal(set) var session: BoardSession<Storage>
   /// The board as it is now (saved, unless ``hasUnsavedChanges``).
-  public internal(set) var document: BoardDocument
+  public internal(set) var document: BoardDocument {
+    get { session.document }
+    set { session.document = newValue }
+  }
   /// Where the board is saved.
-  public internal(set) var storage: Storage
+  public var storage: Storage { session.storage }
   /// The status line: announcements, errors and a hint.
   public internal(set) var status = StatusLine(message: "")
   /// The card the keyboard acts on, if the focused column has any.
   public internal(set) var focusedCard: CardID?
   /// The column the keyboard acts on.
   public internal(set) var focusedColumn = 0
-  /// Whether the last committed change could not be saved (the file changed on disk, or a
+  /// Whether the last committed change could not be saved yet (the file changed on disk, or a
   /// write failed); ``document`` then differs from the stored board.
-  public internal(set) var hasUnsavedChanges = false
+  public var hasUnsavedChanges: Bool { session.hasUnsavedChanges }
 
   var arena: ListArena<CardID>
   var engine: DragEngine<ListGeometry<CardID>>
@@ -41,10 +46,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var future: [Snapshot] = []
   var prompt: Prompt?
   var isShowingHelp = false
-  /// Set after a save was refused because the file changed on disk.
-  var isInConflict = false
-  /// The outside version of the file last handled by ``poll(at:)`` (so each is handled once).
-  var lastOutsideVersion: [UInt8]??
+  /// When the last event, frame or poll happened, in the run loop's seconds.
+  var now = 0.0
   /// Whether the left mouse button is down on the board (a drag may be about to start).
   var isPointerDown = false
   /// Where the mouse was last reported.
@@ -94,21 +97,20 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// Creates the screen for `document`, saved to `storage`; focus starts on the first card of the
   /// first column.
   public init(document: BoardDocument, storage: Storage, motion: MotionPreference = .full) {
-    self.document = document
-    self.storage = storage
+    session = BoardSession(document: document, storage: storage)
     self.motion = motion
     renderer = BasicDragRenderer(motion: motion)
     arena = ListArena(ids: [], lists: [])
     engine = DragEngine(containers: [])
     focusedCard = document.columns.first?.cards.first?.id
     rebuild()
-    status = StatusLine(message: "Drag a card, or Space", hint: "")
+    status = StatusLine(message: storage.notices.first ?? "Drag a card, or Space", hint: "")
     updateHint()
   }
 
   /// The file name shown in the hint.
   var fileName: String {
-    BoardFile.fileName(of: storage.path)
+    session.fileName
   }
 
   /// Whether a drag swaps cards instead of moving them.

@@ -4,20 +4,23 @@ public protocol BoardStorage {
   /// The path shown to people (in the status line and in messages).
   var path: String { get }
 
-  /// Saves `contents`, refusing with ``BoardFileError/Kind/changedOnDisk`` when the stored
-  /// board changed since it was last read or saved.
-  mutating func save(_ contents: [UInt8]) throws(BoardFileError)
+  /// The bytes last read or saved; `nil` when there was nothing stored.
+  var known: [UInt8]? { get }
 
-  /// Saves `contents` even if the stored board changed meanwhile (the person chose to).
-  mutating func overwrite(_ contents: [UInt8]) throws(BoardFileError)
+  /// Changes the stored board under its lock: passes the bytes stored now (`nil`: none) to
+  /// `change` and stores what it returns (`nil`: nothing), which become the known bytes.
+  @discardableResult
+  mutating func update(
+    _ change: (_ current: [UInt8]?) throws(BoardFileError) -> [UInt8]?
+  ) throws(BoardFileError) -> BoardSaveReport
 
-  /// Reads the stored board as it is now, without accepting it; `nil` when there is none.
-  func contentsOnDisk() throws(BoardFileError) -> [UInt8]?
+  /// Looks at the stored board as it is now, without accepting it.
+  func inspect() throws(BoardFileError) -> BoardFileVersion
 
-  /// Whether the stored board differs from what was last read or saved.
-  func hasChangedOnDisk() -> Bool
+  /// What opening or saving found that a person should hear about (an interrupted save, say).
+  var notices: [String] { get }
 
-  /// Accepts `contents` (returned by ``contentsOnDisk()``) as what was last read, so that saves compare
+  /// Accepts `contents` (seen through ``inspect()``) as what was last read, so that saves compare
   /// against it.
   mutating func adopt(_ contents: [UInt8]?)
 }

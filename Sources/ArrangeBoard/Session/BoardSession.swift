@@ -1,0 +1,254 @@
+/// A board document and the storage it is saved in, kept in step without a terminal: saving
+/// each change, following other programs' edits, and combining the two when both happen.
+///
+/// The session never overwrites another program's edit and never loses its own change:
+/// - A change is saved at once. When the file changed on disk meanwhile, the change is carried
+///   over to the file's new version (``BoardDocument/rebased(from:onto:)``) and that is saved;
+///   when it cannot be carried over, the change stays unsaved and the session is in conflict
+///   until the person reloads (``reload()``) or overwrites (``overwrite()``).
+/// - An outside edit is taken in only once it has settled: the file looked the same (bytes,
+///   size, times, inode) at two polls at least ``settleTime`` apart, and no program had it open
+///   for writing. A file caught half-written is neither shown nor saved over.
+/// - A save that cannot happen now (another program is writing the file, the disk is full) is
+///   tried again at the next ``poll(at:)``.
+public struct BoardSession<Storage: BoardStorage> {
+  /// The board as it is here (saved, unless ``hasUnsavedChanges``).
+  public internal(set) var document: BoardDocument
+  /// Where the board is saved.
+  public private(set) var storage: Storage
+  /// Whether ``document`` differs from what is stored.
+  public private(set) var hasUnsavedChanges = false
+  /// Whether the stored board changed in a way this session's change cannot be carried over
+  /// to; saving waits for ``reload()`` or ``overwrite()``.
+  public private(set) var isInConflict = false
+
+  /// The stored version ``document`` descends from (`nil`: nothing stored, or it did not parse).
+  var base: BoardDocument?
+  /// The last version of the file seen by ``poll(at:)`` that differed from the known bytes, and
+  /// when it was seen.
+  var outside: (version: BoardFileVersion, time: Double)?
+  /// The outside version last reported to the person, so that each is reported once.
+  var reportedOutside: [UInt8]??
+
+  /// How long an outside edit must stay the same before it is taken in, in seconds.
+  public static var settleTime: Double { 0.5 }
+
+  /// What a session step did, for the screen: whether ``document`` was replaced by another
+  /// version (the screen rebuilds what it shows and forgets its undo history), and a sentence
+  /// for the status line.
+  public struct Outcome: Hashable, Sendable {
+    /// Whether ``BoardSession/document`` is now another version of the board (reloaded, or
+    /// this side's change carried over to the file's new version).
+    public var replacedDocument: Bool
+    /// What to tell the person, if anything.
+    public var message: String?
+
+    /// Creates an outcome.
+    public init(replacedDocument: Bool = false, message: String? = nil) {
+      self.replacedDocument = replacedDocument
+      self.message = message
+    }
+  }
+
+  /// Creates a session for `document`, which `storage` holds (or, when the storage holds
+  /// nothing, which is new).
+  public init(document: BoardDocument, storage: Storage) {
+    self.document = document
+    self.storage = storage
+    base = storage.known.flatMap { try? BoardDocument.parse($0) }
+  }
+
+  /// The name of the board's file, for messages.
+  public var fileName: String { BoardFile.fileName(of: storage.path) }
+
+  /// Makes `edited` the board and saves it.
+  public mutating func commit(_ edited: BoardDocument, at time: Double) -> Outcome {
+    document = edited
+    hasUnsavedChanges = true
+    return save(at: time)
+  }
+
+  /// Saves ``document``, carrying it over to the file's new version when another program
+  /// changed the file and that change has settled.
+  public mutating func save(at time: Double) -> Outcome {
+    guard !isInConflict else {
+      return Outcome(message: "\(fileName) changed on disk: R reloads it, W overwrites it")
+    }
+    let ours = document.serialized()
+    let known = storage.known
+    let base = self.base
+    let document = self.document
+    let settled = outside.flatMap { isSettled($0, at: time) ? $0.version.contents : nil }
+    let path = storage.path
+    var rebased: BoardDocument?
+    var isSettling = false
+    var conflict: String?
+    do throws(BoardFileError) {
+      let report = try storage.update { current throws(BoardFileError) in
+        if current == known { return ours }
+        guard let current, current == settled else {
+          isSettling = true
+          throw BoardFileError(kind: .busy, path: path, message: "The file is changing.")
+        }
+        do throws(BoardRebaseError) {
+          guard let base else {
+            throw BoardRebaseError(
+              kind: .notCardChanges, message: "this board was not read from that file")
+          }
+          let theirs: BoardDocument
+          do throws(BoardParseError) {
+            theirs = try BoardDocument.parse(current)
+          } catch {
+            throw BoardRebaseError(kind: .notCardChanges, message: error.message)
+          }
+          let result = try document.rebased(from: base, onto: theirs)
+          rebased = result
+          return result.serialized()
+        } catch {
+          conflict = error.message
+          throw BoardFileError(kind: .changedOnDisk, path: path, message: error.message)
+        }
+      }
+      return saved(report, rebased: rebased)
+    } catch {
+      hasUnsavedChanges = true
+      if isSettling {
+        return Outcome(
+          message: "\(fileName) is changing on disk; this change is saved once it settles")
+      }
+      if let conflict {
+        isInConflict = true
+        reportedOutside = .some(outside?.version.contents)
+        return Outcome(
+          message: "\(fileName) changed on disk, and this change cannot be combined with "
+            + "it: \(conflict) R reloads the file, W overwrites it")
+      }
+      return Outcome(message: "Not saved: \(error.message)")
+    }
+  }
+
+  /// Records a save that went through.
+  mutating func saved(_ report: BoardSaveReport, rebased: BoardDocument?) -> Outcome {
+    hasUnsavedChanges = false
+    isInConflict = false
+    outside = nil
+    reportedOutside = nil
+    var outcome = Outcome()
+    if let rebased {
+      document = rebased
+      outcome = Outcome(
+        replacedDocument: true,
+        message: "\(fileName) had changed on disk; this change was saved on top of that")
+    }
+    base = document
+    if let aside = report.keptAside {
+      outcome.message =
+        "Saved, but another program wrote \(fileName) at the same moment: its version is in "
+        + "\(BoardFile.fileName(of: aside)); compare the two"
+    }
+    return outcome
+  }
+
+  /// Whether an outside version seen at one poll is settled at `time`: seen long enough ago,
+  /// and nobody was writing the file then.
+  func isSettled(_ seen: (version: BoardFileVersion, time: Double), at time: Double) -> Bool {
+    seen.version.isBeingWritten != true && time - seen.time >= Self.settleTime
+  }
+
+  /// Looks at the file: takes in an outside edit once it has settled (reloading it, or carrying
+  /// this side's unsaved change over to it), and retries a save that could not happen before.
+  ///
+  /// Call it about once a second.
+  public mutating func poll(at time: Double) -> Outcome {
+    let version: BoardFileVersion
+    do {
+      version = try storage.inspect()
+    } catch {
+      return report(outside: nil, "Cannot read \(fileName): \(error.message)")
+    }
+    guard version.contents != storage.known else {
+      // Back to what was last read or saved (an editor's undo, a file briefly gone).
+      outside = nil
+      reportedOutside = nil
+      if hasUnsavedChanges && !isInConflict { return save(at: time) }
+      return Outcome()
+    }
+    // A version is taken in when a later poll finds it unchanged.
+    if let seen = outside, seen.version.contents == version.contents,
+      seen.version.stamp == version.stamp, version.isBeingWritten != true,
+      isSettled(seen, at: time)
+    {
+      guard let contents = version.contents else {
+        return report(
+          outside: version.contents, "\(fileName) is gone from disk; W writes this board back")
+      }
+      if isInConflict {
+        return report(
+          outside: contents, "\(fileName) changed on disk again: R reloads it, W overwrites it")
+      }
+      if hasUnsavedChanges { return save(at: time) }
+      return adopt(contents, reloaded: "\(fileName) changed on disk; reloaded it")
+    }
+    if outside?.version != version { outside = (version, time) }
+    return Outcome()
+  }
+
+  /// Says `message` once for each outside version.
+  mutating func report(outside contents: [UInt8]?, _ message: String) -> Outcome {
+    guard reportedOutside != .some(contents) else { return Outcome() }
+    reportedOutside = .some(contents)
+    return Outcome(message: message)
+  }
+
+  /// Reads the file again, dropping this side's unsaved changes (the person chose to).
+  ///
+  /// A file that cannot be read or parsed, or that another program is writing right now,
+  /// changes nothing: the board stays, and so does the refusal to save over the file.
+  public mutating func reload() -> Outcome {
+    let version: BoardFileVersion
+    do {
+      version = try storage.inspect()
+    } catch {
+      return Outcome(message: "Cannot reload: \(error.message)")
+    }
+    if version.isBeingWritten == true {
+      return Outcome(
+        message: "Cannot reload \(fileName) now: another program is writing it; try again")
+    }
+    guard let contents = version.contents else {
+      return Outcome(message: "\(fileName) is gone from disk; W writes this board back")
+    }
+    return adopt(contents, reloaded: "Reloaded \(fileName)")
+  }
+
+  /// Makes `contents` (read from the file) the board, if they parse.
+  mutating func adopt(_ contents: [UInt8], reloaded message: String) -> Outcome {
+    let reloaded: BoardDocument
+    do {
+      reloaded = try BoardDocument.parse(contents)
+    } catch {
+      return report(outside: contents, "Cannot reload \(fileName): \(error.message)")
+    }
+    storage.adopt(contents)
+    document = reloaded
+    base = reloaded
+    hasUnsavedChanges = false
+    isInConflict = false
+    outside = nil
+    reportedOutside = nil
+    return Outcome(replacedDocument: true, message: message)
+  }
+
+  /// Writes this board over the file whatever it holds now (the person chose to).
+  public mutating func overwrite() -> Outcome {
+    let ours = document.serialized()
+    do {
+      let report = try storage.update { _ throws(BoardFileError) in ours }
+      var outcome = saved(report, rebased: nil)
+      outcome.message = outcome.message ?? "Saved over \(fileName)"
+      return outcome
+    } catch {
+      return Outcome(message: "Not saved: \(error.message)")
+    }
+  }
+}
