@@ -178,7 +178,8 @@ struct ArrangeBenchmarks {
         : .init(redraws: 200, steps: 1_500, naiveSteps: 500, checkedSteps: 200))
     let terminal = terminals.run()
     var boards = BoardBenchmarks(
-      iterations: quick ? .init(starts: 3, steps: 100) : .init(starts: 30, steps: 1_000))
+      iterations: quick
+        ? .init(starts: 3, steps: 100, saves: 5) : .init(starts: 30, steps: 1_000, saves: 100))
     let board = boards.run()
 
     var table = Table()

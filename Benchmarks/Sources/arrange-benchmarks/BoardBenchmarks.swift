@@ -26,6 +26,8 @@ struct BoardBenchmarks {
     var starts: Int
     /// Timed drag steps.
     var steps: Int
+    /// Timed saves (each with a plain atomic save beside it).
+    var saves = 0
   }
 
   /// Every figure of one run.
@@ -42,6 +44,12 @@ struct BoardBenchmarks {
     var allocationsPerStep = 0.0
     /// Whether a drop after the steps saved the file with the card moved.
     var isDropSaved = false
+    /// One `BoardFile.save` of the board: lock, tidy, read and compare, lease, write, fsync,
+    /// check, exchange, check, fsync of the folder.
+    var save = Samples()
+    /// One plain atomic save of the same bytes: write a temporary file, fsync, rename, fsync
+    /// of the folder.
+    var plainSave = Samples()
   }
 
   static let columns = 200
@@ -123,7 +131,49 @@ struct BoardBenchmarks {
     }
     guard var screen = lastScreen else { return report }
     measureSteps(on: &screen, into: &report)
+    measureSaves(of: path, into: &report)
     return report
+  }
+
+  /// Saves the board alternately in two versions, through `BoardFile` and the plain way, in
+  /// turns, so that both see the same disk.
+  private mutating func measureSaves(of path: String, into report: inout Report) {
+    guard iterations.saves > 0, var file = (try? BoardFile.open(path))?.file,
+      let original = file.known
+    else { return }
+    let versions = [original, original + Array("- one more card\n".utf8)]
+    var ours = Samples(capacity: iterations.saves)
+    var plain = Samples(capacity: iterations.saves)
+    for k in -2..<iterations.saves {
+      let contents = versions[(k + 2) % 2]
+      var begin = monotonicNanoseconds()
+      guard (try? file.save(contents)) != nil else { return }
+      var end = monotonicNanoseconds()
+      if k >= 0 { ours.append(Double(end - begin)) }
+      begin = monotonicNanoseconds()
+      Self.plainSave(contents, to: path)
+      end = monotonicNanoseconds()
+      if k >= 0 { plain.append(Double(end - begin)) }
+    }
+    report.save = ours
+    report.plainSave = plain
+  }
+
+  /// The save `arrange` did before it kept other writers' changes: write a temporary file,
+  /// fsync it, rename it over the board, fsync the folder.
+  static func plainSave(_ contents: [UInt8], to path: String) {
+    let temporary = path + ".plain.tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return }
+    _ = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    fsync(descriptor)
+    close(descriptor)
+    rename(temporary, path)
+    let folder = open(String(path.dropLast("/board.md".count)), O_RDONLY | O_DIRECTORY)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
   }
 
   /// Lifts the first card with the mouse, then measures motion steps to random cells; drops at
@@ -214,5 +264,12 @@ struct BoardBenchmarks {
       "drop after the steps moved the card and saved the file",
       p50: report.isDropSaved ? "yes" : "no", p99: "", bar: "saved",
       verdict: report.isDropSaved ? .pass : .fail, isCorrectness: true)
+    guard report.save.count > 0 else { return }
+    table.timing("save: lock, check, write, fsync, swap, check (~66 KB)", report.save, bar: nil)
+    let factor = report.plainSave.median > 0 ? report.save.median / report.plainSave.median : 0
+    table.row(
+      "plain atomic save of the same bytes (write, fsync, rename)",
+      p50: formatDuration(report.plainSave.median), p99: formatDuration(report.plainSave.p99),
+      bar: "save/plain ×" + format(factor, digits: 2), verdict: .info)
   }
 }
