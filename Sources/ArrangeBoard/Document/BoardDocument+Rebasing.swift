@@ -43,12 +43,17 @@ extension BoardDocument {
   ///
   /// Everything else in `other` (its own moves, additions, text) stays as it is.
   ///
+  /// `changed`, when given, names the cards this side's edits touched (moved, added, retitled,
+  /// removed). It settles which card moved where the lines alone cannot tell: after two
+  /// neighbours swap places, either one may have moved past the other. Without it, cards the
+  /// other side changed are taken to have stayed here.
+  ///
   /// - Throws: ``BoardRebaseError`` when a change cannot be made without losing one side's
   ///   work: a card moved or retitled here was changed or removed in `other`, its column is
   ///   gone or not unique there, or this document changed more than cards.
   /// - Complexity: O(cards × log cards + lines).
   public func rebased(
-    from base: BoardDocument, onto other: BoardDocument
+    from base: BoardDocument, onto other: BoardDocument, changed: Set<CardID>? = nil
   ) throws(BoardRebaseError) -> BoardDocument {
     guard preamble == base.preamble, sections.count == base.sections.count,
       zip(sections, base.sections).allSatisfy({
@@ -74,7 +79,15 @@ extension BoardDocument {
       }
     }
 
-    let moved = movedCards(from: base)
+    // The cards that kept their order here weigh the most. Known edits decide: a card this
+    // side did not touch did not move, outweighing all touched ones. Otherwise the most cards
+    // possible stayed, and among as many, preferably those the other side changed.
+    let changedThere = base.cardsMoved(in: other, found: found)
+    let size = columns.map(\.cards.count).reduce(0, +) + 1
+    let moved = movedCards(from: base) { card in
+      if let changed { return changed.contains(card) ? 1 : 2 * size }
+      return 2 * size + (changedThere.contains(card) ? 1 : 0)
+    }
     for (columnIndex, column) in columns.enumerated() {
       let target = try other.columnIndex(named: column.title)
       for (index, card) in column.cards.enumerated() {
@@ -129,8 +142,11 @@ extension BoardDocument {
   }
 
   /// The cards of `base` that this document moved: those now in another column, and in each
-  /// column those outside a longest run that kept its order.
-  func movedCards(from base: BoardDocument) -> Set<CardID> {
+  /// column those outside the heaviest run of cards that kept their order.
+  ///
+  /// Which cards moved is ambiguous when two are swapped with each other (either one may have
+  /// moved past the other); the run kept is the one whose cards' `weight`s add up to the most.
+  func movedCards(from base: BoardDocument, weight: (CardID) -> Int) -> Set<CardID> {
     var moved: Set<CardID> = []
     for (columnIndex, column) in columns.enumerated() {
       // The cards that stayed in this column, with their index there before.
@@ -143,30 +159,85 @@ extension BoardDocument {
           moved.insert(card.id)
         }
       }
-      let kept = Set(Self.longestIncreasingRun(stayed.map(\.before)).map { stayed[$0].card })
+      let kept = Set(
+        Self.heaviestIncreasingRun(
+          stayed.map(\.before), weights: stayed.map { weight($0.card) }
+        ).map { stayed[$0].card })
       for entry in stayed where !kept.contains(entry.card) { moved.insert(entry.card) }
     }
     return moved
   }
 
-  /// The positions in `values` of a longest strictly increasing subsequence.
+  /// The cards of this document (a base) that `other` changed: those it lacks (`found` maps
+  /// cards here to cards there), those in another column there, and those whose order
+  /// relative to another card of their column changed there.
+  func cardsMoved(in other: BoardDocument, found: [CardID: CardID]) -> Set<CardID> {
+    var changed: Set<CardID> = []
+    for (columnIndex, column) in columns.enumerated() {
+      // The column's cards still in it there, in their order there, with their index here.
+      var staying: [(card: CardID, here: Int, there: Int)] = []
+      for (index, card) in column.cards.enumerated() {
+        guard let theirs = found[card.id], let there = other.location(of: theirs) else {
+          changed.insert(card.id)
+          continue
+        }
+        if there.column == columnIndex {
+          staying.append((card.id, index, there.index))
+        } else {
+          changed.insert(card.id)
+        }
+      }
+      staying.sort { $0.there < $1.there }
+      // A card is out of order when an earlier card there came after it here, or a later one
+      // came before it.
+      var suffixMinimum = [Int](repeating: Int.max, count: staying.count + 1)
+      for position in staying.indices.reversed() {
+        suffixMinimum[position] = Swift.min(suffixMinimum[position + 1], staying[position].here)
+      }
+      var prefixMaximum = Int.min
+      for (position, entry) in staying.enumerated() {
+        if prefixMaximum > entry.here || suffixMinimum[position + 1] < entry.here {
+          changed.insert(entry.card)
+        }
+        prefixMaximum = Swift.max(prefixMaximum, entry.here)
+      }
+    }
+    return changed
+  }
+
+  /// The positions in `values` (distinct) of a strictly increasing subsequence whose
+  /// `weights` add up to the most.
   ///
   /// - Complexity: O(n log n).
-  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-    var tails: [Int] = []  // positions of the smallest tail of each length
+  static func heaviestIncreasingRun(_ values: [Int], weights: [Int]) -> [Int] {
+    guard !values.isEmpty else { return [] }
+    // Ranks of the values, so that a Fenwick tree indexed by rank gives the heaviest run
+    // ending below a value.
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    var rank = [Int](repeating: 0, count: values.count)
+    for (position, index) in order.enumerated() { rank[index] = position + 1 }
+    var tree = [(weight: Int, end: Int)](repeating: (0, -1), count: values.count + 1)
     var previous = [Int](repeating: -1, count: values.count)
-    for (position, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+    var total = [Int](repeating: 0, count: values.count)
+    var best = (weight: 0, end: -1)
+    for index in values.indices {
+      var bestBelow = (weight: 0, end: -1)
+      var node = rank[index] - 1
+      while node > 0 {
+        if tree[node].weight > bestBelow.weight { bestBelow = tree[node] }
+        node -= node & -node
       }
-      if low > 0 { previous[position] = tails[low - 1] }
-      if low == tails.count { tails.append(position) } else { tails[low] = position }
+      total[index] = bestBelow.weight + weights[index]
+      previous[index] = bestBelow.end
+      node = rank[index]
+      while node < tree.count {
+        if total[index] > tree[node].weight { tree[node] = (total[index], index) }
+        node += node & -node
+      }
+      if total[index] > best.weight { best = (total[index], index) }
     }
     var run: [Int] = []
-    var position = tails.last ?? -1
+    var position = best.end
     while position >= 0 {
       run.append(position)
       position = previous[position]
@@ -204,7 +275,8 @@ extension BoardDocument {
     }
     var count = columns[target].cards.count
     if let card, let own = location(of: card), own.column == target { count -= 1 }
-    return Swift.min(index, count)
+    // A card last in its column here (added at the end, say) goes last there too.
+    return index == cards.count - 1 ? count : Swift.min(index, count)
   }
 
   /// The column named `name`: exactly one must have that name.

@@ -4,22 +4,22 @@ public import ArrangeTerminal
 extension BoardScreen {
   // MARK: - Committing and saving
 
-  /// Records a committed change (for undo) and saves the board.
-  mutating func commit(from previous: BoardDocument, change: String) {
-    var before = present(change: change)
+  /// Records a committed change of `cards` (for undo) and saves the board.
+  mutating func commit(from previous: BoardDocument, change: String, cards: Set<CardID>) {
+    var before = present(change: change, cards: cards)
     before.document = previous
     history.append(before)
     if history.count > 500 { history.removeFirst(history.count - 500) }
     future.removeAll()
     repairFocus()
-    save()
+    save(changing: cards)
   }
 
   /// Saves the document through the session, which carries it over to the file's new version
   /// when another program changed the file; on failure the change stays on screen, unsaved.
-  mutating func save() {
+  mutating func save(changing cards: Set<CardID>) {
     let place = focusPlace()
-    follow(session.commit(document, at: now), keeping: place)
+    follow(session.commit(document, changing: cards, at: now), keeping: place)
   }
 
   /// Shows what the session did, and returns whether anything changed on screen.
@@ -74,16 +74,17 @@ extension BoardScreen {
       status.message = none
       return
     }
-    self[keyPath: destination].append(present(change: snapshot.change))
+    self[keyPath: destination].append(present(change: snapshot.change, cards: snapshot.cards))
     restore(snapshot)
     status.message = "\(done) \(snapshot.change)"
-    save()
+    save(changing: snapshot.cards)
   }
 
   /// The board and focus as they are now, to come back to.
-  func present(change: String) -> Snapshot {
+  func present(change: String, cards: Set<CardID>) -> Snapshot {
     Snapshot(
-      document: document, focusedCard: focusedCard, focusedColumn: focusedColumn, change: change)
+      document: document, focusedCard: focusedCard, focusedColumn: focusedColumn, change: change,
+      cards: cards)
   }
 
   mutating func restore(_ snapshot: Snapshot) {
@@ -209,7 +210,7 @@ extension BoardScreen {
       focus(card)
       reportGeometry()
       status.message = "Added “\(added.title)” to \(document.columns[column].title)"
-      commit(from: before, change: "adding “\(added.title)”")
+      commit(from: before, change: "adding “\(added.title)”", cards: [card])
       return true
     } catch {
       status.message = error.message
@@ -232,7 +233,8 @@ extension BoardScreen {
       }
       status.message = "Renamed to “\(self.title(of: card))”"
       if document != before {
-        commit(from: before, change: "editing “\(before.card(card)?.title ?? title)”")
+        commit(
+          from: before, change: "editing “\(before.card(card)?.title ?? title)”", cards: [card])
       }
       return true
     } catch {
@@ -263,6 +265,6 @@ extension BoardScreen {
     focusedCard =
       cards.isEmpty ? nil : cards[Swift.min(location.index, cards.count - 1)].id
     status.message = "Deleted “\(name)” (u undoes)"
-    commit(from: before, change: "deleting “\(name)”")
+    commit(from: before, change: "deleting “\(name)”", cards: [card])
   }
 }

@@ -65,6 +65,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     var focusedCard: CardID?
     var focusedColumn: Int
     var change: String
+    /// The cards the change touched.
+    var cards: Set<CardID>
   }
 
   /// A card title being typed.
@@ -243,13 +245,19 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     status.show(effects) { board.card($0)?.title ?? "card" }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
     var change: String?
+    var cards: Set<CardID> = []
     for case .apply(let operation) in effects {
       change = apply(operation)
+      switch operation {
+      case .move(let card, _, _, _), .remove(let card, _): cards.insert(card)
+      case .exchange(let first, _, let second, _): cards.formUnion([first, second])
+      case .copy, .insert, .dropInto, .takeOut: break
+      }
     }
     guard let change else { return }
     followLists()
     if document != before {
-      commit(from: before, change: change)
+      commit(from: before, change: change, cards: cards)
     }
   }
 

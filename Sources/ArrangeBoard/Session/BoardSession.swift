@@ -24,6 +24,8 @@ public struct BoardSession<Storage: BoardStorage> {
 
   /// The stored version ``document`` descends from (`nil`: nothing stored, or it did not parse).
   var base: BoardDocument?
+  /// The cards changed since ``base``, as far as the commits said (`nil`: not known).
+  var changedCards: Set<CardID>? = []
   /// The last version of the file seen by ``poll(at:)`` that differed from the known bytes, and
   /// when it was seen.
   var outside: (version: BoardFileVersion, time: Double)?
@@ -62,9 +64,20 @@ public struct BoardSession<Storage: BoardStorage> {
   public var fileName: String { BoardFile.fileName(of: storage.path) }
 
   /// Makes `edited` the board and saves it.
-  public mutating func commit(_ edited: BoardDocument, at time: Double) -> Outcome {
+  ///
+  /// `cards` names the cards the change touched (moved, added, retitled, removed), when the
+  /// caller knows them: if the change has to be carried over to another version of the file,
+  /// they settle which cards moved where the lines alone are ambiguous.
+  public mutating func commit(
+    _ edited: BoardDocument, changing cards: Set<CardID>? = nil, at time: Double
+  ) -> Outcome {
     document = edited
     hasUnsavedChanges = true
+    if let cards {
+      changedCards?.formUnion(cards)
+    } else {
+      changedCards = nil
+    }
     return save(at: time)
   }
 
@@ -78,6 +91,7 @@ public struct BoardSession<Storage: BoardStorage> {
     let known = storage.known
     let base = self.base
     let document = self.document
+    let changedCards = self.changedCards
     let settled = outside.flatMap { isSettled($0, at: time) ? $0.version.contents : nil }
     let path = storage.path
     var rebased: BoardDocument?
@@ -85,6 +99,10 @@ public struct BoardSession<Storage: BoardStorage> {
     var conflict: String?
     do throws(BoardFileError) {
       let report = try storage.update { current throws(BoardFileError) in
+        // The storage may ask again (the file changed while it was being written).
+        rebased = nil
+        isSettling = false
+        conflict = nil
         if current == known { return ours }
         guard let current, current == settled else {
           isSettling = true
@@ -101,7 +119,7 @@ public struct BoardSession<Storage: BoardStorage> {
           } catch {
             throw BoardRebaseError(kind: .notCardChanges, message: error.message)
           }
-          let result = try document.rebased(from: base, onto: theirs)
+          let result = try document.rebased(from: base, onto: theirs, changed: changedCards)
           rebased = result
           return result.serialized()
         } catch {
@@ -141,6 +159,7 @@ public struct BoardSession<Storage: BoardStorage> {
         message: "\(fileName) had changed on disk; this change was saved on top of that")
     }
     base = document
+    changedCards = []
     if let aside = report.keptAside {
       outcome.message =
         "Saved, but another program wrote \(fileName) at the same moment: its version is in "
@@ -232,6 +251,7 @@ public struct BoardSession<Storage: BoardStorage> {
     storage.adopt(contents)
     document = reloaded
     base = reloaded
+    changedCards = []
     hasUnsavedChanges = false
     isInConflict = false
     outside = nil
