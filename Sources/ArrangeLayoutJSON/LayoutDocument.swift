@@ -160,8 +160,10 @@ public struct LayoutDocument: Sendable {
       return "children overflow the \(axis.rawValue) axis by \(format(amount))"
     case .minimumExceedsMaximum(let min, let max):
       return "minSize \(format(min)) is larger than maxSize \(format(max)); used the minimum"
-    case .nestingTooDeep(let limit):
-      return "nested more than \(limit) levels below a measured node; measured as zero"
+    case .crossOverflow(let amount, let axis):
+      return "a child overflows the \(axis) axis by \(format(amount))"
+    case .paddingOverflow(let amount, let axis):
+      return "padding is larger than the node along the \(axis) axis by \(format(amount))"
     }
   }
 }

@@ -175,12 +175,14 @@ private func lines(_ json: String, exact: Bool = false) throws -> [String] {
     // Width 10: "the quick" (9), "brown fox" (9), "jumps" (5): 9 × 3 at y 0.
     // "extraordinary" (13) is wider than 10 and is not broken: 13 × 1 at y 3.
     // "ab", an empty line, "cd ef": 5 × 3 at y 4.
+    // The wide word sticks out of the root by 3, which is reported.
     #expect(
       try lines(json) == [
         "root 0 0 10 20",
         "text 0 0 9 3",
         "wide 0 3 13 1",
         "lines 0 4 5 3",
+        "diagnostic: root: a child overflows the horizontal axis by 3",
       ])
   }
 

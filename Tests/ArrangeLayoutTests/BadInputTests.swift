@@ -218,27 +218,3 @@ private func everyFrameIsValid(_ tree: LayoutTree) -> Bool {
     #expect(tree.exactFrame(of: NodeID(1)).width == 14)
   }
 }
-
-@Suite struct DeepTreeTests {
-  @Test("A tree 5,000 levels deep lays out without exhausting the stack")
-  func deepChain() {
-    var node = LayoutNode.leaf("bottom", size: .points(1))
-    for _ in 1..<5_000 { node = .vertical(style: ItemStyle(size: .fill), [node]) }
-    var tree = LayoutTree(node)
-    tree.layout(in: Size(width: 10, height: 20))
-    let bottom = tree.node(named: "bottom")
-    #expect(bottom.map { tree.frame(of: $0) } == Rect(x: 0, y: 0, width: 10, height: 1))
-    #expect(tree.diagnostics.isEmpty)
-
-    // Sizing to content measures the chain: it is cut off at the limit and reported.
-    tree.layout(in: Size(width: 10, height: .infinity))
-    let cut = tree.diagnostics.filter {
-      $0.kind == .nestingTooDeep(limit: LayoutTree.maximumMeasureDepth)
-    }
-    #expect(cut.count == 1)
-    #expect(tree.frame(of: NodeID(0)).height == 0)
-    // Reported again by the next layout, although the measurements were cached.
-    tree.layout(in: Size(width: 10, height: .infinity))
-    #expect(tree.diagnostics.filter { $0.kind == cut.first?.kind }.count == 1)
-  }
-}

@@ -12,7 +12,7 @@ extension FlowLayout {
     var length = mainExtent(start)
     var thickness = crossExtent(start)
     while end < n {
-      let next = length + spacing + mainExtent(end)
+      let next = clampFinite(length + spacing + mainExtent(end))
       // A small tolerance keeps items that fit exactly from wrapping through rounding noise.
       if next > limit + 1e-9 { break }
       length = next
@@ -46,7 +46,7 @@ extension FlowLayout {
     }
     for index in line.start..<line.end {
       mainOffsets[index] = position
-      position += mainExtent(index) + gap
+      position = clampFinite(position + mainExtent(index) + gap)
     }
   }
 
@@ -56,7 +56,9 @@ extension FlowLayout {
   mutating func relayoutAll() {
     let n = itemSizes.count
     if mainOffsets.count != n {
-      mainOffsets = [Double](repeating: 0, count: n)
+      // Resized in place, so that a flow reused for many sizes keeps its storage.
+      mainOffsets.removeAll(keepingCapacity: true)
+      mainOffsets.append(contentsOf: repeatElement(0, count: n))
     }
     lines.removeAll(keepingCapacity: true)
     var cross = paddingCrossStart
@@ -64,7 +66,7 @@ extension FlowLayout {
     while start < n {
       let line = makeLine(startingAt: start, cross: cross)
       lines.append(line)
-      cross += line.thickness + lineSpacing
+      cross = clampFinite(cross + line.thickness + lineSpacing)
       start = line.end
     }
     updateContentSize()
@@ -109,7 +111,7 @@ extension FlowLayout {
       }
       let line = makeLine(startingAt: start, cross: cross)
       rebuilt.append(line)
-      cross += line.thickness + lineSpacing
+      cross = clampFinite(cross + line.thickness + lineSpacing)
       start = line.end
     }
     if let resync {
@@ -117,7 +119,7 @@ extension FlowLayout {
       for k in resync..<lines.count {
         lines[k].start += delta
         lines[k].end += delta
-        lines[k].cross += shift
+        lines[k].cross = clampFinite(lines[k].cross + shift)
       }
       lines.replaceSubrange(firstLine..<resync, with: rebuilt)
     } else {
@@ -148,9 +150,10 @@ extension FlowLayout {
     for line in lines where line.length > longest { longest = line.length }
     var crossExtent = paddingCrossTotal
     if let last = lines.last {
-      crossExtent = last.cross + last.thickness + (paddingCrossTotal - paddingCrossStart)
+      crossExtent = clampFinite(
+        last.cross + last.thickness + (paddingCrossTotal - paddingCrossStart))
     }
-    let mainExtent = longest + paddingMainTotal
+    let mainExtent = clampFinite(longest + paddingMainTotal)
     contentSize = Size(main: mainExtent, cross: crossExtent, axis: axis)
   }
 }

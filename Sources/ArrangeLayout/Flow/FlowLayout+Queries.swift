@@ -45,15 +45,17 @@ extension FlowLayout {
     var crossPosition = line.cross
     switch style.itemAlignment {
     case .start: break
-    case .center: crossPosition += (line.thickness - itemCross) / 2
-    case .end: crossPosition += line.thickness - itemCross
+    case .center: crossPosition = clampFinite(crossPosition + (line.thickness - itemCross) / 2)
+    case .end: crossPosition = clampFinite(crossPosition + (line.thickness - itemCross))
     }
     let mainPosition = mainOffsets[index]
     var rect =
       axis == .horizontal
       ? Rect(x: mainPosition, y: crossPosition, width: size.width, height: size.height)
       : Rect(x: crossPosition, y: mainPosition, width: size.width, height: size.height)
-    if isRightToLeft { rect.origin.x = mirrorWidth - rect.origin.x - rect.size.width }
+    if isRightToLeft {
+      rect.origin.x = clampFinite(mirrorWidth - clampFinite(rect.origin.x + rect.size.width))
+    }
     return rect
   }
 

@@ -110,8 +110,8 @@ public struct FlowLayout: Sendable {
   var isRightToLeft: Bool { style.direction == .rightToLeft }
   var paddingMainStart: Double { style.padding.sanitized.start(along: axis) }
   var paddingCrossStart: Double { style.padding.sanitized.start(along: axis.cross) }
-  var paddingMainTotal: Double { style.padding.sanitized.total(along: axis) }
-  var paddingCrossTotal: Double { style.padding.sanitized.total(along: axis.cross) }
+  var paddingMainTotal: Double { clampFinite(style.padding.sanitized.total(along: axis)) }
+  var paddingCrossTotal: Double { clampFinite(style.padding.sanitized.total(along: axis.cross)) }
 
   /// The length available to a line: the container's main extent less the padding.
   var lineLimit: Double {

@@ -13,3 +13,14 @@ extension EdgeInsets {
       trailing: nonNegative(trailing))
   }
 }
+
+/// `value` with overflow to an infinity saturated at the largest finite `Double` of its sign.
+///
+/// Sums of finite lengths go through it wherever they could overflow, so that every finite
+/// input gives finite frames (NaN, which no sum of finite values yields, passes through).
+@inline(__always)
+func clampFinite(_ value: Double) -> Double {
+  if value > Double.greatestFiniteMagnitude { return Double.greatestFiniteMagnitude }
+  if value < -Double.greatestFiniteMagnitude { return -Double.greatestFiniteMagnitude }
+  return value
+}

@@ -24,13 +24,22 @@ struct Edges: Hashable, Sendable {
     self.init(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
   }
 
-  var size: Size { Size(width: maxX - minX, height: maxY - minY) }
+  var size: Size { Size(width: clampFinite(maxX - minX), height: clampFinite(maxY - minY)) }
 
-  var rect: Rect { Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+  var rect: Rect { Rect(x: minX, y: minY, width: size.width, height: size.height) }
 
   /// These edges moved by `origin`.
   func offset(by origin: Point) -> Edges {
     Edges(
-      minX: origin.x + minX, minY: origin.y + minY, maxX: origin.x + maxX, maxY: origin.y + maxY)
+      minX: clampFinite(origin.x + minX), minY: clampFinite(origin.y + minY),
+      maxX: clampFinite(origin.x + maxX), maxY: clampFinite(origin.y + maxY))
+  }
+
+  /// These edges moved by the top-left corner of `frame`.
+  @inline(__always)
+  func offset(by frame: Edges) -> Edges {
+    Edges(
+      minX: clampFinite(frame.minX + minX), minY: clampFinite(frame.minY + minY),
+      maxX: clampFinite(frame.minX + maxX), maxY: clampFinite(frame.minY + maxY))
   }
 }

@@ -42,16 +42,25 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A negative, NaN or infinite value was treated as 0.
     case invalidValue(Field, Double)
     /// The percentages of a group's children added up to more than 100 and were scaled down to
-    /// 100 in proportion; fill children got no space.
+    /// 100 in proportion: together they take all of the space left after the points and fit
+    /// children.
+    ///
+    /// Clamps apply after that: a percentage child capped by its ``ItemStyle/maxSize`` (or
+    /// raised by its ``ItemStyle/minSize``) takes its clamped size, and the space a cap frees
+    /// goes to the fill children, which otherwise get nothing. Two `percent(80)` children
+    /// capped at 10 beside a fill child in a 100-point group are 10, 10 and 80 wide.
     case percentagesOverflow(total: Double)
     /// The children (with spacing) did not fit along the group's main axis; they overflow by
     /// `amount`.
     case overflow(amount: Double, axis: Axis)
+    /// A child is larger across the group than the space inside the group's padding (its fixed,
+    /// percent or measured cross size exceeds it); the largest overflows `axis` by `amount`.
+    case crossOverflow(amount: Double, axis: Axis)
+    /// The node's padding along `axis` is larger than the node by `amount`; its children get no
+    /// space on that axis and lie partly outside it.
+    case paddingOverflow(amount: Double, axis: Axis)
     /// A child's minimum is larger than its maximum; the minimum wins.
     case minimumExceedsMaximum(min: Double, max: Double)
-    /// The node lies deeper than ``LayoutTree/maximumMeasureDepth`` below a node being measured
-    /// and was measured as zero.
-    case nestingTooDeep(limit: Int)
   }
 
   /// The node concerned.
@@ -78,8 +87,10 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
       return "\(node): children overflow the \(axis) axis by \(amount)"
     case .minimumExceedsMaximum(let min, let max):
       return "\(node): minSize \(min) is larger than maxSize \(max); used the minimum"
-    case .nestingTooDeep(let limit):
-      return "\(node): nested more than \(limit) levels below a measured node; measured as zero"
+    case .crossOverflow(let amount, let axis):
+      return "\(node): a child overflows the \(axis) axis by \(amount)"
+    case .paddingOverflow(let amount, let axis):
+      return "\(node): padding is larger than the node along the \(axis) axis by \(amount)"
     }
   }
 }

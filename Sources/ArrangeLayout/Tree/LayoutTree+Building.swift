@@ -69,6 +69,7 @@ extension LayoutTree {
     lastChildren.append(-1)
     nextSiblings.append(-1)
     previousSiblings.append(-1)
+    childCounts.append(0)
     styles.append(style)
     slots.append(-1)
     if let name { names[id.index] = name }
@@ -105,6 +106,7 @@ extension LayoutTree {
     }
     let node32 = Int32(n)
     parents[n] = Int32(p)
+    childCounts[p] += 1
     // Find the sibling to insert before.
     var before: Int32 = -1
     if let index {
@@ -148,6 +150,7 @@ extension LayoutTree {
     if previous >= 0 { nextSiblings[Int(previous)] = next } else { firstChildren[Int(p)] = next }
     if next >= 0 { previousSiblings[Int(next)] = previous } else { lastChildren[Int(p)] = previous }
     parents[n] = -1
+    childCounts[Int(p)] -= 1
     previousSiblings[n] = -1
     nextSiblings[n] = -1
     markNeedsLayout(NodeID(p))
@@ -234,14 +237,19 @@ extension LayoutTree {
   ///
   /// Call it when what a measure function returns has changed (a label's text, say).
   ///
-  /// - Complexity: O(depth).
+  /// - Complexity: O(depth) at worst; O(1) amortised while building, since the walk stops at
+  ///   the first ancestor that is already marked.
   public mutating func markNeedsLayout(_ node: NodeID) {
-    // Every ancestor is marked, with no early stop at one that is already dirty: nodes in a
-    // hidden subtree are not solved and stay dirty while their visible ancestors are cleaned,
-    // so an ancestor's flag says nothing about the ones above it.
-    var current = Int32(checked(node))
+    let n = checked(node)
+    dirty[n] = true
+    measureValid[n] = false
+    // A layout leaves every attached node clean (hidden subtrees included), so an ancestor that
+    // is dirty with no valid measurement was marked since, and so were the ones above it: the
+    // walk stops there.
+    var current = parents[n]
     while current >= 0 {
       let index = Int(current)
+      if dirty[index] && !measureValid[index] { return }
       dirty[index] = true
       measureValid[index] = false
       current = parents[index]

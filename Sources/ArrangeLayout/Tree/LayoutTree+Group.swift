@@ -6,18 +6,21 @@ let flagFixed: UInt8 = 1
 let flagPercent: UInt8 = 2
 let flagFill: UInt8 = 3
 let flagFrozen: UInt8 = 4
+let flagMeasured: UInt8 = 5
 
 /// What sharing a group's main length among its children found.
 ///
-/// The children's main sizes (and what measuring them returned) are in the scratch region that
-/// starts at `base`.
-struct MainAxisShare {
-  var base: Int
-  var visible: Int
+/// The children (and their main sizes, and what measuring them returned) are in the scratch
+/// region `base ..< base + count`.
+struct MainAxisShare: Sendable {
+  var base = 0
+  /// The number of children, hidden ones included.
+  var count = 0
+  var visible = 0
   /// The main sizes of the visible children, added up.
-  var used: Double
-  var spacingTotal: Double
-  var percentTotal: Double
+  var used = 0.0
+  var spacingTotal = 0.0
+  var percentTotal = 0.0
 }
 
 extension Size {
@@ -38,7 +41,12 @@ extension LayoutTree {
     let needed = base + count
     if scratchSizes.count < needed {
       let extra = Swift.max(needed, scratchSizes.count * 2, 16) - scratchSizes.count
+      scratchNodes.append(contentsOf: repeatElement(-1, count: extra))
       scratchSizes.append(contentsOf: repeatElement(0, count: extra))
+      scratchCross.append(contentsOf: repeatElement(0, count: extra))
+      scratchWeights.append(contentsOf: repeatElement(0, count: extra))
+      scratchLow.append(contentsOf: repeatElement(0, count: extra))
+      scratchHigh.append(contentsOf: repeatElement(0, count: extra))
       scratchMeasured.append(contentsOf: repeatElement(.zero, count: extra))
       scratchFlags.append(contentsOf: repeatElement(0, count: extra))
     }
@@ -49,86 +57,141 @@ extension LayoutTree {
   /// Gives back the slots reserved at `base`.
   mutating func popScratch(_ base: Int) { scratchTop = base }
 
+  // MARK: - Measurements a sizing needs
+
+  /// The measurement of `node` under `proposal` when it is at hand, or `nil`.
+  ///
+  /// At hand means cached, or a leaf (measured now, which recurses into nothing). Otherwise the
+  /// request is added to `pendingMeasures` and the answer is `nil`: the caller finishes its
+  /// pass, has the requests served and runs the pass again.
+  ///
+  /// Every length a proposal carries is finite and non-negative (NaN, which equals nothing,
+  /// would never be found in the cache).
+  mutating func lookup(_ node: Int32, _ offer: SizeProposal) -> Size? {
+    let n = Int(node)
+    var proposal = offer
+    if let width = proposal.width, !(width >= 0 && width.isFinite) { proposal.width = 0 }
+    if let height = proposal.height, !(height >= 0 && height.isFinite) { proposal.height = 0 }
+    if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
+    if kinds[n] == .leaf {
+      let size = measureLeaf(n, proposal)
+      measureKeys[n] = proposal
+      measureValues[n] = size
+      measureValid[n] = true
+      return size
+    }
+    pendingMeasures.append(MeasureRequest(node: node, proposal: proposal))
+    return nil
+  }
+
+  /// Measures every pending request (each with the iterative ``measure(_:_:)``), leaving the
+  /// results in the cache for the pass that asked for them.
+  mutating func servePendingMeasures() {
+    var requests = pendingMeasures
+    pendingMeasures = servingMeasures
+    servingMeasures = []
+    for request in requests { _ = measure(request.node, request.proposal) }
+    requests.removeAll(keepingCapacity: true)
+    servingMeasures = requests
+  }
+
   // MARK: - Main axis
 
-  /// Shares a group's main length among its visible children, writing their main sizes to a new
-  /// scratch region (pop it with ``popScratch(_:)``).
+  /// Shares a group's main length among its visible children, writing them and their main
+  /// sizes to the scratch region at `base` (which holds `childCounts[n]` slots).
   ///
   /// Points and fit children come first (a fit child is offered what the points children and
-  /// the spacing leave); percent children take their share of
-  /// what is left (ShinpuruLayout's formula); fill children share the rest by weight, freezing
-  /// and re-sharing when clamps bind. With no main length (measuring an unconstrained group),
-  /// every child contributes its own content size instead.
+  /// the spacing leave); percent children take their share of what is left (ShinpuruLayout's
+  /// formula); fill children share the rest by weight, freezing and re-sharing when clamps bind.
+  /// With no main length (measuring an unconstrained group), every child contributes its own
+  /// content size instead.
+  ///
+  /// Returns `nil` when a child that is not a leaf must be measured first (see
+  /// ``lookup(_:_:)``); every such child is requested in the same pass.
   mutating func shareMainAxis(
-    _ n: Int, _ group: GroupStyle, mainLength: Double?, crossLength: Double?
-  ) -> MainAxisShare {
+    _ n: Int, _ group: GroupStyle, mainLength: Double?, crossLength: Double?, base: Int
+  ) -> MainAxisShare? {
     let axis = group.axis
     let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
-    var count = 0
     var visible = 0
     var points = 0.0
-    var child = firstChildren[n]
-    while child >= 0 {
-      let style = styles[Int(child)]
-      count += 1
-      if !style.isHidden {
-        visible += 1
-        if case .points(let value) = style.size {
-          points += LayoutTree.clamp(nonNegative(value), style)
-        }
-      }
-      child = nextSiblings[Int(child)]
-    }
-    let base = pushScratch(count)
-    let spacingTotal = visible > 1 ? spacing * Double(visible - 1) : 0
-    var fixed = 0.0
     var percentTotal = 0.0
     var weightTotal = 0.0
+    var heaviest = 0.0
+    var measuredCount = 0
     var hasPercent = false
     var hasFill = false
     var i = base
-    child = firstChildren[n]
+    var child = firstChildren[n]
+    // Pass 1: what each child is, and the sizes that need no measuring.
     while child >= 0 {
       let c = Int(child)
-      let style = styles[c]
+      scratchNodes[i] = child
       scratchMeasured[i] = .unmeasured
       scratchSizes[i] = 0
-      if style.isHidden {
+      if styles[c].isHidden {
         scratchFlags[i] = flagHidden
       } else {
-        switch (style.size, mainLength) {
-        case (.points(let value), _):
-          let size = LayoutTree.clamp(nonNegative(value), style)
+        visible += 1
+        let (low, high) = LayoutTree.clampBounds(styles[c])
+        scratchLow[i] = low
+        scratchHigh[i] = high
+        switch styles[c].size {
+        case .points(let value):
+          let size = LayoutTree.clamp(nonNegative(value), low, high)
           scratchSizes[i] = size
           scratchFlags[i] = flagFixed
-          fixed += size
-        case (.fit, _), (.percent, nil), (.fill, nil):
-          // Fit children, and every child of an unconstrained group, take their content size.
-          // Offered what the points children and the spacing leave: the same for every fit
-          // child, so a sibling that grows does not change the proposal (and the cache holds).
-          let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
-          let cross = LayoutTree.fixedCross(style, crossLength) ?? crossLength
-          let measured = measure(child, SizeProposal(main: offered, cross: cross, axis: axis))
-          let size = LayoutTree.clamp(measured[axis], style)
-          scratchMeasured[i] = measured
-          scratchSizes[i] = size
-          scratchFlags[i] = flagFixed
-          fixed += size
-        case (.percent(let value), _):
-          percentTotal += nonNegative(value)
+          points = clampFinite(points + size)
+        case .percent(let value) where mainLength != nil:
+          percentTotal = clampFinite(percentTotal + nonNegative(value))
+          scratchWeights[i] = nonNegative(value)
           scratchFlags[i] = flagPercent
           hasPercent = true
-        case (.fill(let weight), _):
-          weightTotal += nonNegative(weight)
+        case .fill(let weight) where mainLength != nil:
+          let w = nonNegative(weight)
+          weightTotal += w
+          if w > heaviest { heaviest = w }
+          scratchWeights[i] = w
           scratchFlags[i] = flagFill
           hasFill = true
+        case .fit, .percent, .fill:
+          // Fit children, and every child of an unconstrained group, take their content size.
+          scratchFlags[i] = flagMeasured
+          measuredCount += 1
         }
       }
       i += 1
       child = nextSiblings[c]
     }
+    let count = i - base
+    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
+    var fixed = points
+    if measuredCount > 0 {
+      // Offered what the points children and the spacing leave: the same for every fit child,
+      // so a sibling that grows does not change the proposal (and the cache holds).
+      let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
+      var complete = true
+      for i in base..<(base + count) where scratchFlags[i] == flagMeasured {
+        let c = Int(scratchNodes[i])
+        let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
+        guard
+          let measured = lookup(
+            scratchNodes[i], SizeProposal(main: offered, cross: cross, axis: axis))
+        else {
+          complete = false
+          continue
+        }
+        let size = LayoutTree.clamp(measured[axis], scratchLow[i], scratchHigh[i])
+        // Content wider than the offer (a word longer than the line) was wrapped for the offer:
+        // its other extent is measured again at the size it gets.
+        if measured[axis] <= offered ?? .infinity { scratchMeasured[i] = measured }
+        scratchSizes[i] = size
+        fixed = clampFinite(fixed + size)
+      }
+      guard complete else { return nil }
+    }
     var share = MainAxisShare(
-      base: base, visible: visible, used: fixed, spacingTotal: spacingTotal,
+      base: base, count: count, visible: visible, used: fixed, spacingTotal: spacingTotal,
       percentTotal: percentTotal)
     guard let mainLength else { return share }
     let flexible = Swift.max(0, mainLength - fixed - spacingTotal)
@@ -136,87 +199,93 @@ extension LayoutTree {
       // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100;
       // dividing last keeps round cases exact (25% of 56 is 14, not 14.000000000000002).
       let divisor = percentTotal > 100 ? percentTotal : 100
-      i = base
-      child = firstChildren[n]
-      while child >= 0 {
-        let c = Int(child)
-        if scratchFlags[i] == flagPercent, case .percent(let percent) = styles[c].size {
-          let size = LayoutTree.clamp(nonNegative(percent) * flexible / divisor, styles[c])
-          scratchSizes[i] = size
-          share.used += size
-        }
-        i += 1
-        child = nextSiblings[c]
+      for i in base..<(base + count) where scratchFlags[i] == flagPercent {
+        let size = LayoutTree.clamp(
+          LayoutTree.share(flexible, scratchWeights[i], of: divisor), scratchLow[i],
+          scratchHigh[i])
+        scratchSizes[i] = size
+        share.used = clampFinite(share.used + size)
       }
     }
     if hasFill {
-      share.used += distributeFill(
-        n, base: base, free: Swift.max(0, flexible - (share.used - fixed)),
+      if !weightTotal.isFinite {
+        // Weights so large that their sum overflows share in proportion to the heaviest.
+        weightTotal = 0
+        for i in base..<(base + count) where scratchFlags[i] == flagFill {
+          scratchWeights[i] /= heaviest
+          weightTotal += scratchWeights[i]
+        }
+      }
+      let given = distributeFill(
+        base: base, count: count, free: Swift.max(0, flexible - (share.used - fixed)),
         weightTotal: weightTotal)
+      share.used = clampFinite(share.used + given)
     }
     return share
   }
 
-  /// Shares `free` among the fill children of group `n` by weight.
+  /// `part / whole` of `length`, exact for round cases (25% of 56 is 14, not
+  /// 14.000000000000002) and saturated instead of overflowing; 0 when `whole` is not positive.
+  static func share(_ length: Double, _ part: Double, of whole: Double) -> Double {
+    guard whole > 0 else { return 0 }
+    let product = length * part
+    if product.isFinite {
+      let result = product / whole
+      if result.isFinite { return result }
+    }
+    guard length > 0 && part > 0 else { return 0 }
+    let ratio = part / whole
+    return ratio.isFinite ? clampFinite(length * ratio) : .greatestFiniteMagnitude
+  }
+
+  /// Shares `free` among the fill children of the scratch region by weight.
   ///
   /// Children whose clamps bind freeze and the rest is shared again (the "freeze and repeat"
   /// loop of CSS flexbox). Returns the total main size given to fill children.
-  mutating func distributeFill(_ n: Int, base: Int, free: Double, weightTotal: Double) -> Double {
+  mutating func distributeFill(base: Int, count: Int, free: Double, weightTotal: Double)
+    -> Double
+  {
     var remaining = free
     var weights = weightTotal
     var given = 0.0
-    // Each round freezes at least one child, so this ends after at most `children` rounds.
+    let end = base + count
+    // Each round freezes at least one child (or stops), so this ends after at most `count`
+    // rounds.
     while true {
       var violation = 0.0
       var unfrozen = 0
-      var i = base
-      var child = firstChildren[n]
-      while child >= 0 {
-        let c = Int(child)
-        if scratchFlags[i] == flagFill, case .fill(let weight) = styles[c].size {
-          let target = weights > 0 ? remaining * nonNegative(weight) / weights : 0
-          let size = LayoutTree.clamp(target, styles[c])
-          scratchSizes[i] = size
-          violation += size - target
-          unfrozen += 1
-        }
-        i += 1
-        child = nextSiblings[c]
+      for i in base..<end where scratchFlags[i] == flagFill {
+        let target = LayoutTree.share(remaining, scratchWeights[i], of: weights)
+        let size = LayoutTree.clamp(target, scratchLow[i], scratchHigh[i])
+        scratchSizes[i] = size
+        violation = clampFinite(violation + (size - target))
+        unfrozen += 1
       }
       if unfrozen == 0 || Swift.abs(violation) <= 1e-9 * Swift.max(1, free) { break }
       // Targets of this round, before any child freezes.
       let roundRemaining = remaining
       let roundWeights = weights
-      i = base
-      child = firstChildren[n]
-      while child >= 0 {
-        let c = Int(child)
-        if scratchFlags[i] == flagFill, case .fill(let weight) = styles[c].size {
-          let w = nonNegative(weight)
-          let target = roundWeights > 0 ? roundRemaining * w / roundWeights : 0
-          let size = scratchSizes[i]
-          if (violation > 0 && size > target) || (violation < 0 && size < target) {
-            scratchFlags[i] = flagFrozen
-            given += size
-            remaining -= size
-            weights -= w
-          }
+      var froze = false
+      for i in base..<end where scratchFlags[i] == flagFill {
+        let target = LayoutTree.share(roundRemaining, scratchWeights[i], of: roundWeights)
+        let size = scratchSizes[i]
+        if (violation > 0 && size > target) || (violation < 0 && size < target) {
+          scratchFlags[i] = flagFrozen
+          given = clampFinite(given + size)
+          remaining = clampFinite(remaining - size)
+          weights -= scratchWeights[i]
+          froze = true
         }
-        i += 1
-        child = nextSiblings[c]
       }
+      if !froze { break }
     }
     // Add up what the children finally got, restoring the frozen ones' flags.
-    var i = base
-    var child = firstChildren[n]
-    while child >= 0 {
+    for i in base..<end {
       if scratchFlags[i] == flagFill {
-        given += scratchSizes[i]
+        given = clampFinite(given + scratchSizes[i])
       } else if scratchFlags[i] == flagFrozen {
         scratchFlags[i] = flagFill
       }
-      i += 1
-      child = nextSiblings[Int(child)]
     }
     return given
   }
@@ -228,7 +297,8 @@ extension LayoutTree {
   static func fixedCross(_ style: ItemStyle, _ crossLength: Double?) -> Double? {
     switch style.crossSize {
     case .points(let value): return nonNegative(value)
-    case .percent(let value): return nonNegative(value) / 100 * (crossLength ?? 0)
+    case .percent(let value):
+      return LayoutTree.share(crossLength ?? 0, nonNegative(value), of: 100)
     case .automatic, .fit, .stretch: return nil
     }
   }
@@ -236,14 +306,16 @@ extension LayoutTree {
   /// The cross size of a visible child whose main size is `main`: fixed by its rule, stretched
   /// over `crossLength`, or measured — reusing `measured` when the child was already measured
   /// at that main size, so that it is not measured twice under two proposals.
+  ///
+  /// `nil` when the child must be measured first (see ``lookup(_:_:)``).
   mutating func crossSize(
     of child: Int32, style: ItemStyle, main: Double, axis: Axis, crossLength: Double?,
     stretches: Bool, measured: Size
-  ) -> Double {
+  ) -> Double? {
     if let fixed = LayoutTree.fixedCross(style, crossLength) { return fixed }
     if stretches, let crossLength { return crossLength }
     if measured[axis] == main { return measured[axis.cross] }
-    return measure(child, SizeProposal(main: main, cross: crossLength, axis: axis))[axis.cross]
+    return lookup(child, SizeProposal(main: main, cross: crossLength, axis: axis))?[axis.cross]
   }
 
   // MARK: - Solving and measuring groups
@@ -255,19 +327,48 @@ extension LayoutTree {
     let axis = group.axis
     let crossAxis = axis.cross
     let padding = group.padding.sanitized
+    let padMain = clampFinite(padding.total(along: axis))
+    let padCross = clampFinite(padding.total(along: crossAxis))
+    let mainLength = Swift.max(0, size[axis] - padMain)
+    let crossLength = Swift.max(0, size[crossAxis] - padCross)
+    groups[slot].paddingOverflow = Size(
+      main: Swift.max(0, padMain - size[axis]), cross: Swift.max(0, padCross - size[crossAxis]),
+      axis: axis)
+
+    let base = pushScratch(Int(childCounts[n]))
+    var found = shareMainAxis(
+      n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+    while found == nil {
+      servePendingMeasures()
+      found = shareMainAxis(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+    }
+    guard let share = found else { return }
+    groups[slot].percentTotal = share.percentTotal > 100 ? share.percentTotal : 0
+    let extra = mainLength - clampFinite(share.used + share.spacingTotal)
+    groups[slot].overflow = extra < 0 ? -extra : 0
+    while !placeChildren(
+      of: n, group, share: share, size: size, mainLength: mainLength, crossLength: crossLength,
+      extra: extra, rtl: rtl)
+    {
+      servePendingMeasures()
+    }
+    popScratch(base)
+  }
+
+  /// Writes the local frames of group `n`'s children from a main-axis share; `false` when a
+  /// child must be measured first.
+  private mutating func placeChildren(
+    of n: Int, _ group: GroupStyle, share: MainAxisShare, size: Size, mainLength: Double,
+    crossLength: Double, extra: Double, rtl: Bool
+  ) -> Bool {
+    let axis = group.axis
+    let padding = group.padding.sanitized
     let horizontal = axis == .horizontal
     let padMainStart = padding.start(along: axis)
-    let padCrossStart = padding.start(along: crossAxis)
-    let mainLength = Swift.max(0, size[axis] - padding.total(along: axis))
-    let crossLength = Swift.max(0, size[crossAxis] - padding.total(along: crossAxis))
+    let padCrossStart = padding.start(along: axis.cross)
     let margin: Double? = group.margin.map { nonNegative($0) }
     let spacing = margin == nil ? nonNegative(group.spacing) : 0
-
-    let share = shareMainAxis(n, group, mainLength: mainLength, crossLength: crossLength)
     let visible = share.visible
-    groups[slot].percentTotal = share.percentTotal > 100 ? share.percentTotal : 0
-    let extra = mainLength - (share.used + share.spacingTotal)
-    groups[slot].overflow = extra < 0 ? -extra : 0
     var lead = 0.0
     var gap = 0.0
     if extra > 0 && visible > 0 {
@@ -284,13 +385,11 @@ extension LayoutTree {
         lead = gap
       }
     }
-
+    var complete = true
+    var crossOverflow = 0.0
     var position = padMainStart + lead
-    var i = share.base
-    var child = firstChildren[n]
-    while child >= 0 {
-      let c = Int(child)
-      let style = styles[c]
+    for i in share.base..<(share.base + share.count) {
+      let c = Int(scratchNodes[i])
       var frame: Edges
       if scratchFlags[i] == flagHidden {
         let corner = Point(main: position, cross: padCrossStart, axis: axis)
@@ -298,21 +397,29 @@ extension LayoutTree {
       } else {
         var main = scratchSizes[i]
         var start = position
-        position += main + spacing + gap
+        position = clampFinite(position + main + spacing + gap)
         var cross = crossLength
         var crossOffset = 0.0
         if let margin {
           let inset = Swift.min(margin / 2, main / 2)
-          start += inset
+          start = clampFinite(start + inset)
           main -= 2 * inset
         } else {
+          let style = styles[c]
           let alignment = style.alignment ?? group.alignment
           let stretches =
             style.crossSize == .stretch
             || (style.crossSize == .automatic && alignment == .stretch)
-          cross = crossSize(
-            of: child, style: style, main: main, axis: axis, crossLength: crossLength,
-            stretches: stretches, measured: scratchMeasured[i])
+          guard
+            let value = crossSize(
+              of: scratchNodes[i], style: style, main: main, axis: axis, crossLength: crossLength,
+              stretches: stretches, measured: scratchMeasured[i])
+          else {
+            complete = false
+            continue
+          }
+          cross = value
+          if cross - crossLength > crossOverflow { crossOverflow = cross - crossLength }
           switch alignment {
           case .start, .stretch: break
           case .center: crossOffset = (crossLength - cross) / 2
@@ -320,54 +427,66 @@ extension LayoutTree {
           }
         }
         // The far edge is `start + main`, the very sum the next sibling starts at.
-        let crossStart = padCrossStart + crossOffset
+        let crossStart = clampFinite(padCrossStart + crossOffset)
+        let far = clampFinite(start + main)
+        let crossFar = clampFinite(crossStart + cross)
         frame =
           horizontal
-          ? Edges(minX: start, minY: crossStart, maxX: start + main, maxY: crossStart + cross)
-          : Edges(minX: crossStart, minY: start, maxX: crossStart + cross, maxY: start + main)
+          ? Edges(minX: start, minY: crossStart, maxX: far, maxY: crossFar)
+          : Edges(minX: crossStart, minY: start, maxX: crossFar, maxY: far)
       }
       if rtl {
         // Mirror both edges, so shared edges stay shared.
-        let minX = size.width - frame.maxX
-        frame.maxX = size.width - frame.minX
+        let minX = clampFinite(size.width - frame.maxX)
+        frame.maxX = clampFinite(size.width - frame.minX)
         frame.minX = minX
       }
       localFrames[c] = frame
-      i += 1
-      child = nextSiblings[c]
     }
-    popScratch(share.base)
+    groups[Int(slots[n])].crossOverflow = crossOverflow
+    return complete
   }
 
-  /// The content size of group `n` under `proposal`: its children sized as a layout would size
-  /// them in the proposed main length (or at their content size without one), plus spacing and
-  /// padding; across, the largest child.
-  mutating func measureGroup(_ n: Int, _ proposal: SizeProposal) -> Size {
+  /// One step of measuring group `task.node`: its content size under `task.proposal` (its
+  /// children sized as a layout would size them in the proposed main length, or at their
+  /// content size without one, plus spacing and padding; across, the largest child), or `nil`
+  /// when children must be measured first (they are in `pendingMeasures`).
+  mutating func measureGroupStep(_ task: inout MeasureTask) -> Size? {
+    let n = Int(task.node)
     let group = groups[Int(slots[n])].style
     let axis = group.axis
     let padding = group.padding.sanitized
-    let padMain = padding.total(along: axis)
-    let padCross = padding.total(along: axis.cross)
-    let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
-    let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
-    let share = shareMainAxis(n, group, mainLength: mainLength, crossLength: crossLength)
-    var cross = 0.0
-    var i = share.base
-    var child = firstChildren[n]
-    while child >= 0 {
-      let c = Int(child)
-      if scratchFlags[i] != flagHidden {
-        // Content, not stretch: a stretched child contributes what it needs.
-        let value = crossSize(
-          of: child, style: styles[c], main: scratchSizes[i], axis: axis,
-          crossLength: crossLength, stretches: false, measured: scratchMeasured[i])
-        if value > cross { cross = value }
-      }
-      i += 1
-      child = nextSiblings[c]
+    let padMain = clampFinite(padding.total(along: axis))
+    let padCross = clampFinite(padding.total(along: axis.cross))
+    let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
+    if task.phase == 0 {
+      let mainLength = task.proposal[axis].map { Swift.max(0, $0 - padMain) }
+      guard
+        let share = shareMainAxis(
+          n, group, mainLength: mainLength, crossLength: crossLength, base: task.base)
+      else { return nil }
+      task.share = share
+      task.phase = 1
     }
-    popScratch(share.base)
+    let share = task.share
+    var cross = 0.0
+    var complete = true
+    for i in share.base..<(share.base + share.count) where scratchFlags[i] != flagHidden {
+      // Content, not stretch: a stretched child contributes what it needs.
+      let c = scratchNodes[i]
+      guard
+        let value = crossSize(
+          of: c, style: styles[Int(c)], main: scratchSizes[i], axis: axis,
+          crossLength: crossLength, stretches: false, measured: scratchMeasured[i])
+      else {
+        complete = false
+        continue
+      }
+      if value > cross { cross = value }
+    }
+    guard complete else { return nil }
     return Size(
-      main: share.used + share.spacingTotal + padMain, cross: cross + padCross, axis: axis)
+      main: clampFinite(share.used + share.spacingTotal + padMain),
+      cross: clampFinite(cross + padCross), axis: axis)
   }
 }

@@ -14,11 +14,6 @@ extension LayoutTree {
   public mutating func layout(in size: Size) {
     guard let root else { return }
     let r = Int(root.index)
-    if !tooDeep.isEmpty {
-      // Cut-off measurements were cached by their ancestors; start afresh to report them again.
-      tooDeep.removeAll()
-      invalidateAll()
-    }
     var width = size.width
     var height = size.height
     invalidContainerSizes.removeAll()
@@ -37,81 +32,141 @@ extension LayoutTree {
       if !width.isFinite { width = content.width }
       if !height.isFinite { height = content.height }
     }
-    let rightToLeft = layoutDirection == .rightToLeft
     let edges = Edges(minX: 0, minY: 0, maxX: width, maxY: height)
     localFrames[r] = edges
-    place(Int32(r), edges: edges, rtl: rightToLeft)
+    place(from: r, edges: edges, rtl: layoutDirection == .rightToLeft)
   }
 
-  /// Places `node` at `edges` (root coordinates), solving it if needed, then its subtree.
+  /// Places the subtree of `top` with `top` at `edges` (root coordinates), solving what needs
+  /// it.
   ///
-  /// Iterative, with a reused stack, so that deep trees cannot exhaust the call stack and a
-  /// re-layout allocates nothing.
-  mutating func place(_ node: Int32, edges: Edges, rtl: Bool) {
-    var stack = placeStack
-    placeStack = []
-    stack.removeAll(keepingCapacity: true)
-    stack.append(PlaceTask(node: node, edges: edges, rightToLeft: rtl, isHidden: false))
-    while let task = stack.popLast() {
-      let n = Int(task.node)
-      if task.isHidden || (styles[n].isHidden && parents[n] >= 0) {
-        // A hidden subtree takes no space: each of its nodes gets an empty frame at the corner
-        // where it would start, and nothing in it is solved (its dirty flags wait until it is
-        // shown again).
-        let e = task.edges
-        let corner = Edges(minX: e.minX, minY: e.minY, maxX: e.minX, maxY: e.minY)
-        exactFrames[n] = corner
-        var child = lastChildren[n]
-        while child >= 0 {
-          stack.append(PlaceTask(node: child, edges: corner, rightToLeft: false, isHidden: true))
-          child = previousSiblings[Int(child)]
+  /// The walk follows the tree's links in pre-order (first child, next sibling, parent) with no
+  /// stack, so that no depth can exhaust one and a re-layout allocates nothing. A node that
+  /// needs no solving is skipped with its subtree when its frame is unchanged, and only moved
+  /// (its subtree's frames recomputed from their unchanged local frames) when it moved.
+  mutating func place(from top: Int, edges: Edges, rtl: Bool) {
+    var n = top
+    var nodeEdges = edges
+    var inherited = rtl
+    while true {
+      var descend = false
+      if n != top && styles[n].isHidden {
+        // The root is never hidden: it is what the tree is laid out in.
+        hideSubtree(n, at: nodeEdges)
+      } else {
+        var nodeRTL = inherited
+        let kind = kinds[n]
+        if kind == .group, let direction = groups[Int(slots[n])].style.direction {
+          nodeRTL = direction == .rightToLeft
+        } else if kind == .flow, let direction = flows[Int(slots[n])].style.direction {
+          nodeRTL = direction == .rightToLeft
         }
-        continue
-      }
-      let kind = kinds[n]
-      var rtl = task.rightToLeft
-      if kind == .group, let direction = groups[Int(slots[n])].style.direction {
-        rtl = direction == .rightToLeft
-      } else if kind == .flow, let direction = flows[Int(slots[n])].style.direction {
-        rtl = direction == .rightToLeft
-      }
-      let size = localFrames[n].size
-      let needsSolve = dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != rtl
-      if !needsSolve && exactFrames[n] == task.edges { continue }
-      exactFrames[n] = task.edges
-      let origin = Point(x: task.edges.minX, y: task.edges.minY)
-      if needsSolve {
-        switch kind {
-        case .leaf: break
-        case .group: solveGroup(n, size: size, rtl: rtl)
-        case .flow: solveFlow(n, size: size, rtl: rtl)
+        let size = localFrames[n].size
+        if dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != nodeRTL {
+          exactFrames[n] = nodeEdges
+          switch kind {
+          case .leaf: break
+          case .group: solveGroup(n, size: size, rtl: nodeRTL)
+          case .flow: solveFlow(n, size: size, rtl: nodeRTL)
+          }
+          dirty[n] = false
+          solvedSizes[n] = size
+          solvedRightToLeft[n] = nodeRTL
+          descend = true
+        } else if exactFrames[n] != nodeEdges {
+          exactFrames[n] = nodeEdges
+          moveSubtree(n)
         }
-        dirty[n] = false
-        solvedSizes[n] = size
-        solvedRightToLeft[n] = rtl
       }
-      // Children go on the stack last first, so they are placed in order.
-      var child = lastChildren[n]
-      while child >= 0 {
-        stack.append(
-          PlaceTask(
-            node: child, edges: localFrames[Int(child)].offset(by: origin), rightToLeft: rtl,
-            isHidden: false))
-        child = previousSiblings[Int(child)]
+      // The next node in pre-order: the first child, or the next sibling of the node or of its
+      // nearest ancestor that has one, without leaving `top`'s subtree.
+      var next = descend ? firstChildren[n] : -1
+      if next < 0 {
+        var current = n
+        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
+        if current == top { return }
+        next = nextSiblings[current]
       }
+      n = Int(next)
+      let parent = Int(parents[n])
+      nodeEdges = localFrames[n].offset(by: exactFrames[parent])
+      inherited = solvedRightToLeft[parent]
     }
-    placeStack = stack
+  }
+
+  /// Recomputes the frames of `top`'s descendants from their local frames after `top` moved.
+  ///
+  /// Their local frames are those of the last layout (nothing in the subtree needs solving), so
+  /// each frame is computed exactly as a full layout would compute it.
+  private mutating func moveSubtree(_ top: Int) {
+    var n = Int(firstChildren[top])
+    guard n >= 0 else { return }
+    while true {
+      let edges = localFrames[n].offset(by: exactFrames[Int(parents[n])])
+      var descend = false
+      if styles[n].isHidden {
+        hideSubtree(n, at: edges)
+      } else {
+        exactFrames[n] = edges
+        descend = true
+      }
+      var next = descend ? firstChildren[n] : -1
+      if next < 0 {
+        var current = n
+        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
+        if current == top { return }
+        next = nextSiblings[current]
+      }
+      n = Int(next)
+    }
+  }
+
+  /// Gives hidden node `top` and its whole subtree an empty frame at the corner where `top`
+  /// would start.
+  ///
+  /// Nothing in it is solved. Its nodes are marked clean, so that a later change inside it
+  /// marks its ancestors again (and gets its frame placed), and unsolved, so that showing it
+  /// solves it afresh.
+  private mutating func hideSubtree(_ top: Int, at edges: Edges) {
+    let corner = Edges(minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
+    let unsolved = Size(width: -1, height: -1)
+    exactFrames[top] = corner
+    dirty[top] = false
+    solvedSizes[top] = unsolved
+    var n = Int(firstChildren[top])
+    guard n >= 0 else { return }
+    while true {
+      exactFrames[n] = corner
+      dirty[n] = false
+      solvedSizes[n] = unsolved
+      var next = firstChildren[n]
+      if next < 0 {
+        var current = n
+        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
+        if current == top { return }
+        next = nextSiblings[current]
+      }
+      n = Int(next)
+    }
   }
 
   /// Snaps a rectangle's absolute edges to the grid; sizes are differences of snapped edges, so
   /// neighbours that touch before rounding still touch after it.
   func rounded(_ edges: Edges) -> Rect {
     let scale = effectiveScale
-    let x0 = roundHalfUp(edges.minX * scale) / scale
-    let y0 = roundHalfUp(edges.minY * scale) / scale
-    let x1 = roundHalfUp(edges.maxX * scale) / scale
-    let y1 = roundHalfUp(edges.maxY * scale) / scale
-    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    let x0 = snap(edges.minX, scale)
+    let y0 = snap(edges.minY, scale)
+    let x1 = snap(edges.maxX, scale)
+    let y1 = snap(edges.maxY, scale)
+    return Rect(x: x0, y: y0, width: clampFinite(x1 - x0), height: clampFinite(y1 - y0))
+  }
+
+  /// `value` snapped to the nearest multiple of `1 / scale`; unchanged where the grid is finer
+  /// than a `Double` can tell apart (and so wherever scaling would overflow).
+  func snap(_ value: Double, _ scale: Double) -> Double {
+    let scaled = value * scale
+    guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
+    return roundHalfUp(scaled) / scale
   }
 
   /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
@@ -123,6 +178,12 @@ extension LayoutTree {
   /// A child's main size clamped to its minimum and maximum (the minimum wins).
   static func clamp(_ value: Double, _ style: ItemStyle) -> Double {
     let (low, high) = clampBounds(style)
+    return clamp(value, low, high)
+  }
+
+  /// `value` clamped to `low ... high` (the minimum wins).
+  @inline(__always)
+  static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
     let upper = value < high ? value : high
     return upper > low ? upper : low
   }

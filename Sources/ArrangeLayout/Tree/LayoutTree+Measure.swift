@@ -6,35 +6,57 @@ extension LayoutTree {
   ///
   /// The result is cached per node until the node or one of its descendants changes.
   ///
-  /// - Complexity: O(1) when cached; otherwise O(the uncached part of the subtree).
+  /// - Complexity: O(1) when cached; otherwise O(the uncached part of the subtree), at any
+  ///   depth (measuring does not recurse).
   public mutating func measure(_ node: NodeID, proposal: SizeProposal) -> Size {
     measure(Int32(checked(node)), proposal)
   }
 
+  /// Measures `node` with an explicit stack instead of recursion.
+  ///
+  /// A group or flow on the stack runs a pass over its children; a child it needs that is
+  /// neither cached nor a leaf is pushed above it, and the pass runs again once every such child
+  /// is measured. Each node's passes are bounded (the main-axis pass at most twice, the
+  /// cross-axis pass at most twice), so the work is linear in the nodes measured.
   mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
     let n = Int(node)
     if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
-    // Measuring recurses; a pathologically deep tree is cut off rather than allowed to exhaust
-    // the stack (placing is iterative and has no such limit).
-    guard measureDepth < LayoutTree.maximumMeasureDepth else {
-      tooDeep.insert(node)
-      return .zero
+    var stack = measureStack
+    measureStack = []
+    stack.removeAll(keepingCapacity: true)
+    stack.append(MeasureTask(node: node, proposal: proposal))
+    while var task = stack.popLast() {
+      let t = Int(task.node)
+      if task.base < 0 {
+        // A request made twice, or answered while it waited, is not measured again.
+        if measureValid[t] && measureKeys[t] == task.proposal { continue }
+        task.base = pushScratch(Int(childCounts[t]))
+      }
+      let result: Size?
+      switch kinds[t] {
+      case .group: result = measureGroupStep(&task)
+      case .flow: result = measureFlowStep(&task)
+      case .leaf: result = measureLeaf(t, task.proposal)
+      }
+      if let result {
+        popScratch(task.base)
+        measureKeys[t] = task.proposal
+        measureValues[t] = result
+        measureValid[t] = true
+        continue
+      }
+      stack.append(task)
+      for request in pendingMeasures {
+        stack.append(MeasureTask(node: request.node, proposal: request.proposal))
+      }
+      pendingMeasures.removeAll(keepingCapacity: true)
     }
-    measureDepth += 1
-    defer { measureDepth -= 1 }
-    let result: Size
-    switch kinds[n] {
-    case .leaf: result = measureLeaf(n, proposal)
-    case .group: result = measureGroup(n, proposal)
-    case .flow: result = measureFlow(n, proposal)
-    }
-    measureKeys[n] = proposal
-    measureValues[n] = result
-    measureValid[n] = true
-    return result
+    measureStack = stack
+    return measureValues[n]
   }
 
-  private mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
+  /// A leaf's measure function's answer, made finite and non-negative and rounded up to the grid.
+  mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
     guard slots[n] >= 0, let function = measures[Int(slots[n])] else { return .zero }
     let raw = function(proposal)
     var width = raw.width
@@ -50,70 +72,144 @@ extension LayoutTree {
     }
     // Round measured content up to the grid so that text never loses a column.
     let scale = effectiveScale
-    return Size(
-      width: (width * scale).rounded(.up) / scale, height: (height * scale).rounded(.up) / scale)
+    return Size(width: roundUp(width, scale), height: roundUp(height, scale))
   }
 
-  private mutating func measureFlow(_ n: Int, _ proposal: SizeProposal) -> Size {
+  /// `value` rounded up to a multiple of `1 / scale`, or `value` itself where the grid is finer
+  /// than a `Double` can tell apart.
+  private func roundUp(_ value: Double, _ scale: Double) -> Double {
+    let scaled = value * scale
+    guard scaled < 4_503_599_627_370_496 else { return value }
+    let result = scaled.rounded(.up) / scale
+    return result.isFinite ? result : value
+  }
+
+  // MARK: - Flows
+
+  /// One step of measuring flow `task.node`: the content size of its visible children laid out
+  /// under `task.proposal`, or `nil` when children must be measured first.
+  mutating func measureFlowStep(_ task: inout MeasureTask) -> Size? {
+    let n = Int(task.node)
     let style = flows[Int(slots[n])].style
     let axis = style.axis
-    let length = proposal[axis] ?? .infinity
+    let containerSize = Size(
+      main: task.proposal[axis] ?? .infinity, cross: task.proposal[axis.cross] ?? .infinity,
+      axis: axis)
+    if task.phase == 0 {
+      guard let count = flowItemMains(n, containerSize: containerSize, base: task.base) else {
+        return nil
+      }
+      task.share.count = count
+      task.phase = 1
+    }
+    let count = task.share.count
+    guard flowItemCrosses(n, containerSize: containerSize, base: task.base, count: count) else {
+      return nil
+    }
     // Measure in a scratch slot: the flow's own layout must keep answering queries for the
     // frames it last placed, whatever proposal it is measured under now.
     var scratch = flowMeasureScratch ?? FlowSlot(style: style)
     flowMeasureScratch = nil
     scratch.style = style
-    loadFlow(
-      n, containerSize: Size(main: length, cross: proposal[axis.cross] ?? .infinity, axis: axis),
-      rtl: false, into: &scratch)
+    load(&scratch, from: task.base, count: count, containerSize: containerSize, rtl: false)
     let size = scratch.layout.contentSize
     flowMeasureScratch = scratch
     return size
   }
 
-  /// Fills `target` with the sizes of flow `n`'s visible children for a container size.
+  /// The length a flow's lines get and the length across them, inside its padding, for a
+  /// container of `containerSize` (`nil` where it is unbounded).
+  private func flowLengths(_ n: Int, _ containerSize: Size) -> (line: Double?, cross: Double?) {
+    let style = flows[Int(slots[n])].style
+    let axis = style.axis
+    let padding = style.padding.sanitized
+    let line =
+      containerSize[axis].isFinite
+      ? Swift.max(0, containerSize[axis] - padding.total(along: axis)) : nil
+    let cross =
+      containerSize[axis.cross].isFinite
+      ? Swift.max(0, containerSize[axis.cross] - padding.total(along: axis.cross)) : nil
+    return (line, cross)
+  }
+
+  /// Sizes flow `n`'s visible children along its lines for a container of `containerSize`,
+  /// writing each one's node and main size to the scratch region at `base`; returns how many
+  /// there are, or `nil` when children must be measured first.
   ///
-  /// `target` must not alias the tree's storage: children are measured while it is filled.
-  mutating func loadFlow(_ n: Int, containerSize: Size, rtl: Bool, into target: inout FlowSlot) {
+  /// Items are measured once where possible: at the line length, and again (across, by
+  /// ``flowItemCrosses(_:containerSize:base:count:)``) at their final main size only when a
+  /// clamp changed it or their content was wider than the line.
+  mutating func flowItemMains(_ n: Int, containerSize: Size, base: Int) -> Int? {
+    let axis = flows[Int(slots[n])].style.axis
+    let (lineLength, crossLength) = flowLengths(n, containerSize)
+    var complete = true
+    var i = base
+    var child = firstChildren[n]
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      let itemStyle = styles[c]
+      if itemStyle.isHidden { continue }
+      scratchNodes[i] = Int32(c)
+      scratchMeasured[i] = .unmeasured
+      var main: Double
+      switch itemStyle.size {
+      case .points(let points): main = nonNegative(points)
+      case .percent(let percent):
+        main = LayoutTree.share(lineLength ?? 0, nonNegative(percent), of: 100)
+      case .fit, .fill:
+        let cross = LayoutTree.fixedCross(itemStyle, crossLength)
+        guard let size = lookup(Int32(c), SizeProposal(main: lineLength, cross: cross, axis: axis))
+        else {
+          complete = false
+          i += 1
+          continue
+        }
+        main = size[axis]
+        if main <= lineLength ?? .infinity { scratchMeasured[i] = size }
+      }
+      scratchSizes[i] = LayoutTree.clamp(main, itemStyle)
+      i += 1
+    }
+    return complete ? i - base : nil
+  }
+
+  /// Sizes the `count` items of flow `n` in the scratch region at `base` across its lines.
+  ///
+  /// Items take their fixed or measured cross size, never stretched; `false` when children must
+  /// be measured first.
+  mutating func flowItemCrosses(_ n: Int, containerSize: Size, base: Int, count: Int) -> Bool {
+    let axis = flows[Int(slots[n])].style.axis
+    let crossLength = flowLengths(n, containerSize).cross
+    var complete = true
+    for i in base..<(base + count) {
+      let c = scratchNodes[i]
+      if let cross = crossSize(
+        of: c, style: styles[Int(c)], main: scratchSizes[i], axis: axis,
+        crossLength: crossLength, stretches: false, measured: scratchMeasured[i])
+      {
+        scratchCross[i] = cross
+      } else {
+        complete = false
+      }
+    }
+    return complete
+  }
+
+  /// Loads the item sizes at `base ..< base + count` of the scratch space into `target`.
+  private mutating func load(
+    _ target: inout FlowSlot, from base: Int, count: Int, containerSize: Size, rtl: Bool
+  ) {
     var style = target.style
     style.direction = rtl ? .rightToLeft : .leftToRight
     let axis = style.axis
-    let padding = style.padding.sanitized
-    let padMain = padding.total(along: axis)
-    let padCross = padding.total(along: axis.cross)
-    let lineLength =
-      containerSize[axis].isFinite ? Swift.max(0, containerSize[axis] - padMain) : nil
-    let crossLength =
-      containerSize[axis.cross].isFinite ? Swift.max(0, containerSize[axis.cross] - padCross) : nil
     target.members.removeAll(keepingCapacity: true)
     var sizes = flowSizeScratch
     flowSizeScratch = []
     sizes.removeAll(keepingCapacity: true)
-    var child = firstChildren[n]
-    while child >= 0 {
-      let c = Int(child)
-      let itemStyle = styles[c]
-      child = nextSiblings[c]
-      if itemStyle.isHidden { continue }
-      target.members.append(Int32(c))
-      // Items are measured once where possible: at the line length, and again at their final
-      // main size only when a clamp changed it.
-      var measured = Size.unmeasured
-      var main: Double
-      switch itemStyle.size {
-      case .points(let points): main = nonNegative(points)
-      case .percent(let percent): main = nonNegative(percent) / 100 * (lineLength ?? 0)
-      case .fit, .fill:
-        let cross = LayoutTree.fixedCross(itemStyle, crossLength)
-        measured = measure(Int32(c), SizeProposal(main: lineLength, cross: cross, axis: axis))
-        main = measured[axis]
-      }
-      main = LayoutTree.clamp(main, itemStyle)
-      // Across its line an item takes its fixed or measured size; it is not stretched.
-      let cross = crossSize(
-        of: Int32(c), style: itemStyle, main: main, axis: axis, crossLength: crossLength,
-        stretches: false, measured: measured)
-      sizes.append(Size(main: main, cross: cross, axis: axis))
+    for i in base..<(base + count) {
+      target.members.append(scratchNodes[i])
+      sizes.append(Size(main: scratchSizes[i], cross: scratchCross[i], axis: axis))
     }
     // `load` swaps the arrays: `sizes` comes back holding the old items' storage.
     target.layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
@@ -121,11 +217,49 @@ extension LayoutTree {
   }
 
   /// Lays out a flow node's children in a node of `size`.
+  ///
+  /// When the flow's size, direction, style and visible children are those of its last layout,
+  /// only the items whose size changed are re-flowed (``FlowLayout/resizeItem(at:to:)``).
   mutating func solveFlow(_ n: Int, size: Size, rtl: Bool) {
     let slot = Int(slots[n])
+    let style = flows[slot].style
+    let axis = style.axis
+    let padding = style.padding.sanitized
+    flows[slot].paddingOverflow = Size(
+      width: Swift.max(0, clampFinite(padding.leading + padding.trailing) - size.width),
+      height: Swift.max(0, clampFinite(padding.top + padding.bottom) - size.height))
+    let base = pushScratch(Int(childCounts[n]))
+    var found = flowItemMains(n, containerSize: size, base: base)
+    while found == nil {
+      servePendingMeasures()
+      found = flowItemMains(n, containerSize: size, base: base)
+    }
+    let count = found ?? 0
+    while !flowItemCrosses(n, containerSize: size, base: base, count: count) {
+      servePendingMeasures()
+    }
     var target = flows[slot]
-    flows[slot] = FlowSlot(style: target.style)
-    loadFlow(n, containerSize: size, rtl: rtl, into: &target)
+    flows[slot] = FlowSlot(style: style)
+    var laidOutStyle = style
+    laidOutStyle.direction = rtl ? .rightToLeft : .leftToRight
+    var incremental =
+      target.layout.containerSize == size && target.layout.style == laidOutStyle
+      && target.members.count == count
+    if incremental {
+      for k in 0..<count where target.members[k] != scratchNodes[base + k] {
+        incremental = false
+        break
+      }
+    }
+    if incremental {
+      for k in 0..<count {
+        let itemSize = Size(main: scratchSizes[base + k], cross: scratchCross[base + k], axis: axis)
+        if target.layout.itemSizes[k] != itemSize { target.layout.resizeItem(at: k, to: itemSize) }
+      }
+    } else {
+      load(&target, from: base, count: count, containerSize: size, rtl: rtl)
+    }
+    popScratch(base)
     flows[slot] = target
     // Hidden children get an empty frame at the flow's origin.
     var child = firstChildren[n]

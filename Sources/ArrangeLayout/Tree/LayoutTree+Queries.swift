@@ -185,7 +185,8 @@ extension LayoutTree {
   }
 
   /// Everything the last layout had to correct or could not satisfy: invalid values (treated as
-  /// 0), percentages over 100, overflowing groups and conflicting clamps.
+  /// 0), percentages over 100, children that overflow their group along or across it, padding
+  /// larger than its node, and conflicting clamps.
   ///
   /// - Complexity: O(n).
   public var diagnostics: [LayoutDiagnostic] {
@@ -198,11 +199,6 @@ extension LayoutTree {
     if let root, !(scale > 0 && scale.isFinite) {
       result.append(LayoutDiagnostic(node: root, kind: .invalidValue(.scale, scale)))
     }
-    for node in tooDeep.sorted() {
-      result.append(
-        LayoutDiagnostic(
-          node: NodeID(node), kind: .nestingTooDeep(limit: LayoutTree.maximumMeasureDepth)))
-    }
     visitPreorder { n, isHidden in
       let node = NodeID(Int32(n))
       func report(_ field: LayoutDiagnostic.Field, _ value: Double) {
@@ -213,6 +209,12 @@ extension LayoutTree {
       func report(_ padding: EdgeInsets) {
         for edge in [padding.top, padding.leading, padding.bottom, padding.trailing] {
           report(.padding, edge)
+        }
+      }
+      func reportPadding(_ excess: Size) {
+        for axis in [Axis.horizontal, .vertical] where excess[axis] > 1e-9 {
+          result.append(
+            LayoutDiagnostic(node: node, kind: .paddingOverflow(amount: excess[axis], axis: axis)))
         }
       }
       let style = styles[n]
@@ -256,11 +258,19 @@ extension LayoutTree {
           result.append(
             LayoutDiagnostic(node: node, kind: .overflow(amount: slot.overflow, axis: group.axis)))
         }
+        if slot.crossOverflow > 1e-9 && !isHidden {
+          result.append(
+            LayoutDiagnostic(
+              node: node, kind: .crossOverflow(amount: slot.crossOverflow, axis: group.axis.cross)
+            ))
+        }
+        if !isHidden { reportPadding(slot.paddingOverflow) }
       case .flow:
         let flow = flows[Int(slots[n])].style
         report(.itemSpacing, flow.itemSpacing)
         report(.lineSpacing, flow.lineSpacing)
         report(flow.padding)
+        if !isHidden { reportPadding(flows[Int(slots[n])].paddingOverflow) }
       }
     }
     return result

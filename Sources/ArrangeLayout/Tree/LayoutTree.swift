@@ -20,7 +20,12 @@ public import ArrangeGeometry
 /// Layout is two-phase: nodes sized `.fit` are measured under a ``SizeProposal`` (results cached
 /// per node), then every group places its children. Changing a node marks it and its ancestors
 /// dirty; the next ``layout(in:)`` re-solves only dirty groups and groups whose size changed,
-/// and skips every other subtree.
+/// moves the subtrees whose position changed and skips every other subtree.
+///
+/// Neither phase recurses: measuring keeps its own stack of suspended nodes and placing walks
+/// the tree by its links, so any depth that fits in memory lays out, in time and memory linear
+/// in the number of nodes. Every finite input gives finite frames with non-negative sizes: sums
+/// that would overflow a `Double` saturate at its largest finite value.
 public struct LayoutTree: Sendable {
   // Topology. -1 means "none".
   var kinds: [NodeKind] = []
@@ -29,6 +34,8 @@ public struct LayoutTree: Sendable {
   var lastChildren: [Int32] = []
   var nextSiblings: [Int32] = []
   var previousSiblings: [Int32] = []
+  /// Per node, how many children it has (hidden ones included).
+  var childCounts: [Int32] = []
 
   // Inputs.
   var styles: [ItemStyle] = []
@@ -56,19 +63,26 @@ public struct LayoutTree: Sendable {
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSizes: [Double] = []
 
-  // Scratch space, reused by every layout: a stack of regions for the groups being sized
-  // (``pushScratch(_:)``), the placing stack and the flow buffers. No allocation per node.
+  // Scratch space, reused by every layout: a stack of regions for the groups and flows being
+  // sized (``pushScratch(_:)``), the measuring stack and the flow buffers. Once they have grown
+  // to the tree's needs, a layout allocates nothing.
+  var scratchNodes: [Int32] = []
   var scratchSizes: [Double] = []
+  var scratchCross: [Double] = []
+  var scratchWeights: [Double] = []
+  var scratchLow: [Double] = []
+  var scratchHigh: [Double] = []
   var scratchMeasured: [Size] = []
   var scratchFlags: [UInt8] = []
   var scratchTop = 0
-  var placeStack: [PlaceTask] = []
+  /// The nodes being measured, innermost last (see ``measure(_:_:)``).
+  var measureStack: [MeasureTask] = []
+  /// Measurements a group or flow needs before it can be sized (see ``lookup(_:_:)``).
+  var pendingMeasures: [MeasureRequest] = []
+  /// The other half of `pendingMeasures`, swapped in while requests are served.
+  var servingMeasures: [MeasureRequest] = []
   var flowSizeScratch: [Size] = []
   var flowMeasureScratch: FlowSlot? = nil
-  /// How deep measuring currently recurses (see ``maximumMeasureDepth``).
-  var measureDepth = 0
-  /// Nodes whose measurement was cut short because the tree nests too deeply.
-  var tooDeep: Set<Int32> = []
 
   /// The root node: the first node added without a parent.
   public internal(set) var root: NodeID?
@@ -87,12 +101,6 @@ public struct LayoutTree: Sendable {
   /// the next layout re-solves the groups whose direction changed.
   public var layoutDirection: LayoutDirection = .leftToRight
 
-  /// How many levels deep measuring (sizing `.fit` nodes and content) may recurse.
-  ///
-  /// A node below that depth measures as zero and is reported as
-  /// ``LayoutDiagnostic/Kind/nestingTooDeep(limit:)``; placing has no depth limit.
-  public static let maximumMeasureDepth = 400
-
   /// Creates an empty tree.
   public init() {}
 
@@ -107,6 +115,7 @@ public struct LayoutTree: Sendable {
     lastChildren.reserveCapacity(count)
     nextSiblings.reserveCapacity(count)
     previousSiblings.reserveCapacity(count)
+    childCounts.reserveCapacity(count)
     styles.reserveCapacity(count)
     slots.reserveCapacity(count)
     dirty.reserveCapacity(count)
@@ -132,17 +141,13 @@ public struct LayoutTree: Sendable {
 /// A group node's style and what its last layout found.
 struct GroupSlot: Sendable {
   var style: GroupStyle
+  /// How far the children overflowed the main axis.
   var overflow: Double = 0
+  /// How far the largest child overflowed the cross axis.
+  var crossOverflow: Double = 0
   var percentTotal: Double = 0
-}
-
-/// A node waiting to be placed by ``LayoutTree/place(_:origin:size:rtl:)``.
-struct PlaceTask: Sendable {
-  var node: Int32
-  var edges: Edges
-  var rightToLeft: Bool
-  /// Whether the node lies in a hidden subtree.
-  var isHidden: Bool
+  /// How far the padding exceeded the group's width and height.
+  var paddingOverflow = Size.zero
 }
 
 /// A flow node's layout and the children it holds (the visible ones, in order).
@@ -150,10 +155,30 @@ struct FlowSlot: Sendable {
   var style: FlowStyle
   var layout: FlowLayout
   var members: [Int32]
+  /// How far the padding exceeded the flow's width and height in the last layout.
+  var paddingOverflow = Size.zero
 
   init(style: FlowStyle) {
     self.style = style
     self.layout = FlowLayout(style: style, containerSize: .zero)
     self.members = []
   }
+}
+
+/// A measurement a group or flow needs: `node` under `proposal`.
+struct MeasureRequest: Sendable {
+  var node: Int32
+  var proposal: SizeProposal
+}
+
+/// A group or flow being measured, suspended while the children it needs are measured.
+struct MeasureTask: Sendable {
+  var node: Int32
+  var proposal: SizeProposal
+  /// 0 until the main axis is shared, 1 after.
+  var phase: UInt8 = 0
+  /// Where the node's scratch region starts, or -1 before it has one.
+  var base = -1
+  /// What sharing the main axis found (phase 1).
+  var share = MainAxisShare()
 }
