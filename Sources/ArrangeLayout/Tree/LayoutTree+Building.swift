@@ -71,6 +71,7 @@ extension LayoutTree {
     previousSiblings.append(-1)
     childCounts.append(0)
     styles.append(style)
+    hiddenFlags.append(style.isHidden)
     slots.append(-1)
     if let name { names[id.index] = name }
     dirty.append(true)
@@ -178,6 +179,7 @@ extension LayoutTree {
     let n = checked(node)
     guard styles[n] != style else { return }
     styles[n] = style
+    hiddenFlags[n] = style.isHidden
     markNeedsLayout(node)
   }
 

@@ -21,6 +21,43 @@ struct MainAxisShare: Sendable {
   var used = 0.0
   var spacingTotal = 0.0
   var percentTotal = 0.0
+  /// How many visible children take their measured size across (marked NaN in `cross`).
+  var crossMeasured = 0
+}
+
+/// What the first pass over a group's children found.
+struct FirstPass {
+  var count = 0
+  var visible = 0
+  var points = 0.0
+  var percentTotal = 0.0
+  var weightTotal = 0.0
+  var heaviest = 0.0
+  var measuredCount = 0
+  var crossMeasured = 0
+  var hasPercent = false
+  var hasFill = false
+}
+
+/// Pointers to the tree's scratch arrays (see ``LayoutTree/withScratch(_:)``).
+struct ScratchBuffers {
+  var nodes: UnsafeMutableBufferPointer<Int32>
+  var sizes: UnsafeMutableBufferPointer<Double>
+  var cross: UnsafeMutableBufferPointer<Double>
+  var weights: UnsafeMutableBufferPointer<Double>
+  var low: UnsafeMutableBufferPointer<Double>
+  var high: UnsafeMutableBufferPointer<Double>
+  var measured: UnsafeMutableBufferPointer<Size>
+  var flags: UnsafeMutableBufferPointer<UInt8>
+}
+
+extension ItemStyle {
+  /// Whether the child is stretched across `group` (``CrossSize/stretch``, or automatic with
+  /// stretch alignment).
+  func stretches(in group: GroupStyle) -> Bool {
+    crossSize == .stretch
+      || (crossSize == .automatic && (alignment ?? group.alignment) == .stretch)
+  }
 }
 
 extension Size {
@@ -56,6 +93,33 @@ extension LayoutTree {
 
   /// Gives back the slots reserved at `base`.
   mutating func popScratch(_ base: Int) { scratchTop = base }
+
+  /// Calls `body` with pointers to the scratch arrays.
+  ///
+  /// Hot loops write them without a uniqueness and bounds check per element. `body` must not
+  /// touch the tree.
+  mutating func withScratch<R>(_ body: (ScratchBuffers) -> R) -> R {
+    scratchNodes.withUnsafeMutableBufferPointer { nodes in
+      scratchSizes.withUnsafeMutableBufferPointer { sizes in
+        scratchCross.withUnsafeMutableBufferPointer { cross in
+          scratchWeights.withUnsafeMutableBufferPointer { weights in
+            scratchLow.withUnsafeMutableBufferPointer { low in
+              scratchHigh.withUnsafeMutableBufferPointer { high in
+                scratchMeasured.withUnsafeMutableBufferPointer { measured in
+                  scratchFlags.withUnsafeMutableBufferPointer { flags in
+                    body(
+                      ScratchBuffers(
+                        nodes: nodes, sizes: sizes, cross: cross, weights: weights, low: low,
+                        high: high, measured: measured, flags: flags))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 
   // MARK: - Measurements a sizing needs
 
@@ -113,71 +177,82 @@ extension LayoutTree {
   ) -> MainAxisShare? {
     let axis = group.axis
     let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
-    var visible = 0
-    var points = 0.0
-    var percentTotal = 0.0
-    var weightTotal = 0.0
-    var heaviest = 0.0
-    var measuredCount = 0
-    var hasPercent = false
-    var hasFill = false
-    var i = base
-    var child = firstChildren[n]
-    // Pass 1: what each child is, and the sizes that need no measuring.
-    while child >= 0 {
-      let c = Int(child)
-      scratchNodes[i] = child
-      scratchMeasured[i] = .unmeasured
-      scratchSizes[i] = 0
-      if styles[c].isHidden {
-        scratchFlags[i] = flagHidden
-      } else {
-        visible += 1
-        let (low, high) = LayoutTree.clampBounds(styles[c])
-        scratchLow[i] = low
-        scratchHigh[i] = high
-        switch styles[c].size {
-        case .points(let value):
-          let size = LayoutTree.clamp(nonNegative(value), low, high)
-          scratchSizes[i] = size
-          scratchFlags[i] = flagFixed
-          points = clampFinite(points + size)
-        case .percent(let value) where mainLength != nil:
-          percentTotal = clampFinite(percentTotal + nonNegative(value))
-          scratchWeights[i] = nonNegative(value)
-          scratchFlags[i] = flagPercent
-          hasPercent = true
-        case .fill(let weight) where mainLength != nil:
-          let w = nonNegative(weight)
-          weightTotal += w
-          if w > heaviest { heaviest = w }
-          scratchWeights[i] = w
-          scratchFlags[i] = flagFill
-          hasFill = true
-        case .fit, .percent, .fill:
-          // Fit children, and every child of an unconstrained group, take their content size.
-          scratchFlags[i] = flagMeasured
-          measuredCount += 1
+    let styles = self.styles
+    let nextSiblings = self.nextSiblings
+    let first = firstChildren[n]
+    // Pass 1: what each child is, the sizes that need no measuring, and the cross sizes that
+    // need none (NaN in `cross` marks the ones to measure).
+    var pass = withScratch { scratch in
+      var pass = FirstPass()
+      var i = base
+      var child = first
+      while child >= 0 {
+        let c = Int(child)
+        scratch.nodes[i] = child
+        scratch.measured[i] = .unmeasured
+        scratch.sizes[i] = 0
+        let style = styles[c]
+        if style.isHidden {
+          scratch.flags[i] = flagHidden
+        } else {
+          pass.visible += 1
+          let (low, high) = LayoutTree.clampBounds(style)
+          scratch.low[i] = low
+          scratch.high[i] = high
+          switch style.size {
+          case .points(let value):
+            let size = LayoutTree.clamp(nonNegative(value), low, high)
+            scratch.sizes[i] = size
+            scratch.flags[i] = flagFixed
+            pass.points = clampFinite(pass.points + size)
+          case .percent(let value) where mainLength != nil:
+            pass.percentTotal = clampFinite(pass.percentTotal + nonNegative(value))
+            scratch.weights[i] = nonNegative(value)
+            scratch.flags[i] = flagPercent
+            pass.hasPercent = true
+          case .fill(let weight) where mainLength != nil:
+            let w = nonNegative(weight)
+            pass.weightTotal += w
+            if w > pass.heaviest { pass.heaviest = w }
+            scratch.weights[i] = w
+            scratch.flags[i] = flagFill
+            pass.hasFill = true
+          case .fit, .percent, .fill:
+            // Fit children, and every child of an unconstrained group, take their content size.
+            scratch.flags[i] = flagMeasured
+            pass.measuredCount += 1
+          }
+          if let crossLength, group.margin != nil {
+            // ShinpuruLayout's margin mode: every child spans the whole cross extent.
+            scratch.cross[i] = crossLength
+          } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
+            scratch.cross[i] = fixed
+          } else if let crossLength, style.stretches(in: group) {
+            scratch.cross[i] = crossLength
+          } else {
+            scratch.cross[i] = .nan
+            pass.crossMeasured += 1
+          }
         }
+        i += 1
+        child = nextSiblings[c]
       }
-      i += 1
-      child = nextSiblings[c]
+      pass.count = i - base
+      return pass
     }
-    let count = i - base
-    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
-    var fixed = points
-    if measuredCount > 0 {
+    let count = pass.count
+    let spacingTotal = pass.visible > 1 ? clampFinite(spacing * Double(pass.visible - 1)) : 0
+    var fixed = pass.points
+    if pass.measuredCount > 0 {
       // Offered what the points children and the spacing leave: the same for every fit child,
       // so a sibling that grows does not change the proposal (and the cache holds).
-      let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
+      let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - pass.points) }
       var complete = true
       for i in base..<(base + count) where scratchFlags[i] == flagMeasured {
         let c = Int(scratchNodes[i])
         let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
-        guard
-          let measured = lookup(
-            scratchNodes[i], SizeProposal(main: offered, cross: cross, axis: axis))
-        else {
+        let proposal = SizeProposal(main: offered, cross: cross, axis: axis)
+        guard let measured = lookup(scratchNodes[i], proposal) else {
           complete = false
           continue
         }
@@ -191,34 +266,42 @@ extension LayoutTree {
       guard complete else { return nil }
     }
     var share = MainAxisShare(
-      base: base, count: count, visible: visible, used: fixed, spacingTotal: spacingTotal,
-      percentTotal: percentTotal)
+      base: base, count: count, visible: pass.visible, used: fixed, spacingTotal: spacingTotal,
+      percentTotal: pass.percentTotal, crossMeasured: pass.crossMeasured)
     guard let mainLength else { return share }
     let flexible = Swift.max(0, mainLength - fixed - spacingTotal)
-    if hasPercent {
-      // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100;
-      // dividing last keeps round cases exact (25% of 56 is 14, not 14.000000000000002).
-      let divisor = percentTotal > 100 ? percentTotal : 100
-      for i in base..<(base + count) where scratchFlags[i] == flagPercent {
-        let size = LayoutTree.clamp(
-          LayoutTree.share(flexible, scratchWeights[i], of: divisor), scratchLow[i],
-          scratchHigh[i])
-        scratchSizes[i] = size
-        share.used = clampFinite(share.used + size)
+    if pass.hasPercent {
+      // p × flexible / 100, or p × flexible / Σp when the percentages are scaled down to 100.
+      let divisor = pass.percentTotal > 100 ? pass.percentTotal : 100
+      share.used = withScratch { scratch in
+        var used = share.used
+        for i in base..<(base + count) where scratch.flags[i] == flagPercent {
+          let size = LayoutTree.clamp(
+            LayoutTree.share(flexible, scratch.weights[i], of: divisor), scratch.low[i],
+            scratch.high[i])
+          scratch.sizes[i] = size
+          used = clampFinite(used + size)
+        }
+        return used
       }
     }
-    if hasFill {
-      if !weightTotal.isFinite {
-        // Weights so large that their sum overflows share in proportion to the heaviest.
-        weightTotal = 0
-        for i in base..<(base + count) where scratchFlags[i] == flagFill {
-          scratchWeights[i] /= heaviest
-          weightTotal += scratchWeights[i]
+    if pass.hasFill {
+      let free = Swift.max(0, flexible - (share.used - fixed))
+      let weightTotal = pass.weightTotal
+      let heaviest = pass.heaviest
+      let given = withScratch { scratch in
+        var total = weightTotal
+        if !total.isFinite {
+          // Weights so large that their sum overflows share in proportion to the heaviest.
+          total = 0
+          for i in base..<(base + count) where scratch.flags[i] == flagFill {
+            scratch.weights[i] /= heaviest
+            total += scratch.weights[i]
+          }
         }
+        return LayoutTree.distributeFill(
+          scratch, base: base, count: count, free: free, weightTotal: total)
       }
-      let given = distributeFill(
-        base: base, count: count, free: Swift.max(0, flexible - (share.used - fixed)),
-        weightTotal: weightTotal)
       share.used = clampFinite(share.used + given)
     }
     return share
@@ -242,50 +325,63 @@ extension LayoutTree {
   ///
   /// Children whose clamps bind freeze and the rest is shared again (the "freeze and repeat"
   /// loop of CSS flexbox). Returns the total main size given to fill children.
-  mutating func distributeFill(base: Int, count: Int, free: Double, weightTotal: Double)
-    -> Double
-  {
+  static func distributeFill(
+    _ scratch: ScratchBuffers, base: Int, count: Int, free: Double, weightTotal: Double
+  ) -> Double {
     var remaining = free
     var weights = weightTotal
     var given = 0.0
+    var froze = false
     let end = base + count
     // Each round freezes at least one child (or stops), so this ends after at most `count`
     // rounds.
     while true {
       var violation = 0.0
       var unfrozen = 0
-      for i in base..<end where scratchFlags[i] == flagFill {
-        let target = LayoutTree.share(remaining, scratchWeights[i], of: weights)
-        let size = LayoutTree.clamp(target, scratchLow[i], scratchHigh[i])
-        scratchSizes[i] = size
+      var raised = 0
+      var lowered = 0
+      var total = 0.0
+      for i in base..<end where scratch.flags[i] == flagFill {
+        let target = LayoutTree.share(remaining, scratch.weights[i], of: weights)
+        let size = LayoutTree.clamp(target, scratch.low[i], scratch.high[i])
+        scratch.sizes[i] = size
         violation = clampFinite(violation + (size - target))
+        total = clampFinite(total + size)
         unfrozen += 1
+        if size > target { raised += 1 } else if size < target { lowered += 1 }
       }
-      if unfrozen == 0 || Swift.abs(violation) <= 1e-9 * Swift.max(1, free) { break }
+      // Done when the clamps hold, or when every child violates them the same way (then all
+      // of them freeze at their clamps, which is where they already are).
+      if unfrozen == 0 || Swift.abs(violation) <= 1e-9 * Swift.max(1, free)
+        || (violation > 0 && raised == unfrozen) || (violation < 0 && lowered == unfrozen)
+      {
+        given = clampFinite(given + total)
+        break
+      }
       // Targets of this round, before any child freezes.
       let roundRemaining = remaining
       let roundWeights = weights
-      var froze = false
-      for i in base..<end where scratchFlags[i] == flagFill {
-        let target = LayoutTree.share(roundRemaining, scratchWeights[i], of: roundWeights)
-        let size = scratchSizes[i]
+      var frozeNow = false
+      for i in base..<end where scratch.flags[i] == flagFill {
+        let target = LayoutTree.share(roundRemaining, scratch.weights[i], of: roundWeights)
+        let size = scratch.sizes[i]
         if (violation > 0 && size > target) || (violation < 0 && size < target) {
-          scratchFlags[i] = flagFrozen
+          scratch.flags[i] = flagFrozen
           given = clampFinite(given + size)
           remaining = clampFinite(remaining - size)
-          weights -= scratchWeights[i]
-          froze = true
+          weights -= scratch.weights[i]
+          frozeNow = true
         }
       }
-      if !froze { break }
-    }
-    // Add up what the children finally got, restoring the frozen ones' flags.
-    for i in base..<end {
-      if scratchFlags[i] == flagFill {
-        given = clampFinite(given + scratchSizes[i])
-      } else if scratchFlags[i] == flagFrozen {
-        scratchFlags[i] = flagFill
+      if !frozeNow {
+        given = clampFinite(given + total)
+        break
       }
+      froze = true
+    }
+    if froze {
+      // Restore the frozen children's flags.
+      for i in base..<end where scratch.flags[i] == flagFrozen { scratch.flags[i] = flagFill }
     }
     return given
   }
@@ -347,8 +443,8 @@ extension LayoutTree {
     let extra = mainLength - clampFinite(share.used + share.spacingTotal)
     groups[slot].overflow = extra < 0 ? -extra : 0
     while !placeChildren(
-      of: n, group, share: share, size: size, mainLength: mainLength, crossLength: crossLength,
-      extra: extra, rtl: rtl)
+      of: n, group, padding: padding, share: share, size: size, mainLength: mainLength,
+      crossLength: crossLength, extra: extra, rtl: rtl)
     {
       servePendingMeasures()
     }
@@ -357,12 +453,32 @@ extension LayoutTree {
 
   /// Writes the local frames of group `n`'s children from a main-axis share; `false` when a
   /// child must be measured first.
+  ///
+  /// Leaf children get their frame in root coordinates too: nothing else is left to place them.
   private mutating func placeChildren(
-    of n: Int, _ group: GroupStyle, share: MainAxisShare, size: Size, mainLength: Double,
-    crossLength: Double, extra: Double, rtl: Bool
+    of n: Int, _ group: GroupStyle, padding: EdgeInsets, share: MainAxisShare, size: Size,
+    mainLength: Double, crossLength: Double, extra: Double, rtl: Bool
   ) -> Bool {
     let axis = group.axis
-    let padding = group.padding.sanitized
+    if share.crossMeasured > 0 {
+      // The children whose cross size is their content: measured at their main size.
+      var complete = true
+      for i in share.base..<(share.base + share.count)
+      where scratchFlags[i] != flagHidden && scratchCross[i].isNaN {
+        let c = scratchNodes[i]
+        let proposal = SizeProposal(main: scratchSizes[i], cross: crossLength, axis: axis)
+        let measured = scratchMeasured[i]
+        if measured[axis] == scratchSizes[i] {
+          scratchCross[i] = measured[axis.cross]
+        } else if let value = lookup(c, proposal) {
+          scratchCross[i] = value[axis.cross]
+        } else {
+          complete = false
+        }
+      }
+      // Values found so far stay: the next pass looks up only the ones still marked.
+      guard complete else { return false }
+    }
     let horizontal = axis == .horizontal
     let padMainStart = padding.start(along: axis)
     let padCrossStart = padding.start(along: axis.cross)
@@ -385,66 +501,69 @@ extension LayoutTree {
         lead = gap
       }
     }
-    var complete = true
-    var crossOverflow = 0.0
-    var position = padMainStart + lead
-    for i in share.base..<(share.base + share.count) {
-      let c = Int(scratchNodes[i])
-      var frame: Edges
-      if scratchFlags[i] == flagHidden {
-        let corner = Point(main: position, cross: padCrossStart, axis: axis)
-        frame = Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y)
-      } else {
-        var main = scratchSizes[i]
-        var start = position
-        position = clampFinite(position + main + spacing + gap)
-        var cross = crossLength
-        var crossOffset = 0.0
-        if let margin {
-          let inset = Swift.min(margin / 2, main / 2)
-          start = clampFinite(start + inset)
-          main -= 2 * inset
-        } else {
-          let style = styles[c]
-          let alignment = style.alignment ?? group.alignment
-          let stretches =
-            style.crossSize == .stretch
-            || (style.crossSize == .automatic && alignment == .stretch)
-          guard
-            let value = crossSize(
-              of: scratchNodes[i], style: style, main: main, axis: axis, crossLength: crossLength,
-              stretches: stretches, measured: scratchMeasured[i])
-          else {
-            complete = false
-            continue
+    let styles = self.styles
+    let kinds = self.kinds
+    let width = size.width
+    let origin = exactFrames[n]
+    var frames = localFrames
+    localFrames = []
+    var exactFrames = self.exactFrames
+    self.exactFrames = []
+    let crossOverflow = withScratch { scratch in
+      frames.withUnsafeMutableBufferPointer { frames in
+        exactFrames.withUnsafeMutableBufferPointer { exact in
+          var crossOverflow = 0.0
+          var position = padMainStart + lead
+          for i in share.base..<(share.base + share.count) {
+            let c = Int(scratch.nodes[i])
+            var frame: Edges
+            if scratch.flags[i] == flagHidden {
+              let corner = Point(main: position, cross: padCrossStart, axis: axis)
+              frame = Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y)
+            } else {
+              var main = scratch.sizes[i]
+              var start = position
+              position = clampFinite(position + main + spacing + gap)
+              let cross = scratch.cross[i]
+              var crossOffset = 0.0
+              if let margin {
+                let inset = Swift.min(margin / 2, main / 2)
+                start = clampFinite(start + inset)
+                main -= 2 * inset
+              } else {
+                if cross - crossLength > crossOverflow { crossOverflow = cross - crossLength }
+                switch styles[c].alignment ?? group.alignment {
+                case .start, .stretch: break
+                case .center: crossOffset = (crossLength - cross) / 2
+                case .end: crossOffset = crossLength - cross
+                }
+              }
+              // The far edge is `start + main`, the very sum the next sibling starts at.
+              let crossStart = clampFinite(padCrossStart + crossOffset)
+              let far = clampFinite(start + main)
+              let crossFar = clampFinite(crossStart + cross)
+              frame =
+                horizontal
+                ? Edges(minX: start, minY: crossStart, maxX: far, maxY: crossFar)
+                : Edges(minX: crossStart, minY: start, maxX: crossFar, maxY: far)
+            }
+            if rtl {
+              // Mirror both edges, so shared edges stay shared.
+              let minX = clampFinite(width - frame.maxX)
+              frame.maxX = clampFinite(width - frame.minX)
+              frame.minX = minX
+            }
+            frames[c] = frame
+            if kinds[c] == .leaf { exact[c] = frame.offset(by: origin) }
           }
-          cross = value
-          if cross - crossLength > crossOverflow { crossOverflow = cross - crossLength }
-          switch alignment {
-          case .start, .stretch: break
-          case .center: crossOffset = (crossLength - cross) / 2
-          case .end: crossOffset = crossLength - cross
-          }
+          return crossOverflow
         }
-        // The far edge is `start + main`, the very sum the next sibling starts at.
-        let crossStart = clampFinite(padCrossStart + crossOffset)
-        let far = clampFinite(start + main)
-        let crossFar = clampFinite(crossStart + cross)
-        frame =
-          horizontal
-          ? Edges(minX: start, minY: crossStart, maxX: far, maxY: crossFar)
-          : Edges(minX: crossStart, minY: start, maxX: crossFar, maxY: far)
       }
-      if rtl {
-        // Mirror both edges, so shared edges stay shared.
-        let minX = clampFinite(size.width - frame.maxX)
-        frame.maxX = clampFinite(size.width - frame.minX)
-        frame.minX = minX
-      }
-      localFrames[c] = frame
     }
+    localFrames = frames
+    self.exactFrames = exactFrames
     groups[Int(slots[n])].crossOverflow = crossOverflow
-    return complete
+    return true
   }
 
   /// One step of measuring group `task.node`: its content size under `task.proposal` (its

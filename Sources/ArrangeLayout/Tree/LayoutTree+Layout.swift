@@ -46,15 +46,20 @@ extension LayoutTree {
   /// (its subtree's frames recomputed from their unchanged local frames) when it moved.
   mutating func place(from top: Int, edges: Edges, rtl: Bool) {
     var n = top
-    var nodeEdges = edges
-    var inherited = rtl
     while true {
       var descend = false
-      if n != top && styles[n].isHidden {
+      let parent = Int(parents[n])
+      if n == top {
+        if kinds[n] == .leaf { exactFrames[n] = edges }
+      } else if hiddenFlags[n] {
         // The root is never hidden: it is what the tree is laid out in.
-        hideSubtree(n, at: nodeEdges)
-      } else {
-        var nodeRTL = inherited
+        hideSubtree(n, at: localFrames[n].offset(by: exactFrames[parent]))
+      }
+      // A leaf below `top` was placed by its parent's solve (see ``placeChildren``): it has
+      // nothing to solve, and its frame is all there is to place.
+      if kinds[n] != .leaf && (n == top || !hiddenFlags[n]) {
+        let nodeEdges = n == top ? edges : localFrames[n].offset(by: exactFrames[parent])
+        var nodeRTL = n == top ? rtl : solvedRightToLeft[parent]
         let kind = kinds[n]
         if kind == .group, let direction = groups[Int(slots[n])].style.direction {
           nodeRTL = direction == .rightToLeft
@@ -88,36 +93,57 @@ extension LayoutTree {
         next = nextSiblings[current]
       }
       n = Int(next)
-      let parent = Int(parents[n])
-      nodeEdges = localFrames[n].offset(by: exactFrames[parent])
-      inherited = solvedRightToLeft[parent]
     }
   }
 
   /// Recomputes the frames of `top`'s descendants from their local frames after `top` moved.
   ///
   /// Their local frames are those of the last layout (nothing in the subtree needs solving), so
-  /// each frame is computed exactly as a full layout would compute it.
+  /// each frame is computed exactly as a full layout would compute it; a hidden subtree (clean
+  /// and unsolved since the last layout) gets the corner of its top again.
   private mutating func moveSubtree(_ top: Int) {
-    var n = Int(firstChildren[top])
-    guard n >= 0 else { return }
-    while true {
-      let edges = localFrames[n].offset(by: exactFrames[Int(parents[n])])
-      var descend = false
-      if styles[n].isHidden {
-        hideSubtree(n, at: edges)
-      } else {
-        exactFrames[n] = edges
-        descend = true
+    guard firstChildren[top] >= 0 else { return }
+    let local = localFrames
+    let parents = self.parents
+    let firstChildren = self.firstChildren
+    let nextSiblings = self.nextSiblings
+    let hidden = hiddenFlags
+    exactFrames.withUnsafeMutableBufferPointer { exact in
+      local.withUnsafeBufferPointer { local in
+        parents.withUnsafeBufferPointer { parents in
+          firstChildren.withUnsafeBufferPointer { first in
+            nextSiblings.withUnsafeBufferPointer { next in
+              hidden.withUnsafeBufferPointer { hidden in
+                /// The node after `node` in pre-order when its children are skipped, or -1 past
+                /// the end of `root`'s subtree.
+                func following(_ node: Int, within root: Int) -> Int {
+                  var current = node
+                  while current != root && next[current] < 0 { current = Int(parents[current]) }
+                  return current == root ? -1 : Int(next[current])
+                }
+                var n = Int(first[top])
+                while n >= 0 {
+                  let edges = local[n].offset(by: exact[Int(parents[n])])
+                  if !hidden[n] {
+                    exact[n] = edges
+                    n = first[n] >= 0 ? Int(first[n]) : following(n, within: top)
+                    continue
+                  }
+                  let corner = Edges(
+                    minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
+                  exact[n] = corner
+                  var d = Int(first[n])
+                  while d >= 0 {
+                    exact[d] = corner
+                    d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
+                  }
+                  n = following(n, within: top)
+                }
+              }
+            }
+          }
+        }
       }
-      var next = descend ? firstChildren[n] : -1
-      if next < 0 {
-        var current = n
-        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
-        if current == top { return }
-        next = nextSiblings[current]
-      }
-      n = Int(next)
     }
   }
 

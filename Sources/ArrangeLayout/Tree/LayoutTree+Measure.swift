@@ -267,9 +267,13 @@ extension LayoutTree {
       if styles[Int(child)].isHidden { localFrames[Int(child)] = .zero }
       child = nextSiblings[Int(child)]
     }
+    // Leaf items get their frame in root coordinates too: nothing else is left to place them.
     let members = flows[slot].members
+    let origin = exactFrames[n]
     flows[slot].layout.forEachItemFrame { index, frame in
-      localFrames[Int(members[index])] = Edges(frame)
+      let member = Int(members[index])
+      localFrames[member] = Edges(frame)
+      if kinds[member] == .leaf { exactFrames[member] = Edges(frame).offset(by: origin) }
     }
   }
 }

@@ -39,6 +39,8 @@ public struct LayoutTree: Sendable {
 
   // Inputs.
   var styles: [ItemStyle] = []
+  /// Per node, `styles[n].isHidden`, kept apart so that the walks over the tree read one byte.
+  var hiddenFlags: [Bool] = []
   /// Per node, its index in `groups`, `flows` or `measures` (by kind), or -1.
   ///
   /// Kind-specific data lives in these side tables so that a node costs only what every node
@@ -117,6 +119,7 @@ public struct LayoutTree: Sendable {
     previousSiblings.reserveCapacity(count)
     childCounts.reserveCapacity(count)
     styles.reserveCapacity(count)
+    hiddenFlags.reserveCapacity(count)
     slots.reserveCapacity(count)
     dirty.reserveCapacity(count)
     solvedSizes.reserveCapacity(count)
