@@ -28,3 +28,13 @@ public func arrangeBenchmarkLayoutPass(_ tree: inout LayoutTree, in size: Size) 
 public func arrangeBenchmarkRelayoutPass(_ tree: inout LayoutTree, in size: Size) {
   tree.layout(in: size)
 }
+
+/// Runs `work` once: the function callgrind measures for the other counted figures (building
+/// and laying out the huge tree, the deep chains, a one-leaf change).
+///
+/// Use `--toggle-collect='*arrangeBenchmarkMeasuredWork*'` with `arrange-benchmarks callgrind
+/// <figure>`.
+@inline(never)
+public func arrangeBenchmarkMeasuredWork(_ work: () -> Void) {
+  work()
+}

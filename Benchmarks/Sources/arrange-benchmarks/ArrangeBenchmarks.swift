@@ -14,7 +14,7 @@ import CallgrindEntry
 ///
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-/// arrange-benchmarks callgrind [first|relayout]
+/// arrange-benchmarks callgrind [first|relayout|build|leaf-change|chain-build-N|chain-layout-N]
 /// arrange-benchmarks profile <figure> [seconds]
 /// ```
 ///
@@ -41,7 +41,7 @@ struct ArrangeBenchmarks {
       print(
         """
         usage: arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-               arrange-benchmarks callgrind [first|relayout]
+               arrange-benchmarks callgrind [first|relayout|build|leaf-change|chain-build-N|chain-layout-N]
                arrange-benchmarks profile <figure> [seconds]
         """)
     default:
@@ -62,6 +62,7 @@ struct ArrangeBenchmarks {
 
   /// Builds the huge tree and lays it out once inside the function callgrind toggles on.
   static func runCallgrindMode(_ mode: String) {
+    if runCountedWork(mode) { return }
     var tree = HugeTree.build()
     if mode == "relayout" {
       tree.layout(in: HugeTree.sizeA)
@@ -70,6 +71,45 @@ struct ArrangeBenchmarks {
       arrangeBenchmarkLayoutPass(&tree, in: HugeTree.sizeA)
     }
     print("checksum \(HugeTree.checksum(of: tree))")
+  }
+
+  /// Runs one of the figures counted inside ``arrangeBenchmarkMeasuredWork(_:)``: `build`
+  /// (build + layout + free of the huge tree), `chain-build-N` and `chain-layout-N` (a fit chain
+  /// N deep), `leaf-change` (a re-layout after one leaf of the huge tree changed size). Returns
+  /// whether `mode` was one of them.
+  static func runCountedWork(_ mode: String) -> Bool {
+    var sink = 0.0
+    if mode == "build" {
+      arrangeBenchmarkMeasuredWork {
+        var tree = HugeTree.build()
+        tree.layout(in: HugeTree.sizeA)
+        sink += tree.frame(of: NodeID(1)).width
+      }
+    } else if mode == "leaf-change" {
+      var tree = HugeTree.build()
+      tree.layout(in: HugeTree.sizeA)
+      let leaf = NodeID(Int32(HugeTree.nodeCount - 1))
+      var style = tree.style(of: leaf)
+      style.minSize = 12
+      arrangeBenchmarkMeasuredWork {
+        tree.setStyle(style, of: leaf)
+        tree.layout(in: HugeTree.sizeA)
+      }
+      sink += tree.frame(of: leaf).width
+    } else if mode.hasPrefix("chain-build-"), let depth = Int(mode.dropFirst(12)) {
+      arrangeBenchmarkMeasuredWork {
+        let tree = FitChain.build(depth: depth)
+        sink += Double(tree.nodeCount)
+      }
+    } else if mode.hasPrefix("chain-layout-"), let depth = Int(mode.dropFirst(13)) {
+      var tree = FitChain.build(depth: depth)
+      arrangeBenchmarkMeasuredWork { tree.layout(in: FitChain.size) }
+      sink += FitChain.isCorrect(tree, depth: depth) ? 1 : 0
+    } else {
+      return false
+    }
+    print("checksum \(sink)")
+    return true
   }
 
   /// Repeats one figure for `seconds`, for sampling profilers such as `perf record`.
@@ -193,29 +233,60 @@ struct ArrangeBenchmarks {
       p50: "\(tree.relayoutAllocations) (\(format(perNode, digits: 3))/node)", p99: "max",
       bar: "0 per node",
       verdict: AllocationCounter.method == .interposed ? (perNode == 0 ? .pass : .fail) : .info)
-    switch callgrind
-      ? CallgrindDriver.measure(mode: "first", function: "*arrangeBenchmarkLayoutPass*")
-      : .unavailable("skipped (--no-callgrind)")
-    {
-    case .instructions(let total):
-      let perNode = Double(total) / Double(HugeTree.nodeCount)
-      table.row(
-        "first layout, callgrind Ir", p50: format(perNode, digits: 0), p99: "\(total) total",
-        bar: "≤ 1,000", verdict: perNode <= 1000 ? .pass : .fail)
-    case .unavailable(let reason):
-      table.row(
-        "first layout, callgrind Ir", p50: "n/a", p99: reason, bar: "≤ 1,000", verdict: .info)
+    table.row(
+      "heap allocations per re-layout of 10 flows × 100 items",
+      p50: "\(tree.flowRelayoutAllocations)", p99: "max", bar: "0",
+      verdict: AllocationCounter.method == .interposed
+        ? (tree.flowRelayoutAllocations == 0 ? .pass : .fail) : .info)
+    table.section("Instructions per node (callgrind Ir, the bars of the layout engine)")
+    let counted: [(String, String, String, Int, Double?)] =
+      [
+        (
+          "first layout (huge tree)", "first", "*arrangeBenchmarkLayoutPass*", HugeTree.nodeCount,
+          450
+        ),
+        (
+          "re-layout after a root resize (huge tree)", "relayout", "*arrangeBenchmarkRelayoutPass*",
+          HugeTree.nodeCount, 60
+        ),
+        (
+          "build + layout + free (huge tree)", "build", "*arrangeBenchmarkMeasuredWork*",
+          HugeTree.nodeCount, 900
+        ),
+        (
+          "one leaf changed, re-layout (huge tree; total)", "leaf-change",
+          "*arrangeBenchmarkMeasuredWork*", 1, nil
+        ),
+      ]
+      + FitChain.depths.flatMap { depth in
+        [
+          (
+            "fit chain \(depth) deep: build", "chain-build-\(depth)",
+            "*arrangeBenchmarkMeasuredWork*",
+            depth + 1, 1000.0
+          ),
+          (
+            "fit chain \(depth) deep: first layout", "chain-layout-\(depth)",
+            "*arrangeBenchmarkMeasuredWork*", depth + 1, 1000.0
+          ),
+        ]
+      }
+    for (label, mode, function, nodes, bar) in counted {
+      let barText = bar.map { "≤ " + format($0, digits: 0) } ?? "—"
+      switch callgrind
+        ? CallgrindDriver.measure(mode: mode, function: function)
+        : .unavailable("skipped (--no-callgrind)")
+      {
+      case .instructions(let total):
+        let perNode = Double(total) / Double(nodes)
+        table.row(
+          label, p50: format(perNode, digits: 0), p99: "\(total) total", bar: barText,
+          verdict: bar.map { perNode <= $0 ? .pass : .fail } ?? .info)
+      case .unavailable(let reason):
+        table.row(label, p50: "n/a", p99: reason, bar: barText, verdict: .info)
+      }
     }
     table.section("Huge nested tree, informative")
-    if callgrind,
-      case .instructions(let total) = CallgrindDriver.measure(
-        mode: "relayout", function: "*arrangeBenchmarkRelayoutPass*")
-    {
-      table.row(
-        "re-layout after a root resize, callgrind Ir",
-        p50: format(Double(total) / Double(HugeTree.nodeCount), digits: 0),
-        p99: "\(total) total", bar: "—", verdict: .info)
-    }
     table.timing("re-layout, every node dirty (marking untimed)", tree.relayoutAllDirty, bar: nil)
     table.row(
       "heap allocations: first layout / build + layout",

@@ -43,6 +43,8 @@ struct TreeBenchmarks {
     var buildPageFaults = 0.0
     /// Nodes whose frame differs between the engine and the naive baseline.
     var mismatchedFrames = 0
+    /// The most allocations seen in one re-layout of ``FlowTree`` after a root resize.
+    var flowRelayoutAllocations: UInt64 = 0
   }
 
   private var nodes: Double { Double(HugeTree.nodeCount) }
@@ -94,6 +96,16 @@ struct TreeBenchmarks {
     }
     results.relayout = samples.scaled(by: nodes)
     results.relayoutAllocations = maximum
+
+    // A tree of flows, warmed up, then re-laid out at alternating widths.
+    var flows = FlowTree.build()
+    for k in 0..<4 { flows.layout(in: Size(width: k % 2 == 0 ? 300 : 301, height: 500)) }
+    var flowMaximum: UInt64 = 0
+    for k in 0..<20 {
+      let size = Size(width: k % 2 == 0 ? 300 : 301, height: 500)
+      flowMaximum = Swift.max(flowMaximum, AllocationCounter.count { flows.layout(in: size) }.total)
+    }
+    results.flowRelayoutAllocations = flowMaximum
 
     // Informative: a re-layout in which every node is dirty (marking is not timed).
     let firstLeaf =

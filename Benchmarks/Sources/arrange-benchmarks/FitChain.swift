@@ -1,0 +1,52 @@
+import ArrangeGeometry
+import ArrangeLayout
+
+/// A chain of nested groups, each sized to fit inside its parent, around one leaf: the deepest
+/// tree there is, and the worst case for measuring (every level measures the one below).
+enum FitChain {
+  /// The depths measured.
+  static let depths = [3_000, 100_000]
+
+  /// The size the chain is laid out in: a fixed width, and a height sized to the content, so
+  /// that the whole chain is measured.
+  static let size = Size(width: 10, height: .infinity)
+
+  /// Builds a chain of `depth` vertical groups (padding 1 on top, sized `.fit`) and the leaf.
+  static func build(depth: Int) -> LayoutTree {
+    var tree = LayoutTree()
+    tree.reserveCapacity(depth + 1)
+    let style = GroupStyle(
+      axis: .vertical, padding: EdgeInsets(top: 1, leading: 0, bottom: 0, trailing: 0))
+    var parent: NodeID? = nil
+    for _ in 0..<depth {
+      parent = tree.addGroup(style, style: ItemStyle(size: .fit), to: parent)
+    }
+    tree.addLeaf(style: ItemStyle(size: .points(1), crossSize: .points(3)), to: parent)
+    return tree
+  }
+
+  /// Whether a laid-out chain has the frames it should: the root as tall as the chain, the leaf
+  /// at the bottom.
+  static func isCorrect(_ tree: LayoutTree, depth: Int) -> Bool {
+    tree.frame(of: NodeID(0)) == Rect(x: 0, y: 0, width: 10, height: Double(depth + 1))
+      && tree.frame(of: NodeID(Int32(depth)))
+        == Rect(x: 0, y: Double(depth), width: 3, height: 1)
+  }
+}
+
+/// A tree of flows: a vertical group of 10 flows of 100 items each, for allocation counts.
+enum FlowTree {
+  /// Builds the tree.
+  static func build() -> LayoutTree {
+    var tree = LayoutTree()
+    let root = tree.addGroup(.vertical())
+    for _ in 0..<10 {
+      let flow = tree.addFlow(FlowStyle(itemSpacing: 1, lineSpacing: 1), to: root)
+      for k in 0..<100 {
+        tree.addLeaf(
+          style: ItemStyle(size: .points(Double(8 + k % 13)), crossSize: .points(3)), to: flow)
+      }
+    }
+    return tree
+  }
+}
