@@ -73,8 +73,9 @@ struct ArrangeBenchmarks {
     print("checksum \(HugeTree.checksum(of: tree))")
   }
 
-  /// Runs one of the figures counted inside ``arrangeBenchmarkMeasuredWork(_:)``: `build`
-  /// (build + layout + free of the huge tree), `chain-build-N` and `chain-layout-N` (a fit chain
+  /// Runs one of the figures counted inside ``arrangeBenchmarkMeasuredWork(_:)``.
+  ///
+  /// Figures: `build` (build + layout + free of the huge tree), `chain-build-N` and `chain-layout-N` (a fit chain
   /// N deep), `leaf-change` (a re-layout after one leaf of the huge tree changed size). Returns
   /// whether `mode` was one of them.
   static func runCountedWork(_ mode: String) -> Bool {
