@@ -63,6 +63,10 @@ public enum LayoutCommand {
 
   private static let usageLine = "usage: arrange-layout [--exact] [FILE]"
 
+  /// The largest document read, in bytes (64 MiB): larger input, from a file or standard
+  /// input, is refused with "input too large" instead of being read without end.
+  public static let maximumInputSize = 64 << 20
+
   /// Runs the command with `arguments` (without the program name).
   ///
   /// - Parameters:
@@ -131,6 +135,12 @@ public enum LayoutCommand {
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
       return .failure("cannot read '\(path)': permission denied")
+    }
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let size = attributes[.size] as? NSNumber, size.intValue > maximumInputSize
+    {
+      return .failure(
+        "cannot read '\(path)': input too large (more than \(maximumInputSize) bytes)")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure("cannot read '\(path)'")

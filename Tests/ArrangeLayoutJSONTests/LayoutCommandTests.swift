@@ -182,4 +182,47 @@ private func temporaryFile(_ text: String) throws -> String {
     #expect(bad.errorOutput.hasPrefix("error: invalid JSON: expected a key in double quotes"))
     #expect(try runExecutable(executable, ["--nope"], input: "").status == 2)
   }
+
+  @Test(
+    "Unreadable input and unwritable output exit with 1 and a message, never a crash",
+    .enabled(if: LayoutCommandTests.executable != nil, "arrange-layout is not built"))
+  func streamErrors() throws {
+    let executable = try #require(LayoutCommandTests.executable)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arrange-layout-streams-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = folder.appendingPathComponent("doc.json")
+    try Data(shinpuru.utf8).write(to: document)
+    // Each shell line runs the command with one stream broken, and prints its status after
+    // what it wrote to standard error.
+    let cases: [(String, String)] = [
+      (#""$0" < "$1""#, "error: cannot read standard input: Is a directory"),
+      (#""$0" <&-"#, "error: cannot read standard input: Bad file descriptor"),
+      (
+        #""$0" "$1/doc.json" > /dev/full"#,
+        "error: cannot write standard output: No space left on device"
+      ),
+      (#""$0" "$1/doc.json" >&-"#, "error: cannot write standard output: Bad file descriptor"),
+      (#"head -c 67200000 /dev/zero | "$0""#, "error: input too large (more than 67108864 bytes)"),
+    ]
+    for (line, message) in cases {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = [
+        "-c", line + #" 2>&1 >/dev/null; echo "status $?""#, executable.path, folder.path,
+      ]
+      if line.contains(">") {
+        process.arguments = [
+          "-c", "exec 3>&1; " + line + #" 2>&3; echo "status $?""#, executable.path, folder.path,
+        ]
+      }
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(text == message + "\nstatus 1\n", "\(line)")
+    }
+  }
 }

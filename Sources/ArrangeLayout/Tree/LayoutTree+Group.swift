@@ -182,7 +182,7 @@ extension LayoutTree {
     let first = firstChildren[n]
     // Pass 1: what each child is, the sizes that need no measuring, and the cross sizes that
     // need none (NaN in `cross` marks the ones to measure).
-    var pass = withScratch { scratch in
+    let pass = withScratch { scratch in
       var pass = FirstPass()
       var i = base
       var child = first
