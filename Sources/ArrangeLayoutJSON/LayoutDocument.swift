@@ -56,6 +56,20 @@ public struct LayoutDocument: Sendable {
   /// `root.children[1]` when it has none.
   public let labels: [String]
 
+  /// Where each node (in pre-order) and its keys' values are in the document it was read from;
+  /// empty for a document made in code.
+  var sources: [NodeSource] = []
+  /// Where the container's width and height are in the document.
+  var sizeOffsets: (width: Int, height: Int) = (0, 0)
+  /// The offset at which each line of the document starts.
+  var lineStarts: [Int] = []
+  /// The document's bytes, for the columns of diagnostics.
+  var input: [UInt8] = []
+
+  /// The scales a document may ask for: coarser grids than 100 units, or finer than a
+  /// thousandth, are refused rather than rounding every frame to nothing or to noise.
+  public static let scaleRange: ClosedRange<Double> = 0.01...1000
+
   /// Creates a document from its parts; `labels` must list one name per node of `root`, in
   /// pre-order.
   public init(
@@ -129,8 +143,33 @@ public struct LayoutDocument: Sendable {
       }
       output += "\n"
     }
+    var reportedPadding: Set<NodeID> = []
+    var reportedSize = false
     for diagnostic in tree.diagnostics {
-      output += "diagnostic: \(label(of: diagnostic.node)): \(describe(diagnostic.kind))\n"
+      let node = diagnostic.node
+      switch diagnostic.kind {
+      case .invalidValue(.containerSize, _):
+        // The engine does not say which of the two it was: the document does.
+        if reportedSize { continue }
+        reportedSize = true
+        for (key, value, offset) in [
+          ("width", size.width, sizeOffsets.width), ("height", size.height, sizeOffsets.height),
+        ] where value.isNaN || value < 0 {
+          output += line(
+            "size", "size.\(key) \(LayoutDocument.format(value)) " + notNonNegative, at: offset)
+        }
+      case .invalidValue(.padding, _):
+        // One diagnostic per edge written in the document, named as it was written.
+        if !reportedPadding.insert(node).inserted { continue }
+        output += paddingDiagnostics(of: node, in: tree)
+      case .invalidValue(let field, let value):
+        let key = LayoutDocument.key(of: field)
+        output += line(
+          label(of: node), "\(key) \(LayoutDocument.format(value)) " + notNonNegative,
+          at: offset(of: node, key: key))
+      default:
+        output += line(label(of: node), describe(diagnostic.kind), at: offset(of: node, key: nil))
+      }
     }
     return output
   }
@@ -144,6 +183,87 @@ public struct LayoutDocument: Sendable {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
     return value.description
+  }
+
+  private var notNonNegative: String { "is not a finite non-negative number; used 0" }
+
+  /// One line of output: a diagnostic about `subject`, with the place in the document.
+  private func line(_ subject: String, _ message: String, at offset: Int?) -> String {
+    guard let offset, !lineStarts.isEmpty else { return "diagnostic: \(subject): \(message)\n" }
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    // Columns count Unicode scalars (lead bytes), as the errors' columns do.
+    var column = 1
+    var index = lineStarts[low]
+    while index < Swift.min(offset, input.count) {
+      if input[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return "diagnostic: \(subject): \(message) (line \(low + 1), column \(column))\n"
+  }
+
+  /// Where the value of `key` of `node` (or the node itself) is in the document.
+  private func offset(of node: NodeID, key: String?) -> Int? {
+    let index = Int(node.index)
+    guard sources.indices.contains(index) else { return nil }
+    if let key, let offset = sources[index].offsets[key] { return offset }
+    if let key, let dot = key.firstIndex(of: "."),
+      let offset = sources[index].offsets[String(key[..<dot])]
+    {
+      return offset
+    }
+    return sources[index].offset
+  }
+
+  /// The padding diagnostics of `node`: one for a padding written as one number, one per bad
+  /// edge of a padding written as an object.
+  private func paddingDiagnostics(of node: NodeID, in tree: LayoutTree) -> String {
+    guard let padding = tree.groupStyle(of: node)?.padding ?? tree.flowStyle(of: node)?.padding
+    else { return "" }
+    let edges = [
+      ("top", padding.top), ("leading", padding.leading), ("bottom", padding.bottom),
+      ("trailing", padding.trailing),
+    ]
+    let index = Int(node.index)
+    let isObject =
+      sources.indices.contains(index)
+      && edges.contains { sources[index].offsets["padding." + $0.0] != nil }
+    var output = ""
+    for (edge, value) in edges where !(value >= 0 && value.isFinite) {
+      let key = isObject ? "padding.\(edge)" : "padding"
+      output += line(
+        label(of: node), "\(key) \(LayoutDocument.format(value)) " + notNonNegative,
+        at: offset(of: node, key: key))
+      if !isObject { break }
+    }
+    return output
+  }
+
+  /// The document key of an engine field.
+  static func key(of field: LayoutDiagnostic.Field) -> String {
+    switch field {
+    case .points: return "size.points"
+    case .percent: return "size.percent"
+    case .weight: return "size.fill"
+    case .crossPoints: return "crossSize.points"
+    case .crossPercent: return "crossSize.percent"
+    case .measuredSize: return "measure"
+    case .containerSize: return "size"
+    default: return field.rawValue
+    }
+  }
+
+  /// The offsets at which the lines of `input` start.
+  static func lineStarts(of input: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in input.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(index + 1)
+    }
+    return starts
   }
 
   /// A diagnostic in the engine's words, with numbers printed as frames are.
@@ -166,4 +286,13 @@ public struct LayoutDocument: Sendable {
       return "padding is larger than the node along the \(axis) axis by \(format(amount))"
     }
   }
+}
+
+/// Where a node and the values of its keys are in a document (byte offsets).
+struct NodeSource: Sendable {
+  /// The node object's offset.
+  var offset: Int
+  /// The offset of each key's value, and of each key of a value that is an object
+  /// (`"padding.top"`, `"size.points"`).
+  var offsets: [String: Int] = [:]
 }

@@ -78,7 +78,7 @@ private func temporaryFile(_ text: String) throws -> String {
     #expect(
       result.output
         == "root 0 0 10 1\ndiagnostic: root: spacing -1 is not a finite non-negative number; "
-        + "used 0\n")
+        + "used 0 (line 1, column 97)\n")
     #expect(result.errorOutput.isEmpty)
   }
 

@@ -214,7 +214,29 @@ private let badDocuments: [BadDocument] = [
   BadDocument(
     name: "scale zero",
     json: #"{"size": {"width": 1, "height": 1}, "scale": 0, "root": {"type": "leaf"}}"#,
-    fragment: "scale: expected a positive number, got 0"),
+    fragment: "scale: expected a number from 0.01 to 1000 (the grid is 1/scale), got 0"),
+  BadDocument(
+    name: "scale too large",
+    json: #"{"size": {"width": 1, "height": 1}, "scale": 1e308, "root": {"type": "leaf"}}"#,
+    fragment: "scale: expected a number from 0.01 to 1000 (the grid is 1/scale), got 1e308"),
+  BadDocument(
+    name: "scale too small",
+    json: #"{"size": {"width": 1, "height": 1}, "scale": 1e-300, "root": {"type": "leaf"}}"#,
+    fragment: "scale: expected a number from 0.01 to 1000 (the grid is 1/scale), got 1e-300"),
+  BadDocument(
+    name: "an id that reads like a path",
+    json: #"{"size": {"width": 1, "height": 1}, "root": {"type": "group", "axis": "vertical", "#
+      + #""children": [{"type": "leaf"}, {"id": "root.children[0]", "type": "leaf"}]}}"#,
+    fragment: #"root.children[1].id: an id cannot be "root" or start with "root." or "root[""#),
+  BadDocument(
+    name: "a comment where a key should be",
+    json: "{\"size\": {\"width\": 1, \"height\": 1}, // the root\n\"root\": {\"type\": \"leaf\"}}",
+    fragment: "expected a key in double quotes, got '/': JSON has no comments (line 1, column 37)",
+    kind: .invalidJSON),
+  BadDocument(
+    name: "a comment after a value",
+    json: "{\"size\": {\"width\": 1 /* wide */, \"height\": 1}, \"root\": {\"type\": \"leaf\"}}",
+    fragment: "got '/': JSON has no comments", kind: .invalidJSON),
   BadDocument(
     name: "direction keyword",
     json: #"{"size": {"width": 1, "height": 1}, "direction": "rtl", "root": {"type": "leaf"}}"#,

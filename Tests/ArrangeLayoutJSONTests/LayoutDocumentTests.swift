@@ -182,7 +182,7 @@ private func lines(_ json: String, exact: Bool = false) throws -> [String] {
         "text 0 0 9 3",
         "wide 0 3 13 1",
         "lines 0 4 5 3",
-        "diagnostic: root: a child overflows the horizontal axis by 3",
+        "diagnostic: root: a child overflows the horizontal axis by 3 (line 3, column 11)",
       ])
   }
 
@@ -302,10 +302,34 @@ private func lines(_ json: String, exact: Bool = false) throws -> [String] {
         "a 0 0 0 10",
         "b 0 0 130 10",
         "root.children[2] 130 0 8 10",
-        "diagnostic: root: spacing -2 is not a finite non-negative number; used 0",
-        "diagnostic: root: children overflow the horizontal axis by 38",
-        "diagnostic: a: percent -5 is not a finite non-negative number; used 0",
-        "diagnostic: root.children[2]: minSize 8 is larger than maxSize 4; used the minimum",
+        "diagnostic: root: spacing -2 is not a finite non-negative number; used 0"
+          + " (line 2, column 61)",
+        "diagnostic: root: children overflow the horizontal axis by 38 (line 2, column 10)",
+        "diagnostic: a: size.percent -5 is not a finite non-negative number; used 0"
+          + " (line 3, column 52)",
+        "diagnostic: root.children[2]: minSize 8 is larger than maxSize 4; used the minimum"
+          + " (line 5, column 4)",
+      ])
+  }
+
+  @Test("A bad padding is reported once, by the edge written, with its line and column")
+  func paddingDiagnostics() throws {
+    let json = """
+      {"size": {"width": 10, "height": 5},
+       "root": {"type": "group", "axis": "horizontal", "padding": -1, "children": [
+         {"type": "flow", "padding": {"top": -2, "leading": 1, "bottom": -3}}
+       ]}}
+      """
+    #expect(
+      try lines(json) == [
+        "root 0 0 10 5",
+        "root.children[0] 0 0 10 5",
+        "diagnostic: root: padding -1 is not a finite non-negative number; used 0"
+          + " (line 2, column 61)",
+        "diagnostic: root.children[0]: padding.top -2 is not a finite non-negative number;"
+          + " used 0 (line 3, column 40)",
+        "diagnostic: root.children[0]: padding.bottom -3 is not a finite non-negative number;"
+          + " used 0 (line 3, column 68)",
       ])
   }
 
@@ -315,7 +339,8 @@ private func lines(_ json: String, exact: Bool = false) throws -> [String] {
     #expect(
       try lines(json) == [
         "root 0 0 0 2",
-        "diagnostic: root: containerSize -5 is not a finite non-negative number; used 0",
+        "diagnostic: size: size.width -5 is not a finite non-negative number; used 0"
+          + " (line 1, column 20)",
       ])
   }
 
@@ -334,7 +359,8 @@ private func lines(_ json: String, exact: Bool = false) throws -> [String] {
         "root 0 0 100 1",
         "a 0 0 60 1",
         "b 60 0 40 1",
-        "diagnostic: root: children's percentages add up to 125; scaled down to 100",
+        "diagnostic: root: children's percentages add up to 125; scaled down to 100"
+          + " (line 2, column 10)",
       ])
   }
 

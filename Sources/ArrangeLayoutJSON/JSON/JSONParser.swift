@@ -345,6 +345,8 @@ struct JSONParser {
   /// The next character, quoted, for a message: `'}'`, `'é'`, `end of input`, `byte 0xFF`.
   private func describeNext() -> String {
     guard let byte = peek() else { return "end of input" }
+    if byte == UInt8(ascii: "/") { return "'/': JSON has no comments" }
+    if byte == UInt8(ascii: "'") { return "''': JSON strings use double quotes" }
     if byte < 0x80 {
       if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
       return "character U+\(String(byte, radix: 16, uppercase: true))"

@@ -9,6 +9,10 @@ struct SchemaReader {
   var labels: [String] = []
   /// The path of the node that first used each id.
   var idPaths: [String: String] = [:]
+  /// Where each node, in pre-order, and each of its keys' values are in the input.
+  var sources: [NodeSource] = []
+  /// Where the `size` object's width and height are.
+  var sizeOffsets: (width: Int, height: Int) = (0, 0)
 
   init(input: [UInt8]) {
     self.input = input
@@ -29,10 +33,15 @@ struct SchemaReader {
       switch member.key {
       case "size": size = try readContainerSize(member.value, path: memberPath)
       case "scale":
-        scale = try readNumber(member.value, path: memberPath, expected: "a positive number")
-        if !(scale > 0) {
+        let range = LayoutDocument.scaleRange
+        let expected =
+          "a number from \(LayoutDocument.format(range.lowerBound)) to "
+          + LayoutDocument.format(range.upperBound)
+        scale = try readNumber(member.value, path: memberPath, expected: expected)
+        if !range.contains(scale) {
           throw invalid(
-            "expected a positive number, got \(member.value.summary)", memberPath, member.value)
+            "expected \(expected) (the grid is 1/scale), got \(member.value.summary)", memberPath,
+            member.value)
         }
       case "direction": direction = try readDirection(member.value, path: memberPath)
       case "root": root = try readTree(member.value, path: memberPath)
@@ -43,11 +52,16 @@ struct SchemaReader {
       throw missing("size", expected: "{\"width\": …, \"height\": …}", value, at: path)
     }
     guard let root else { throw missing("root", expected: "a node object", value, at: path) }
-    return LayoutDocument(
+    var document = LayoutDocument(
       size: size, scale: scale, direction: direction, root: root, labels: labels)
+    document.sources = sources
+    document.sizeOffsets = sizeOffsets
+    document.lineStarts = LayoutDocument.lineStarts(of: input)
+    document.input = input
+    return document
   }
 
-  private func readContainerSize(
+  private mutating func readContainerSize(
     _ value: JSONValue, path: JSONPath
   ) throws(LayoutDocumentError) -> Size {
     let expected = "an object with width and height"
@@ -57,7 +71,13 @@ struct SchemaReader {
     var height: Double? = nil
     for member in members {
       let length = try readLength(member.value, path: path.appending(member.key))
-      if member.key == "width" { width = length } else { height = length }
+      if member.key == "width" {
+        width = length
+        sizeOffsets.width = member.value.offset
+      } else {
+        height = length
+        sizeOffsets.height = member.value.offset
+      }
     }
     let expectedLength = "a number or \"infinity\""
     guard let width else { throw missing("width", expected: expectedLength, value, at: path) }
@@ -124,6 +144,14 @@ struct SchemaReader {
 
     let labelIndex = labels.count
     labels.append(path.description)
+    var source = NodeSource(offset: value.offset)
+    for member in members {
+      source.offsets[member.key] = member.value.offset
+      if case .object(let inner) = member.value.content {
+        for field in inner { source.offsets[member.key + "." + field.key] = field.value.offset }
+      }
+    }
+    sources.append(source)
     var name: String? = nil
     var style = ItemStyle()
     var group = GroupStyle(axis: .horizontal)
@@ -241,6 +269,12 @@ struct SchemaReader {
       throw invalid(
         "an id must be non-empty and contain no spaces or control characters, got "
           + value.summary, path, value)
+    }
+    // An id is printed where a path would be: one that reads like a path could name two nodes.
+    if id == "root" || id.hasPrefix("root.") || id.hasPrefix("root[") {
+      throw invalid(
+        "an id cannot be \"root\" or start with \"root.\" or \"root[\" (the output names nodes "
+          + "without an id by such paths), got \(value.summary)", path, value)
     }
     let nodePath = JSONPath(components: path.components.dropLast()).description
     if let first = idPaths[id] {
