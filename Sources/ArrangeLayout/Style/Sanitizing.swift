@@ -20,7 +20,6 @@ extension EdgeInsets {
 /// input gives finite frames (NaN, which no sum of finite values yields, passes through).
 @inline(__always)
 func clampFinite(_ value: Double) -> Double {
-  if value > Double.greatestFiniteMagnitude { return Double.greatestFiniteMagnitude }
-  if value < -Double.greatestFiniteMagnitude { return -Double.greatestFiniteMagnitude }
-  return value
+  // Branch-free (a max and a min instruction): this runs for every coordinate laid out.
+  Swift.min(Swift.max(value, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude)
 }

@@ -15,10 +15,9 @@ extension LayoutTree {
     _ group: GroupStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
-    let id = appendNode(kind: .group, style: style, name: name)
+    let id = appendNode(kind: .group, style: style, name: name, parent: parent)
     slots[Int(id.index)] = Int32(groups.count)
     groups.append(GroupSlot(style: group))
-    if let parent { attach(id, to: parent) }
     return id
   }
 
@@ -30,10 +29,9 @@ extension LayoutTree {
     _ flow: FlowStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
-    let id = appendNode(kind: .flow, style: style, name: name)
+    let id = appendNode(kind: .flow, style: style, name: name, parent: parent)
     slots[Int(id.index)] = Int32(flows.count)
     flows.append(FlowSlot(style: flow))
-    if let parent { attach(id, to: parent) }
     return id
   }
 
@@ -51,38 +49,55 @@ extension LayoutTree {
     style: ItemStyle = ItemStyle(), measure: MeasureFunction? = nil, to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
-    let id = appendNode(kind: .leaf, style: style, name: name)
+    let id = appendNode(kind: .leaf, style: style, name: name, parent: parent)
     if let measure {
       slots[Int(id.index)] = Int32(measures.count)
       measures.append(measure)
     }
-    if let parent { attach(id, to: parent) }
     return id
   }
 
-  private mutating func appendNode(kind: NodeKind, style: ItemStyle, name: String?) -> NodeID {
+  /// Appends a node, as the last child of `parent` when there is one (linked as it is appended,
+  /// which is what ``attach(_:to:at:)`` would do for a new node, in fewer writes).
+  private mutating func appendNode(
+    kind: NodeKind, style: ItemStyle, name: String?, parent: NodeID?
+  ) -> NodeID {
     precondition(kinds.count < Int(Int32.max), "a layout tree holds at most \(Int32.max) nodes")
-    let id = NodeID(Int32(kinds.count))
+    let node = Int32(kinds.count)
+    let id = NodeID(node)
+    var p: Int32 = -1
+    var previous: Int32 = -1
+    if let parent {
+      p = Int32(checked(parent))
+      precondition(kinds[Int(p)] != .leaf, "\(parent) is a leaf and cannot have children")
+      previous = lastChildren[Int(p)]
+    }
     kinds.append(kind)
-    parents.append(-1)
+    parents.append(p)
     firstChildren.append(-1)
     lastChildren.append(-1)
     nextSiblings.append(-1)
-    previousSiblings.append(-1)
+    previousSiblings.append(previous)
     childCounts.append(0)
     styles.append(style)
     hiddenFlags.append(style.isHidden)
     slots.append(-1)
     if let name { names[id.index] = name }
-    dirty.append(true)
-    solvedSizes.append(Size(width: -1, height: -1))
-    solvedRightToLeft.append(false)
-    localFrames.append(.zero)
-    exactFrames.append(.zero)
-    measureKeys.append(.unspecified)
-    measureValues.append(.zero)
-    measureValid.append(false)
-    if root == nil { root = id }
+    // The layout state (dirty flags, caches, frames) of new nodes is added in bulk by the next
+    // layout (``growLayoutState()``): until then a node past its end is dirty and unmeasured.
+    if root == nil && p < 0 { root = id }
+    if p >= 0 {
+      let parentIndex = Int(p)
+      if previous >= 0 {
+        nextSiblings[Int(previous)] = node
+      } else {
+        firstChildren[parentIndex] = node
+      }
+      lastChildren[parentIndex] = node
+      childCounts[parentIndex] += 1
+      // A parent added since the last layout is dirty already.
+      if parentIndex < dirty.count { markNeedsLayout(NodeID(p)) }
+    }
     return id
   }
 
@@ -243,15 +258,19 @@ extension LayoutTree {
   ///   the first ancestor that is already marked.
   public mutating func markNeedsLayout(_ node: NodeID) {
     let n = checked(node)
-    dirty[n] = true
-    measureValid[n] = false
+    // A node past the end of the layout state is new: dirty and unmeasured already.
+    let stateCount = dirty.count
+    if n < stateCount {
+      dirty[n] = true
+      measureValid[n] = false
+    }
     // A layout leaves every attached node clean (hidden subtrees included), so an ancestor that
     // is dirty with no valid measurement was marked since, and so were the ones above it: the
     // walk stops there.
     var current = parents[n]
     while current >= 0 {
       let index = Int(current)
-      if dirty[index] && !measureValid[index] { return }
+      if index >= stateCount || (dirty[index] && !measureValid[index]) { return }
       dirty[index] = true
       measureValid[index] = false
       current = parents[index]

@@ -422,14 +422,11 @@ extension LayoutTree {
     let group = groups[slot].style
     let axis = group.axis
     let crossAxis = axis.cross
-    let padding = group.padding.sanitized
+    let padding = groups[slot].padding
     let padMain = clampFinite(padding.total(along: axis))
     let padCross = clampFinite(padding.total(along: crossAxis))
     let mainLength = Swift.max(0, size[axis] - padMain)
     let crossLength = Swift.max(0, size[crossAxis] - padCross)
-    groups[slot].paddingOverflow = Size(
-      main: Swift.max(0, padMain - size[axis]), cross: Swift.max(0, padCross - size[crossAxis]),
-      axis: axis)
 
     let base = pushScratch(Int(childCounts[n]))
     var found = shareMainAxis(
@@ -439,26 +436,34 @@ extension LayoutTree {
       found = shareMainAxis(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
     }
     guard let share = found else { return }
-    groups[slot].percentTotal = share.percentTotal > 100 ? share.percentTotal : 0
     let extra = mainLength - clampFinite(share.used + share.spacingTotal)
-    groups[slot].overflow = extra < 0 ? -extra : 0
-    while !placeChildren(
+    var crossOverflow = placeChildren(
       of: n, group, padding: padding, share: share, size: size, mainLength: mainLength,
       crossLength: crossLength, extra: extra, rtl: rtl)
-    {
+    while crossOverflow == nil {
       servePendingMeasures()
+      crossOverflow = placeChildren(
+        of: n, group, padding: padding, share: share, size: size, mainLength: mainLength,
+        crossLength: crossLength, extra: extra, rtl: rtl)
     }
     popScratch(base)
+    // What the layout found, in one write.
+    groups[slot].found(
+      overflow: extra < 0 ? -extra : 0, crossOverflow: crossOverflow ?? 0,
+      percentTotal: share.percentTotal > 100 ? share.percentTotal : 0,
+      paddingOverflow: Size(
+        main: Swift.max(0, padMain - size[axis]),
+        cross: Swift.max(0, padCross - size[crossAxis]), axis: axis))
   }
 
-  /// Writes the local frames of group `n`'s children from a main-axis share; `false` when a
-  /// child must be measured first.
+  /// Writes the local frames of group `n`'s children from a main-axis share, and returns how
+  /// far the largest child overflows across; `nil` when a child must be measured first.
   ///
   /// Leaf children get their frame in root coordinates too: nothing else is left to place them.
   private mutating func placeChildren(
     of n: Int, _ group: GroupStyle, padding: EdgeInsets, share: MainAxisShare, size: Size,
     mainLength: Double, crossLength: Double, extra: Double, rtl: Bool
-  ) -> Bool {
+  ) -> Double? {
     let axis = group.axis
     if share.crossMeasured > 0 {
       // The children whose cross size is their content: measured at their main size.
@@ -477,7 +482,7 @@ extension LayoutTree {
         }
       }
       // Values found so far stay: the next pass looks up only the ones still marked.
-      guard complete else { return false }
+      guard complete else { return nil }
     }
     let horizontal = axis == .horizontal
     let padMainStart = padding.start(along: axis)
@@ -562,8 +567,7 @@ extension LayoutTree {
     }
     localFrames = frames
     self.exactFrames = exactFrames
-    groups[Int(slots[n])].crossOverflow = crossOverflow
-    return true
+    return crossOverflow
   }
 
   /// One step of measuring group `task.node`: its content size under `task.proposal` (its
@@ -574,7 +578,7 @@ extension LayoutTree {
     let n = Int(task.node)
     let group = groups[Int(slots[n])].style
     let axis = group.axis
-    let padding = group.padding.sanitized
+    let padding = groups[Int(slots[n])].padding
     let padMain = clampFinite(padding.total(along: axis))
     let padCross = clampFinite(padding.total(along: axis.cross))
     let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }

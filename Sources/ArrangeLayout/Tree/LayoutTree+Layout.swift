@@ -13,6 +13,7 @@ extension LayoutTree {
   ///   changed node to the root, plus the subtrees whose frames move).
   public mutating func layout(in size: Size) {
     guard let root else { return }
+    growLayoutState()
     let r = Int(root.index)
     var width = size.width
     var height = size.height

@@ -9,7 +9,8 @@ extension LayoutTree {
   /// - Complexity: O(1) when cached; otherwise O(the uncached part of the subtree), at any
   ///   depth (measuring does not recurse).
   public mutating func measure(_ node: NodeID, proposal: SizeProposal) -> Size {
-    measure(Int32(checked(node)), proposal)
+    growLayoutState()
+    return measure(Int32(checked(node)), proposal)
   }
 
   /// Measures `node` with an explicit stack instead of recursion.

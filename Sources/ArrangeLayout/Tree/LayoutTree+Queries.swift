@@ -5,12 +5,12 @@ extension LayoutTree {
   /// edges snapped to the grid of `1 / scale`.
   ///
   /// - Complexity: O(1).
-  public func frame(of node: NodeID) -> Rect { rounded(exactFrames[checked(node)]) }
+  public func frame(of node: NodeID) -> Rect { rounded(exactEdges(checked(node))) }
 
   /// The frame of `node` before rounding, in the root's coordinates.
   ///
   /// - Complexity: O(1).
-  public func exactFrame(of node: NodeID) -> Rect { exactFrames[checked(node)].rect }
+  public func exactFrame(of node: NodeID) -> Rect { exactEdges(checked(node)).rect }
 
   /// How far the children of group `node` overflowed its main axis in the last layout.
   ///
@@ -96,7 +96,7 @@ extension LayoutTree {
 
   /// `point` (root coordinates) relative to the top-left corner of node `n`'s exact frame.
   func localPoint(_ point: Point, in n: Int) -> Point {
-    Point(x: point.x - exactFrames[n].minX, y: point.y - exactFrames[n].minY)
+    Point(x: point.x - exactEdges(n).minX, y: point.y - exactEdges(n).minY)
   }
 
   /// The index among all the children of `node` of its `visibleIndex`-th visible child, or the
@@ -146,7 +146,7 @@ extension LayoutTree {
       var child = lastChildren[current]
       while child >= 0 {
         let c = Int(child)
-        if !styles[c].isHidden && rounded(exactFrames[c]).contains(point) {
+        if !styles[c].isHidden && rounded(exactEdges(c)).contains(point) {
           current = c
           continue descend
         }
@@ -179,7 +179,7 @@ extension LayoutTree {
       }
       guard index >= 0 && index < count else { continue }
       let member = Int(slot.members[index])
-      if rounded(exactFrames[member]).contains(point) { return member }
+      if rounded(exactEdges(member)).contains(point) { return member }
     }
     return nil
   }

@@ -133,6 +133,25 @@ public struct LayoutTree: Sendable {
 
   var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
 
+  /// Adds the layout state of the nodes added since the last layout, in bulk: dirty,
+  /// unmeasured, unsolved, with empty frames.
+  mutating func growLayoutState() {
+    let extra = kinds.count - dirty.count
+    guard extra > 0 else { return }
+    dirty.append(contentsOf: repeatElement(true, count: extra))
+    solvedSizes.append(contentsOf: repeatElement(Size(width: -1, height: -1), count: extra))
+    solvedRightToLeft.append(contentsOf: repeatElement(false, count: extra))
+    localFrames.append(contentsOf: repeatElement(.zero, count: extra))
+    exactFrames.append(contentsOf: repeatElement(.zero, count: extra))
+    measureKeys.append(contentsOf: repeatElement(.unspecified, count: extra))
+    measureValues.append(contentsOf: repeatElement(.zero, count: extra))
+    measureValid.append(contentsOf: repeatElement(false, count: extra))
+  }
+
+  /// The exact frame of node `n` in root coordinates; empty for a node added since the last
+  /// layout.
+  func exactEdges(_ n: Int) -> Edges { n < exactFrames.count ? exactFrames[n] : .zero }
+
   mutating func invalidateAll() {
     for index in dirty.indices {
       dirty[index] = true
@@ -143,7 +162,11 @@ public struct LayoutTree: Sendable {
 
 /// A group node's style and what its last layout found.
 struct GroupSlot: Sendable {
-  var style: GroupStyle
+  var style: GroupStyle {
+    didSet { padding = style.padding.sanitized }
+  }
+  /// The style's padding with invalid edges replaced by 0, worked out once.
+  var padding: EdgeInsets
   /// How far the children overflowed the main axis.
   var overflow: Double = 0
   /// How far the largest child overflowed the cross axis.
@@ -151,6 +174,21 @@ struct GroupSlot: Sendable {
   var percentTotal: Double = 0
   /// How far the padding exceeded the group's width and height.
   var paddingOverflow = Size.zero
+
+  init(style: GroupStyle) {
+    self.style = style
+    self.padding = style.padding.sanitized
+  }
+
+  /// Records what a layout found.
+  mutating func found(
+    overflow: Double, crossOverflow: Double, percentTotal: Double, paddingOverflow: Size
+  ) {
+    self.overflow = overflow
+    self.crossOverflow = crossOverflow
+    self.percentTotal = percentTotal
+    self.paddingOverflow = paddingOverflow
+  }
 }
 
 /// A flow node's layout and the children it holds (the visible ones, in order).
