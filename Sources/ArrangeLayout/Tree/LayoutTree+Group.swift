@@ -39,17 +39,25 @@ struct FirstPass {
   var hasFill = false
 }
 
-/// Pointers to the tree's scratch arrays (see ``LayoutTree/withScratch(_:)``).
-struct ScratchBuffers {
-  var nodes: UnsafeMutableBufferPointer<Int32>
-  var sizes: UnsafeMutableBufferPointer<Double>
-  var cross: UnsafeMutableBufferPointer<Double>
-  var weights: UnsafeMutableBufferPointer<Double>
-  var low: UnsafeMutableBufferPointer<Double>
-  var high: UnsafeMutableBufferPointer<Double>
-  var measured: UnsafeMutableBufferPointer<Size>
-  var flags: UnsafeMutableBufferPointer<UInt8>
+/// One child of a group or flow being sized, in the scratch space.
+struct ScratchSlot: Sendable {
+  var node: Int32 = -1
+  var flag: UInt8 = 0
+  /// The main size.
+  var size = 0.0
+  /// The cross size (NaN while it must be measured).
+  var cross = 0.0
+  /// A percentage or fill weight.
+  var weight = 0.0
+  /// The clamps of the main size.
+  var low = 0.0
+  var high = 0.0
+  /// What measuring returned, when it can be reused.
+  var measured = Size.zero
 }
+
+/// The scratch space, opened for a hot loop (see ``LayoutTree/withScratch(_:)``).
+typealias ScratchBuffers = UnsafeMutableBufferPointer<ScratchSlot>
 
 extension ItemStyle {
   /// Whether the child is stretched across `group` (``CrossSize/stretch``, or automatic with
@@ -76,16 +84,9 @@ extension LayoutTree {
   mutating func pushScratch(_ count: Int) -> Int {
     let base = scratchTop
     let needed = base + count
-    if scratchSizes.count < needed {
-      let extra = Swift.max(needed, scratchSizes.count * 2, 16) - scratchSizes.count
-      scratchNodes.append(contentsOf: repeatElement(-1, count: extra))
-      scratchSizes.append(contentsOf: repeatElement(0, count: extra))
-      scratchCross.append(contentsOf: repeatElement(0, count: extra))
-      scratchWeights.append(contentsOf: repeatElement(0, count: extra))
-      scratchLow.append(contentsOf: repeatElement(0, count: extra))
-      scratchHigh.append(contentsOf: repeatElement(0, count: extra))
-      scratchMeasured.append(contentsOf: repeatElement(.zero, count: extra))
-      scratchFlags.append(contentsOf: repeatElement(0, count: extra))
+    if scratch.count < needed {
+      let extra = Swift.max(needed, scratch.count * 2, 16) - scratch.count
+      scratch.append(contentsOf: repeatElement(ScratchSlot(), count: extra))
     }
     scratchTop = needed
     return base
@@ -99,26 +100,7 @@ extension LayoutTree {
   /// Hot loops write them without a uniqueness and bounds check per element. `body` must not
   /// touch the tree.
   mutating func withScratch<R>(_ body: (ScratchBuffers) -> R) -> R {
-    scratchNodes.withUnsafeMutableBufferPointer { nodes in
-      scratchSizes.withUnsafeMutableBufferPointer { sizes in
-        scratchCross.withUnsafeMutableBufferPointer { cross in
-          scratchWeights.withUnsafeMutableBufferPointer { weights in
-            scratchLow.withUnsafeMutableBufferPointer { low in
-              scratchHigh.withUnsafeMutableBufferPointer { high in
-                scratchMeasured.withUnsafeMutableBufferPointer { measured in
-                  scratchFlags.withUnsafeMutableBufferPointer { flags in
-                    body(
-                      ScratchBuffers(
-                        nodes: nodes, sizes: sizes, cross: cross, weights: weights, low: low,
-                        high: high, measured: measured, flags: flags))
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
+    scratch.withUnsafeMutableBufferPointer { body($0) }
   }
 
   // MARK: - Measurements a sizing needs
@@ -188,49 +170,49 @@ extension LayoutTree {
       var child = first
       while child >= 0 {
         let c = Int(child)
-        scratch.nodes[i] = child
-        scratch.measured[i] = .unmeasured
-        scratch.sizes[i] = 0
+        scratch[i].node = child
+        scratch[i].measured = .unmeasured
+        scratch[i].size = 0
         let style = styles[c]
         if style.isHidden {
-          scratch.flags[i] = flagHidden
+          scratch[i].flag = flagHidden
         } else {
           pass.visible += 1
           let (low, high) = LayoutTree.clampBounds(style)
-          scratch.low[i] = low
-          scratch.high[i] = high
+          scratch[i].low = low
+          scratch[i].high = high
           switch style.size {
           case .points(let value):
             let size = LayoutTree.clamp(nonNegative(value), low, high)
-            scratch.sizes[i] = size
-            scratch.flags[i] = flagFixed
+            scratch[i].size = size
+            scratch[i].flag = flagFixed
             pass.points = clampFinite(pass.points + size)
           case .percent(let value) where mainLength != nil:
             pass.percentTotal = clampFinite(pass.percentTotal + nonNegative(value))
-            scratch.weights[i] = nonNegative(value)
-            scratch.flags[i] = flagPercent
+            scratch[i].weight = nonNegative(value)
+            scratch[i].flag = flagPercent
             pass.hasPercent = true
           case .fill(let weight) where mainLength != nil:
             let w = nonNegative(weight)
             pass.weightTotal += w
             if w > pass.heaviest { pass.heaviest = w }
-            scratch.weights[i] = w
-            scratch.flags[i] = flagFill
+            scratch[i].weight = w
+            scratch[i].flag = flagFill
             pass.hasFill = true
           case .fit, .percent, .fill:
             // Fit children, and every child of an unconstrained group, take their content size.
-            scratch.flags[i] = flagMeasured
+            scratch[i].flag = flagMeasured
             pass.measuredCount += 1
           }
           if let crossLength, group.margin != nil {
             // ShinpuruLayout's margin mode: every child spans the whole cross extent.
-            scratch.cross[i] = crossLength
+            scratch[i].cross = crossLength
           } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
-            scratch.cross[i] = fixed
+            scratch[i].cross = fixed
           } else if let crossLength, style.stretches(in: group) {
-            scratch.cross[i] = crossLength
+            scratch[i].cross = crossLength
           } else {
-            scratch.cross[i] = .nan
+            scratch[i].cross = .nan
             pass.crossMeasured += 1
           }
         }
@@ -248,19 +230,19 @@ extension LayoutTree {
       // so a sibling that grows does not change the proposal (and the cache holds).
       let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - pass.points) }
       var complete = true
-      for i in base..<(base + count) where scratchFlags[i] == flagMeasured {
-        let c = Int(scratchNodes[i])
+      for i in base..<(base + count) where scratch[i].flag == flagMeasured {
+        let c = Int(scratch[i].node)
         let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
         let proposal = SizeProposal(main: offered, cross: cross, axis: axis)
-        guard let measured = lookup(scratchNodes[i], proposal) else {
+        guard let measured = lookup(scratch[i].node, proposal) else {
           complete = false
           continue
         }
-        let size = LayoutTree.clamp(measured[axis], scratchLow[i], scratchHigh[i])
+        let size = LayoutTree.clamp(measured[axis], scratch[i].low, scratch[i].high)
         // Content wider than the offer (a word longer than the line) was wrapped for the offer:
         // its other extent is measured again at the size it gets.
-        if measured[axis] <= offered ?? .infinity { scratchMeasured[i] = measured }
-        scratchSizes[i] = size
+        if measured[axis] <= offered ?? .infinity { scratch[i].measured = measured }
+        scratch[i].size = size
         fixed = clampFinite(fixed + size)
       }
       guard complete else { return nil }
@@ -275,11 +257,11 @@ extension LayoutTree {
       let divisor = pass.percentTotal > 100 ? pass.percentTotal : 100
       share.used = withScratch { scratch in
         var used = share.used
-        for i in base..<(base + count) where scratch.flags[i] == flagPercent {
+        for i in base..<(base + count) where scratch[i].flag == flagPercent {
           let size = LayoutTree.clamp(
-            LayoutTree.share(flexible, scratch.weights[i], of: divisor), scratch.low[i],
-            scratch.high[i])
-          scratch.sizes[i] = size
+            LayoutTree.share(flexible, scratch[i].weight, of: divisor), scratch[i].low,
+            scratch[i].high)
+          scratch[i].size = size
           used = clampFinite(used + size)
         }
         return used
@@ -294,9 +276,9 @@ extension LayoutTree {
         if !total.isFinite {
           // Weights so large that their sum overflows share in proportion to the heaviest.
           total = 0
-          for i in base..<(base + count) where scratch.flags[i] == flagFill {
-            scratch.weights[i] /= heaviest
-            total += scratch.weights[i]
+          for i in base..<(base + count) where scratch[i].flag == flagFill {
+            scratch[i].weight /= heaviest
+            total += scratch[i].weight
           }
         }
         return LayoutTree.distributeFill(
@@ -341,10 +323,10 @@ extension LayoutTree {
       var raised = 0
       var lowered = 0
       var total = 0.0
-      for i in base..<end where scratch.flags[i] == flagFill {
-        let target = LayoutTree.share(remaining, scratch.weights[i], of: weights)
-        let size = LayoutTree.clamp(target, scratch.low[i], scratch.high[i])
-        scratch.sizes[i] = size
+      for i in base..<end where scratch[i].flag == flagFill {
+        let target = LayoutTree.share(remaining, scratch[i].weight, of: weights)
+        let size = LayoutTree.clamp(target, scratch[i].low, scratch[i].high)
+        scratch[i].size = size
         violation = clampFinite(violation + (size - target))
         total = clampFinite(total + size)
         unfrozen += 1
@@ -362,14 +344,14 @@ extension LayoutTree {
       let roundRemaining = remaining
       let roundWeights = weights
       var frozeNow = false
-      for i in base..<end where scratch.flags[i] == flagFill {
-        let target = LayoutTree.share(roundRemaining, scratch.weights[i], of: roundWeights)
-        let size = scratch.sizes[i]
+      for i in base..<end where scratch[i].flag == flagFill {
+        let target = LayoutTree.share(roundRemaining, scratch[i].weight, of: roundWeights)
+        let size = scratch[i].size
         if (violation > 0 && size > target) || (violation < 0 && size < target) {
-          scratch.flags[i] = flagFrozen
+          scratch[i].flag = flagFrozen
           given = clampFinite(given + size)
           remaining = clampFinite(remaining - size)
-          weights -= scratch.weights[i]
+          weights -= scratch[i].weight
           frozeNow = true
         }
       }
@@ -381,7 +363,7 @@ extension LayoutTree {
     }
     if froze {
       // Restore the frozen children's flags.
-      for i in base..<end where scratch.flags[i] == flagFrozen { scratch.flags[i] = flagFill }
+      for i in base..<end where scratch[i].flag == flagFrozen { scratch[i].flag = flagFill }
     }
     return given
   }
@@ -469,14 +451,14 @@ extension LayoutTree {
       // The children whose cross size is their content: measured at their main size.
       var complete = true
       for i in share.base..<(share.base + share.count)
-      where scratchFlags[i] != flagHidden && scratchCross[i].isNaN {
-        let c = scratchNodes[i]
-        let proposal = SizeProposal(main: scratchSizes[i], cross: crossLength, axis: axis)
-        let measured = scratchMeasured[i]
-        if measured[axis] == scratchSizes[i] {
-          scratchCross[i] = measured[axis.cross]
+      where scratch[i].flag != flagHidden && scratch[i].cross.isNaN {
+        let c = scratch[i].node
+        let proposal = SizeProposal(main: scratch[i].size, cross: crossLength, axis: axis)
+        let measured = scratch[i].measured
+        if measured[axis] == scratch[i].size {
+          scratch[i].cross = measured[axis.cross]
         } else if let value = lookup(c, proposal) {
-          scratchCross[i] = value[axis.cross]
+          scratch[i].cross = value[axis.cross]
         } else {
           complete = false
         }
@@ -520,16 +502,16 @@ extension LayoutTree {
           var crossOverflow = 0.0
           var position = padMainStart + lead
           for i in share.base..<(share.base + share.count) {
-            let c = Int(scratch.nodes[i])
+            let c = Int(scratch[i].node)
             var frame: Edges
-            if scratch.flags[i] == flagHidden {
+            if scratch[i].flag == flagHidden {
               let corner = Point(main: position, cross: padCrossStart, axis: axis)
               frame = Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y)
             } else {
-              var main = scratch.sizes[i]
+              var main = scratch[i].size
               var start = position
               position = clampFinite(position + main + spacing + gap)
-              let cross = scratch.cross[i]
+              let cross = scratch[i].cross
               var crossOffset = 0.0
               if let margin {
                 let inset = Swift.min(margin / 2, main / 2)
@@ -594,13 +576,13 @@ extension LayoutTree {
     let share = task.share
     var cross = 0.0
     var complete = true
-    for i in share.base..<(share.base + share.count) where scratchFlags[i] != flagHidden {
+    for i in share.base..<(share.base + share.count) where scratch[i].flag != flagHidden {
       // Content, not stretch: a stretched child contributes what it needs.
-      let c = scratchNodes[i]
+      let c = scratch[i].node
       guard
         let value = crossSize(
-          of: c, style: styles[Int(c)], main: scratchSizes[i], axis: axis,
-          crossLength: crossLength, stretches: false, measured: scratchMeasured[i])
+          of: c, style: styles[Int(c)], main: scratch[i].size, axis: axis,
+          crossLength: crossLength, stretches: false, measured: scratch[i].measured)
       else {
         complete = false
         continue

@@ -151,8 +151,8 @@ extension LayoutTree {
       child = nextSiblings[c]
       let itemStyle = styles[c]
       if itemStyle.isHidden { continue }
-      scratchNodes[i] = Int32(c)
-      scratchMeasured[i] = .unmeasured
+      scratch[i].node = Int32(c)
+      scratch[i].measured = .unmeasured
       var main: Double
       switch itemStyle.size {
       case .points(let points): main = nonNegative(points)
@@ -167,9 +167,9 @@ extension LayoutTree {
           continue
         }
         main = size[axis]
-        if main <= lineLength ?? .infinity { scratchMeasured[i] = size }
+        if main <= lineLength ?? .infinity { scratch[i].measured = size }
       }
-      scratchSizes[i] = LayoutTree.clamp(main, itemStyle)
+      scratch[i].size = LayoutTree.clamp(main, itemStyle)
       i += 1
     }
     return complete ? i - base : nil
@@ -184,12 +184,12 @@ extension LayoutTree {
     let crossLength = flowLengths(n, containerSize).cross
     var complete = true
     for i in base..<(base + count) {
-      let c = scratchNodes[i]
+      let c = scratch[i].node
       if let cross = crossSize(
-        of: c, style: styles[Int(c)], main: scratchSizes[i], axis: axis,
-        crossLength: crossLength, stretches: false, measured: scratchMeasured[i])
+        of: c, style: styles[Int(c)], main: scratch[i].size, axis: axis,
+        crossLength: crossLength, stretches: false, measured: scratch[i].measured)
       {
-        scratchCross[i] = cross
+        scratch[i].cross = cross
       } else {
         complete = false
       }
@@ -209,8 +209,8 @@ extension LayoutTree {
     flowSizeScratch = []
     sizes.removeAll(keepingCapacity: true)
     for i in base..<(base + count) {
-      target.members.append(scratchNodes[i])
-      sizes.append(Size(main: scratchSizes[i], cross: scratchCross[i], axis: axis))
+      target.members.append(scratch[i].node)
+      sizes.append(Size(main: scratch[i].size, cross: scratch[i].cross, axis: axis))
     }
     // `load` swaps the arrays: `sizes` comes back holding the old items' storage.
     target.layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
@@ -247,14 +247,15 @@ extension LayoutTree {
       target.layout.containerSize == size && target.layout.style == laidOutStyle
       && target.members.count == count
     if incremental {
-      for k in 0..<count where target.members[k] != scratchNodes[base + k] {
+      for k in 0..<count where target.members[k] != scratch[base + k].node {
         incremental = false
         break
       }
     }
     if incremental {
       for k in 0..<count {
-        let itemSize = Size(main: scratchSizes[base + k], cross: scratchCross[base + k], axis: axis)
+        let itemSize = Size(
+          main: scratch[base + k].size, cross: scratch[base + k].cross, axis: axis)
         if target.layout.itemSizes[k] != itemSize { target.layout.resizeItem(at: k, to: itemSize) }
       }
     } else {

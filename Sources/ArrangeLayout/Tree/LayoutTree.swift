@@ -68,14 +68,7 @@ public struct LayoutTree: Sendable {
   // Scratch space, reused by every layout: a stack of regions for the groups and flows being
   // sized (``pushScratch(_:)``), the measuring stack and the flow buffers. Once they have grown
   // to the tree's needs, a layout allocates nothing.
-  var scratchNodes: [Int32] = []
-  var scratchSizes: [Double] = []
-  var scratchCross: [Double] = []
-  var scratchWeights: [Double] = []
-  var scratchLow: [Double] = []
-  var scratchHigh: [Double] = []
-  var scratchMeasured: [Size] = []
-  var scratchFlags: [UInt8] = []
+  var scratch: [ScratchSlot] = []
   var scratchTop = 0
   /// The nodes being measured, innermost last (see ``measure(_:_:)``).
   var measureStack: [MeasureTask] = []
