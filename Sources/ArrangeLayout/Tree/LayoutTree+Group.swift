@@ -118,16 +118,57 @@ extension LayoutTree {
     var proposal = offer
     if let width = proposal.width, !(width >= 0 && width.isFinite) { proposal.width = 0 }
     if let height = proposal.height, !(height >= 0 && height.isFinite) { proposal.height = 0 }
-    if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
+    if let size = cachedMeasurement(n, proposal) { return size }
     if kinds[n] == .leaf {
       let size = measureLeaf(n, proposal)
       measureKeys[n] = proposal
       measureValues[n] = size
       measureValid[n] = true
+      // A leaf with no measure function is zero under any proposal.
+      measureStable[n] = slots[n] < 0 || measures[Int(slots[n])] == nil
       return size
     }
     pendingMeasures.append(MeasureRequest(node: node, proposal: proposal))
     return nil
+  }
+
+  /// The cached measurement of node `n` if it answers `proposal`: measured under that very
+  /// proposal, or content-stable (see ``isContentStable(base:count:)``) and offered at least its
+  /// size (or nothing) on each axis, which gives the same size.
+  @inline(__always)
+  func cachedMeasurement(_ n: Int, _ proposal: SizeProposal) -> Size? {
+    guard measureValid[n] else { return nil }
+    if measureKeys[n] == proposal { return measureValues[n] }
+    guard measureStable[n] else { return nil }
+    let size = measureValues[n]
+    if let width = proposal.width, width < size.width { return nil }
+    if let height = proposal.height, height < size.height { return nil }
+    return size
+  }
+
+  /// Whether the group whose children are in the scratch region `base ..< base + count`, just
+  /// measured, is content-stable: offered at least its content size (or nothing) on each axis,
+  /// it measures the same.
+  ///
+  /// True when every visible child takes a points or fit size along the group and a size across
+  /// that is not a percentage, and every child that was measured is content-stable itself: then a
+  /// larger offer gives each fit child at least its own content size, and so (by induction) the
+  /// same size. Percent and fill children share the offer, and a measure function may use it,
+  /// so they make a group unstable.
+  func isContentStable(base: Int, count: Int) -> Bool {
+    for i in base..<(base + count) where scratch[i].flag != flagHidden {
+      let c = Int(scratch[i].node)
+      let style = styles[c]
+      switch style.size {
+      case .points:
+        if case .points = style.crossSize { continue }
+      case .fit: break
+      case .percent, .fill: return false
+      }
+      if case .percent = style.crossSize { return false }
+      if !(measureValid[c] && measureStable[c]) { return false }
+    }
+    return true
   }
 
   /// Measures every pending request (each with the iterative ``measure(_:_:)``), leaving the
@@ -590,6 +631,7 @@ extension LayoutTree {
       if value > cross { cross = value }
     }
     guard complete else { return nil }
+    task.stable = isContentStable(base: share.base, count: share.count)
     return Size(
       main: clampFinite(share.used + share.spacingTotal + padMain),
       cross: clampFinite(cross + padCross), axis: axis)

@@ -21,7 +21,7 @@ extension LayoutTree {
   /// cross-axis pass at most twice), so the work is linear in the nodes measured.
   mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
     let n = Int(node)
-    if measureValid[n] && measureKeys[n] == proposal { return measureValues[n] }
+    if let size = cachedMeasurement(n, proposal) { return size }
     var stack = measureStack
     measureStack = []
     stack.removeAll(keepingCapacity: true)
@@ -30,7 +30,7 @@ extension LayoutTree {
       let t = Int(task.node)
       if task.base < 0 {
         // A request made twice, or answered while it waited, is not measured again.
-        if measureValid[t] && measureKeys[t] == task.proposal { continue }
+        if cachedMeasurement(t, task.proposal) != nil { continue }
         task.base = pushScratch(Int(childCounts[t]))
       }
       let result: Size?
@@ -44,6 +44,8 @@ extension LayoutTree {
         measureKeys[t] = task.proposal
         measureValues[t] = result
         measureValid[t] = true
+        measureStable[t] =
+          kinds[t] == .leaf ? slots[t] < 0 || measures[Int(slots[t])] == nil : task.stable
         continue
       }
       stack.append(task)

@@ -62,6 +62,9 @@ public struct LayoutTree: Sendable {
   var measureKeys: [SizeProposal] = []
   var measureValues: [Size] = []
   var measureValid: [Bool] = []
+  /// Per node, whether its cached measurement is content-stable (see
+  /// ``isContentStable(base:count:)``).
+  var measureStable: [Bool] = []
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSizes: [Double] = []
 
@@ -122,6 +125,7 @@ public struct LayoutTree: Sendable {
     measureKeys.reserveCapacity(count)
     measureValues.reserveCapacity(count)
     measureValid.reserveCapacity(count)
+    measureStable.reserveCapacity(count)
   }
 
   var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
@@ -139,6 +143,7 @@ public struct LayoutTree: Sendable {
     measureKeys.append(contentsOf: repeatElement(.unspecified, count: extra))
     measureValues.append(contentsOf: repeatElement(.zero, count: extra))
     measureValid.append(contentsOf: repeatElement(false, count: extra))
+    measureStable.append(contentsOf: repeatElement(false, count: extra))
   }
 
   /// The exact frame of node `n` in root coordinates; empty for a node added since the last
@@ -215,4 +220,6 @@ struct MeasureTask: Sendable {
   var base = -1
   /// What sharing the main axis found (phase 1).
   var share = MainAxisShare()
+  /// Whether the measurement found is content-stable.
+  var stable = false
 }
