@@ -198,14 +198,21 @@ extension LayoutTree {
   mutating func shareMainAxis(
     _ n: Int, _ group: GroupStyle, mainLength: Double?, crossLength: Double?, base: Int
   ) -> MainAxisShare? {
-    let axis = group.axis
-    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
+    let pass = firstPass(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+    return finishShare(
+      n, group, pass, mainLength: mainLength, crossLength: crossLength, base: base)
+  }
+
+  /// The first pass of ``shareMainAxis(_:_:mainLength:crossLength:base:)``: what each child
+  /// is, the sizes that need no measuring, and the cross sizes that need none (NaN in `cross`
+  /// marks the ones to measure), written to the scratch region at `base`.
+  mutating func firstPass(
+    _ n: Int, _ group: GroupStyle, mainLength: Double?, crossLength: Double?, base: Int
+  ) -> FirstPass {
     let styles = self.styles
     let nextSiblings = self.nextSiblings
     let first = firstChildren[n]
-    // Pass 1: what each child is, the sizes that need no measuring, and the cross sizes that
-    // need none (NaN in `cross` marks the ones to measure).
-    let pass = withScratch { scratch in
+    return withScratch { scratch in
       var pass = FirstPass()
       var i = base
       var child = first
@@ -263,6 +270,17 @@ extension LayoutTree {
       pass.count = i - base
       return pass
     }
+  }
+
+  /// The rest of ``shareMainAxis(_:_:mainLength:crossLength:base:)`` after its first pass:
+  /// measuring the fit children, then the percent and fill shares. `nil` when children must be
+  /// measured first; running it again after they are does not need the first pass again.
+  mutating func finishShare(
+    _ n: Int, _ group: GroupStyle, _ pass: FirstPass, mainLength: Double?, crossLength: Double?,
+    base: Int
+  ) -> MainAxisShare? {
+    let axis = group.axis
+    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
     let count = pass.count
     let spacingTotal = pass.visible > 1 ? clampFinite(spacing * Double(pass.visible - 1)) : 0
     var fixed = pass.points
@@ -452,11 +470,13 @@ extension LayoutTree {
     let crossLength = Swift.max(0, size[crossAxis] - padCross)
 
     let base = pushScratch(Int(childCounts[n]))
-    var found = shareMainAxis(
-      n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+    let pass = firstPass(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+    var found = finishShare(
+      n, group, pass, mainLength: mainLength, crossLength: crossLength, base: base)
     while found == nil {
       servePendingMeasures()
-      found = shareMainAxis(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
+      found = finishShare(
+        n, group, pass, mainLength: mainLength, crossLength: crossLength, base: base)
     }
     guard let share = found else { return }
     let extra = mainLength - clampFinite(share.used + share.spacingTotal)
@@ -605,14 +625,20 @@ extension LayoutTree {
     let padMain = clampFinite(padding.total(along: axis))
     let padCross = clampFinite(padding.total(along: axis.cross))
     let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
-    if task.phase == 0 {
+    if task.phase < 2 {
       let mainLength = task.proposal[axis].map { Swift.max(0, $0 - padMain) }
-      guard
-        let share = shareMainAxis(
+      if task.phase == 0 {
+        task.first = firstPass(
           n, group, mainLength: mainLength, crossLength: crossLength, base: task.base)
+        task.phase = 1
+      }
+      guard
+        let share = finishShare(
+          n, group, task.first, mainLength: mainLength, crossLength: crossLength,
+          base: task.base)
       else { return nil }
       task.share = share
-      task.phase = 1
+      task.phase = 2
     }
     let share = task.share
     var cross = 0.0

@@ -26,29 +26,34 @@ extension LayoutTree {
     measureStack = []
     stack.removeAll(keepingCapacity: true)
     stack.append(MeasureTask(node: node, proposal: proposal))
-    while var task = stack.popLast() {
-      let t = Int(task.node)
-      if task.base < 0 {
+    // The task on top is worked on in place: tasks are large, and copying one in and out of
+    // the stack at every step would cost more than the step.
+    while let top = stack.indices.last {
+      let t = Int(stack[top].node)
+      if stack[top].base < 0 {
         // A request made twice, or answered while it waited, is not measured again.
-        if cachedMeasurement(t, task.proposal) != nil { continue }
-        task.base = pushScratch(Int(childCounts[t]))
+        if cachedMeasurement(t, stack[top].proposal) != nil {
+          stack.removeLast()
+          continue
+        }
+        stack[top].base = pushScratch(Int(childCounts[t]))
       }
       let result: Size?
       switch kinds[t] {
-      case .group: result = measureGroupStep(&task)
-      case .flow: result = measureFlowStep(&task)
-      case .leaf: result = measureLeaf(t, task.proposal)
+      case .group: result = measureGroupStep(&stack[top])
+      case .flow: result = measureFlowStep(&stack[top])
+      case .leaf: result = measureLeaf(t, stack[top].proposal)
       }
       if let result {
-        popScratch(task.base)
-        measureKeys[t] = task.proposal
+        popScratch(stack[top].base)
+        measureKeys[t] = stack[top].proposal
         measureValues[t] = result
         measureValid[t] = true
         measureStable[t] =
-          kinds[t] == .leaf ? slots[t] < 0 || measures[Int(slots[t])] == nil : task.stable
+          kinds[t] == .leaf ? slots[t] < 0 || measures[Int(slots[t])] == nil : stack[top].stable
+        stack.removeLast()
         continue
       }
-      stack.append(task)
       for request in pendingMeasures {
         stack.append(MeasureTask(node: request.node, proposal: request.proposal))
       }

@@ -214,11 +214,13 @@ struct MeasureRequest: Sendable {
 struct MeasureTask: Sendable {
   var node: Int32
   var proposal: SizeProposal
-  /// 0 until the main axis is shared, 1 after.
+  /// 0 before the first pass over the children, 1 after it, 2 once the main axis is shared.
   var phase: UInt8 = 0
+  /// What the first pass found (phase 1).
+  var first = FirstPass()
   /// Where the node's scratch region starts, or -1 before it has one.
   var base = -1
-  /// What sharing the main axis found (phase 1).
+  /// What sharing the main axis found (phase 2).
   var share = MainAxisShare()
   /// Whether the measurement found is content-stable.
   var stable = false
