@@ -272,9 +272,11 @@ extension LayoutTree {
     }
   }
 
-  /// The rest of ``shareMainAxis(_:_:mainLength:crossLength:base:)`` after its first pass:
-  /// measuring the fit children, then the percent and fill shares. `nil` when children must be
-  /// measured first; running it again after they are does not need the first pass again.
+  /// The rest of ``shareMainAxis(_:_:mainLength:crossLength:base:)`` after its first pass.
+  ///
+  /// It measures the fit children, then works out the percent and fill shares. `nil` when
+  /// children must be measured first; running it again after they are does not need the first
+  /// pass again.
   mutating func finishShare(
     _ n: Int, _ group: GroupStyle, _ pass: FirstPass, mainLength: Double?, crossLength: Double?,
     base: Int
