@@ -210,10 +210,10 @@ private func hasFiniteFigures(_ diagnostic: LayoutDiagnostic) -> Bool {
     #expect(tree.frame(of: nodes[depth]) == Rect(x: 0, y: Double(depth), width: 3, height: 5))
   }
 
-  @Test("A chain 5,000 levels deep of fill groups lays out in a fixed size")
+  @Test("A description 20,000 levels deep of fill groups is built and lays out in a fixed size")
   func deepFillChain() {
     var node = LayoutNode.leaf("bottom", size: .points(1))
-    for _ in 1..<5_000 { node = .vertical(style: ItemStyle(size: .fill), [node]) }
+    for _ in 1..<20_000 { node = .vertical(style: ItemStyle(size: .fill), [node]) }
     var tree = LayoutTree(node)
     tree.layout(in: Size(width: 10, height: 20))
     let bottom = tree.node(named: "bottom")

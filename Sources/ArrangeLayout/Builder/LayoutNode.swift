@@ -116,16 +116,32 @@ extension LayoutTree {
   /// - Complexity: O(size of the subtree).
   @discardableResult
   public mutating func add(_ description: LayoutNode, to parent: NodeID?) -> NodeID {
-    let id: NodeID
+    let top = addOne(description, to: parent)
+    // Depth first with an explicit stack, children in order: no depth exhausts the call stack.
+    var pending: [(LayoutNode, NodeID, Int)] = [(description, top, 0)]
+    while let last = pending.indices.last {
+      let (node, id, next) = pending[last]
+      guard next < node.children.count else {
+        pending.removeLast()
+        continue
+      }
+      pending[last].2 = next + 1
+      let child = node.children[next]
+      pending.append((child, addOne(child, to: id), 0))
+    }
+    return top
+  }
+
+  /// Adds the node `description` describes, without its children.
+  private mutating func addOne(_ description: LayoutNode, to parent: NodeID?) -> NodeID {
     switch description.content {
     case .leaf(let measure):
-      id = addLeaf(style: description.style, measure: measure, to: parent, name: description.name)
+      return addLeaf(
+        style: description.style, measure: measure, to: parent, name: description.name)
     case .group(let group):
-      id = addGroup(group, style: description.style, to: parent, name: description.name)
+      return addGroup(group, style: description.style, to: parent, name: description.name)
     case .flow(let flow):
-      id = addFlow(flow, style: description.style, to: parent, name: description.name)
+      return addFlow(flow, style: description.style, to: parent, name: description.name)
     }
-    for child in description.children { add(child, to: id) }
-    return id
   }
 }
