@@ -84,17 +84,19 @@ extension LayoutTree {
           moveSubtree(n)
         }
       }
-      // The next node in pre-order: the first child, or the next sibling of the node or of its
-      // nearest ancestor that has one, without leaving `top`'s subtree.
-      var next = descend ? firstChildren[n] : -1
-      if next < 0 {
-        var current = n
-        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
-        if current == top { return }
-        next = nextSiblings[current]
-      }
-      n = Int(next)
+      n = successor(of: n, descending: descend, within: top)
+      if n < 0 { return }
     }
+  }
+
+  /// The node after `n` in pre-order without leaving `top`'s subtree, or -1: its first child
+  /// when `descending`, else the next sibling of `n` or of its nearest ancestor that has one.
+  @inline(__always)
+  func successor(of n: Int, descending: Bool, within top: Int) -> Int {
+    if descending && firstChildren[n] >= 0 { return Int(firstChildren[n]) }
+    var current = n
+    while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
+    return current == top ? -1 : Int(nextSiblings[current])
   }
 
   /// Recomputes the frames of `top`'s descendants from their local frames after `top` moved.
@@ -160,20 +162,12 @@ extension LayoutTree {
     exactFrames[top] = corner
     dirty[top] = false
     solvedSizes[top] = unsolved
-    var n = Int(firstChildren[top])
-    guard n >= 0 else { return }
-    while true {
+    var n = successor(of: top, descending: true, within: top)
+    while n >= 0 {
       exactFrames[n] = corner
       dirty[n] = false
       solvedSizes[n] = unsolved
-      var next = firstChildren[n]
-      if next < 0 {
-        var current = n
-        while current != top && nextSiblings[current] < 0 { current = Int(parents[current]) }
-        if current == top { return }
-        next = nextSiblings[current]
-      }
-      n = Int(next)
+      n = successor(of: n, descending: true, within: top)
     }
   }
 
