@@ -28,13 +28,6 @@ struct Edges: Hashable, Sendable {
 
   var rect: Rect { Rect(x: minX, y: minY, width: size.width, height: size.height) }
 
-  /// These edges moved by `origin`.
-  func offset(by origin: Point) -> Edges {
-    Edges(
-      minX: clampFinite(origin.x + minX), minY: clampFinite(origin.y + minY),
-      maxX: clampFinite(origin.x + maxX), maxY: clampFinite(origin.y + maxY))
-  }
-
   /// These edges moved by the top-left corner of `frame`.
   @inline(__always)
   func offset(by frame: Edges) -> Edges {
