@@ -332,3 +332,43 @@ private func hasFiniteFigures(_ diagnostic: LayoutDiagnostic) -> Bool {
     #expect(badFigures == 0)
   }
 }
+
+@Suite struct ContentStableReuseTests {
+  @Test("A leaf whose measure uses the offer is measured again for a larger offer")
+  func offerDependentLeaf() {
+    // A leaf that is as wide as it is offered (10 when unconstrained) and half as tall.
+    let measure: MeasureFunction = { proposal in
+      let width = proposal.width ?? 10
+      return Size(width: width, height: width / 2)
+    }
+    var tree = LayoutTree()
+    let column = tree.addGroup(.vertical())
+    let row = tree.addGroup(.horizontal(), style: ItemStyle(size: .fit), to: column)
+    let leaf = tree.addLeaf(style: ItemStyle(size: .fit), measure: measure, to: row)
+    // Measured unconstrained first (the root is as wide as its content: 10, the row as tall as
+    // the leaf, 5), then laid out in 40: the row is offered 40 and the leaf takes it.
+    tree.layout(in: Size(width: .infinity, height: 30))
+    #expect(tree.frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 5))
+    tree.layout(in: Size(width: 40, height: 30))
+    #expect(tree.frame(of: row) == Rect(x: 0, y: 0, width: 40, height: 20))
+    #expect(tree.frame(of: leaf) == Rect(x: 0, y: 0, width: 40, height: 20))
+  }
+
+  @Test("A group of fixed and fit children answers a larger offer with its content size")
+  func stableGroup() {
+    var tree = LayoutTree()
+    let column = tree.addGroup(GroupStyle(axis: .vertical, alignment: .start))
+    let row = tree.addGroup(
+      .horizontal(spacing: 1), style: ItemStyle(size: .fit, crossSize: .fit), to: column)
+    tree.addLeaf(style: ItemStyle(size: .points(3), crossSize: .points(2)), to: row)
+    let inner = tree.addGroup(.vertical(), style: ItemStyle(size: .fit), to: row)
+    tree.addLeaf(style: ItemStyle(size: .points(4), crossSize: .points(5)), to: inner)
+    // Content: 3 + 1 + 5 wide (the inner group is as wide as its leaf's 5), 4 tall.
+    tree.layout(in: Size(width: .infinity, height: .infinity))
+    #expect(tree.frame(of: column) == Rect(x: 0, y: 0, width: 9, height: 4))
+    tree.layout(in: Size(width: 50, height: 20))
+    // Offered 50 wide, the row is still its content: 3 + 1 + 5 wide, 4 tall.
+    #expect(tree.frame(of: row) == Rect(x: 0, y: 0, width: 9, height: 4))
+    #expect(tree.frame(of: inner) == Rect(x: 4, y: 0, width: 5, height: 4))
+  }
+}
