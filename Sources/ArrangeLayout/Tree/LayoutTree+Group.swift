@@ -631,25 +631,22 @@ extension LayoutTree {
     let padMain = clampFinite(padding.total(along: axis))
     let padCross = clampFinite(padding.total(along: axis.cross))
     let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
-    if task.phase < 2 {
+    let base = Int(task.base)
+    if task.phase == 0 {
+      // Both passes run again after the children they asked for are measured: that costs
+      // less than keeping what the first pass found in every suspended task.
       let mainLength = task.proposal[axis].map { Swift.max(0, $0 - padMain) }
-      if task.phase == 0 {
-        task.first = firstPass(
-          n, group, mainLength: mainLength, crossLength: crossLength, base: task.base)
-        task.phase = 1
-      }
       guard
-        let share = finishShare(
-          n, group, task.first, mainLength: mainLength, crossLength: crossLength,
-          base: task.base)
+        let share = shareMainAxis(
+          n, group, mainLength: mainLength, crossLength: crossLength, base: base)
       else { return nil }
-      task.share = share
-      task.phase = 2
+      task.main = clampFinite(share.used + share.spacingTotal)
+      task.phase = 1
     }
-    let share = task.share
+    let count = Int(childCounts[n])
     var cross = 0.0
     var complete = true
-    for i in share.base..<(share.base + share.count) where scratch[i].flag != flagHidden {
+    for i in base..<(base + count) where scratch[i].flag != flagHidden {
       // Content, not stretch: a stretched child contributes what it needs.
       let c = scratch[i].node
       guard
@@ -663,9 +660,9 @@ extension LayoutTree {
       if value > cross { cross = value }
     }
     guard complete else { return nil }
-    task.stable = isContentStable(base: share.base, count: share.count)
+    task.stable = isContentStable(base: base, count: count)
     return Size(
-      main: clampFinite(share.used + share.spacingTotal + padMain),
+      main: clampFinite(task.main + padMain),
       cross: clampFinite(cross + padCross), axis: axis)
   }
 }

@@ -36,7 +36,7 @@ extension LayoutTree {
           stack.removeLast()
           continue
         }
-        stack[top].base = pushScratch(Int(childCounts[t]))
+        stack[top].base = Int32(pushScratch(Int(childCounts[t])))
       }
       let result: Size?
       switch kinds[t] {
@@ -45,7 +45,7 @@ extension LayoutTree {
       case .leaf: result = measureLeaf(t, stack[top].proposal)
       }
       if let result {
-        popScratch(stack[top].base)
+        popScratch(Int(stack[top].base))
         measureKeys[t] = stack[top].proposal
         measureValues[t] = result
         measureValid[t] = true
@@ -54,10 +54,9 @@ extension LayoutTree {
         stack.removeLast()
         continue
       }
-      for request in pendingMeasures {
+      while let request = pendingMeasures.popLast() {
         stack.append(MeasureTask(node: request.node, proposal: request.proposal))
       }
-      pendingMeasures.removeAll(keepingCapacity: true)
     }
     measureStack = stack
     return measureValues[n]
@@ -98,20 +97,21 @@ extension LayoutTree {
   /// under `task.proposal`, or `nil` when children must be measured first.
   mutating func measureFlowStep(_ task: inout MeasureTask) -> Size? {
     let n = Int(task.node)
+    let base = Int(task.base)
     let style = flows[Int(slots[n])].style
     let axis = style.axis
     let containerSize = Size(
       main: task.proposal[axis] ?? .infinity, cross: task.proposal[axis.cross] ?? .infinity,
       axis: axis)
     if task.phase == 0 {
-      guard let count = flowItemMains(n, containerSize: containerSize, base: task.base) else {
+      guard let count = flowItemMains(n, containerSize: containerSize, base: base) else {
         return nil
       }
-      task.share.count = count
+      task.count = Int32(count)
       task.phase = 1
     }
-    let count = task.share.count
-    guard flowItemCrosses(n, containerSize: containerSize, base: task.base, count: count) else {
+    let count = Int(task.count)
+    guard flowItemCrosses(n, containerSize: containerSize, base: base, count: count) else {
       return nil
     }
     // Measure in a scratch slot: the flow's own layout must keep answering queries for the
@@ -119,7 +119,7 @@ extension LayoutTree {
     var scratch = flowMeasureScratch ?? FlowSlot(style: style)
     flowMeasureScratch = nil
     scratch.style = style
-    load(&scratch, from: task.base, count: count, containerSize: containerSize, rtl: false)
+    load(&scratch, from: base, count: count, containerSize: containerSize, rtl: false)
     let size = scratch.layout.contentSize
     flowMeasureScratch = scratch
     return size

@@ -211,17 +211,25 @@ struct MeasureRequest: Sendable {
 }
 
 /// A group or flow being measured, suspended while the children it needs are measured.
+///
+/// Small on purpose: a chain of nested groups keeps one task per level on the stack at once.
+/// What a pass over the children found lives in the node's scratch region, not here.
 struct MeasureTask: Sendable {
   var node: Int32
-  var proposal: SizeProposal
-  /// 0 before the first pass over the children, 1 after it, 2 once the main axis is shared.
-  var phase: UInt8 = 0
-  /// What the first pass found (phase 1).
-  var first = FirstPass()
   /// Where the node's scratch region starts, or -1 before it has one.
-  var base = -1
-  /// What sharing the main axis found (phase 2).
-  var share = MainAxisShare()
+  var base: Int32 = -1
+  /// 0 before the main axis is shared (a flow: before its items' main sizes are known), 1 after.
+  var phase: UInt8 = 0
   /// Whether the measurement found is content-stable.
   var stable = false
+  /// A group's children's main sizes and spacing, added up, once phase 1 is reached.
+  var main = 0.0
+  /// A flow's visible item count, once phase 1 is reached.
+  var count: Int32 = 0
+  var proposal: SizeProposal
+
+  init(node: Int32, proposal: SizeProposal) {
+    self.node = node
+    self.proposal = proposal
+  }
 }
