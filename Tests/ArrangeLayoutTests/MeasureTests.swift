@@ -60,6 +60,26 @@ private final class MeasureCounter: Sendable {
     #expect(tree.frame(of: NodeID(1)) == Rect(x: 0, y: 0, width: 5, height: 4))
   }
 
+  @Test(
+    "A fit group whose child must be measured at two widths finishes measuring",
+    .timeLimit(.minutes(1)))
+  func childMeasuredAtTwoWidths() {
+    // The row is measured (it is fit in a column); its child takes 10 cells of text at the
+    // offered 10, is clamped to 5 and so is measured again at 5, where the text takes 6 lines.
+    // Each measurement evicts the other from the child's one-entry cache.
+    var tree = LayoutTree()
+    let column = tree.addGroup(GroupStyle(axis: .vertical))
+    let row = tree.addGroup(
+      GroupStyle(axis: .horizontal, alignment: .start), style: ItemStyle(size: .fit), to: column)
+    let box = tree.addGroup(
+      GroupStyle(axis: .horizontal), style: ItemStyle(size: .fit, maxSize: 5), to: row)
+    let leaf = tree.addLeaf(style: ItemStyle(size: .fit), measure: text(30), to: box)
+    tree.layout(in: Size(width: 10, height: 20))
+    #expect(tree.frame(of: row) == Rect(x: 0, y: 0, width: 10, height: 6))
+    #expect(tree.frame(of: box) == Rect(x: 0, y: 0, width: 5, height: 6))
+    #expect(tree.frame(of: leaf) == Rect(x: 0, y: 0, width: 5, height: 6))
+  }
+
   @Test("A fit child is offered what the points children and the spacing leave")
   func fitChildOfferedTheRest() {
     var tree = LayoutTree(

@@ -262,7 +262,7 @@ extension LayoutTree {
     let stateCount = dirty.count
     if n < stateCount {
       dirty[n] = true
-      measureValid[n] = false
+      measurements[n].valid = false
     }
     // A layout leaves every attached node clean (hidden subtrees included), so an ancestor that
     // is dirty with no valid measurement was marked since, and so were the ones above it: the
@@ -270,9 +270,9 @@ extension LayoutTree {
     var current = parents[n]
     while current >= 0 {
       let index = Int(current)
-      if index >= stateCount || (dirty[index] && !measureValid[index]) { return }
+      if index >= stateCount || (dirty[index] && !measurements[index].valid) { return }
       dirty[index] = true
-      measureValid[index] = false
+      measurements[index].valid = false
       current = parents[index]
     }
   }

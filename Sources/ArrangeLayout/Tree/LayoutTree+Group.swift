@@ -121,11 +121,10 @@ extension LayoutTree {
     if let size = cachedMeasurement(n, proposal) { return size }
     if kinds[n] == .leaf {
       let size = measureLeaf(n, proposal)
-      measureKeys[n] = proposal
-      measureValues[n] = size
-      measureValid[n] = true
       // A leaf with no measure function is zero under any proposal.
-      measureStable[n] = slots[n] < 0 || measures[Int(slots[n])] == nil
+      measurements[n] = CachedMeasurement(
+        proposal: proposal, size: size, valid: true,
+        stable: slots[n] < 0 || measures[Int(slots[n])] == nil)
       return size
     }
     pendingMeasures.append(MeasureRequest(node: node, proposal: proposal))
@@ -137,10 +136,13 @@ extension LayoutTree {
   /// size (or nothing) on each axis, which gives the same size.
   @inline(__always)
   func cachedMeasurement(_ n: Int, _ proposal: SizeProposal) -> Size? {
-    guard measureValid[n] else { return nil }
-    if measureKeys[n] == proposal { return measureValues[n] }
-    guard measureStable[n] else { return nil }
-    let size = measureValues[n]
+    let entry = measurements[n]
+    guard entry.valid else { return nil }
+    if entry.proposal.width == proposal.width && entry.proposal.height == proposal.height {
+      return entry.size
+    }
+    guard entry.stable else { return nil }
+    let size = entry.size
     if let width = proposal.width, width < size.width { return nil }
     if let height = proposal.height, height < size.height { return nil }
     return size
@@ -166,7 +168,7 @@ extension LayoutTree {
       case .percent, .fill: return false
       }
       if case .percent = style.crossSize { return false }
-      if !(measureValid[c] && measureStable[c]) { return false }
+      if !(measurements[c].valid && measurements[c].stable) { return false }
     }
     return true
   }
@@ -631,8 +633,23 @@ extension LayoutTree {
     let padMain = clampFinite(padding.total(along: axis))
     let padCross = clampFinite(padding.total(along: axis.cross))
     let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
+    if task.phase == 1 || task.phase == 4 {
+      switch measurePointsAndFit(
+        n, group, task.proposal, padMain: padMain, padCross: padCross, crossLength: crossLength)
+      {
+      case .measured(let size, let stable):
+        task.stable = stable
+        return size
+      case .waiting:
+        task.phase = 4
+        return nil
+      case .notApplicable:
+        task.base = Int32(pushScratch(Int(childCounts[n])))
+        task.phase = 2
+      }
+    }
     let base = Int(task.base)
-    if task.phase == 0 {
+    if task.phase == 2 {
       // Both passes run again after the children they asked for are measured: that costs
       // less than keeping what the first pass found in every suspended task.
       let mainLength = task.proposal[axis].map { Swift.max(0, $0 - padMain) }
@@ -641,7 +658,7 @@ extension LayoutTree {
           n, group, mainLength: mainLength, crossLength: crossLength, base: base)
       else { return nil }
       task.main = clampFinite(share.used + share.spacingTotal)
-      task.phase = 1
+      task.phase = 3
     }
     let count = Int(childCounts[n])
     var cross = 0.0
@@ -664,5 +681,118 @@ extension LayoutTree {
     return Size(
       main: clampFinite(task.main + padMain),
       cross: clampFinite(cross + padCross), axis: axis)
+  }
+}
+
+/// What ``LayoutTree/measurePointsAndFit(_:_:_:padMain:padCross:crossLength:)`` found.
+enum PointsAndFitStep {
+  /// The group's content size, and whether it is content-stable.
+  case measured(Size, stable: Bool)
+  /// Children must be measured first (they are in `pendingMeasures`).
+  case waiting
+  /// A child shares the proposed length (a percent or fill child): the general pass is needed.
+  case notApplicable
+}
+
+extension LayoutTree {
+  /// Measures a group whose visible children all take a points or fit size along it (or any
+  /// size, when no length is proposed along it: then each takes its content size): the same
+  /// sizes as ``measureGroupStep(_:)``'s general pass, without scratch space.
+  ///
+  /// Such children need no share of one another's space: each fit child is offered what the
+  /// points children and the spacing leave, which one walk over the children finds, and a
+  /// second walk measures them. Most groups are like this (a chain of nested fit groups is
+  /// nothing else), so it is worth a pass of its own.
+  mutating func measurePointsAndFit(
+    _ n: Int, _ group: GroupStyle, _ proposal: SizeProposal, padMain: Double, padCross: Double,
+    crossLength: Double?
+  ) -> PointsAndFitStep {
+    let axis = group.axis
+    let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
+    let first = firstChildren[n]
+    // The points children and the visible count, in the order the general pass adds them.
+    var visible = 0
+    var points = 0.0
+    var child = first
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      if styles[c].isHidden { continue }
+      visible += 1
+      switch styles[c].size {
+      case .points(let value):
+        let (low, high) = LayoutTree.clampBounds(styles[c])
+        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), low, high))
+      case .fit: break
+      case .percent, .fill: if mainLength != nil { return .notApplicable }
+      }
+    }
+    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
+    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
+    let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
+    var used = points
+    var cross = 0.0
+    var complete = true
+    var stable = true
+    child = first
+    while child >= 0 {
+      let c = Int(child)
+      let node = child
+      child = nextSiblings[c]
+      let style = styles[c]
+      if style.isHidden { continue }
+      let fixedCross = LayoutTree.fixedCross(style, crossLength)
+      let size: Double
+      var measured = Size.unmeasured
+      if case .points(let value) = style.size {
+        let (low, high) = LayoutTree.clampBounds(style)
+        size = LayoutTree.clamp(nonNegative(value), low, high)
+      } else {
+        guard
+          let found = lookup(
+            node, SizeProposal(main: offered, cross: fixedCross ?? crossLength, axis: axis))
+        else {
+          complete = false
+          continue
+        }
+        let (low, high) = LayoutTree.clampBounds(style)
+        size = LayoutTree.clamp(found[axis], low, high)
+        // Content wider than the offer was wrapped for the offer: measured again at its size.
+        if found[axis] <= offered ?? .infinity { measured = found }
+        // A child that must be measured again at its size would need two proposals at once,
+        // and each would evict the other from its cache at every round: the general pass keeps
+        // the first answer in scratch space.
+        if fixedCross == nil && measured[axis] != size { return .notApplicable }
+        used = clampFinite(used + size)
+      }
+      // Across: content, not stretch (a stretched child contributes what it needs).
+      if let fixedCross {
+        if fixedCross > cross { cross = fixedCross }
+      } else if measured[axis] == size {
+        if measured[axis.cross] > cross { cross = measured[axis.cross] }
+      } else if let found = lookup(node, SizeProposal(main: size, cross: crossLength, axis: axis)) {
+        if found[axis.cross] > cross { cross = found[axis.cross] }
+      } else {
+        complete = false
+        continue
+      }
+      // Content-stable (see isContentStable(base:count:)).
+      if stable {
+        switch style.size {
+        case .points:
+          if case .points = style.crossSize { continue }
+        case .fit: break
+        case .percent, .fill: stable = false
+        }
+        if case .percent = style.crossSize { stable = false }
+        if !(measurements[c].valid && measurements[c].stable) { stable = false }
+      }
+    }
+    guard complete else { return .waiting }
+    return .measured(
+      Size(
+        main: clampFinite(clampFinite(used + spacingTotal) + padMain),
+        cross: clampFinite(cross + padCross), axis: axis),
+      stable: stable)
   }
 }

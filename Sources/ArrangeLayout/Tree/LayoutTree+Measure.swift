@@ -30,13 +30,15 @@ extension LayoutTree {
     // the stack at every step would cost more than the step.
     while let top = stack.indices.last {
       let t = Int(stack[top].node)
-      if stack[top].base < 0 {
+      if stack[top].phase == 0 {
         // A request made twice, or answered while it waited, is not measured again.
         if cachedMeasurement(t, stack[top].proposal) != nil {
           stack.removeLast()
           continue
         }
-        stack[top].base = Int32(pushScratch(Int(childCounts[t])))
+        stack[top].phase = 1
+        // A group takes scratch space only if it needs the general sizing pass.
+        if kinds[t] == .flow { stack[top].base = Int32(pushScratch(Int(childCounts[t]))) }
       }
       let result: Size?
       switch kinds[t] {
@@ -45,12 +47,11 @@ extension LayoutTree {
       case .leaf: result = measureLeaf(t, stack[top].proposal)
       }
       if let result {
-        popScratch(Int(stack[top].base))
-        measureKeys[t] = stack[top].proposal
-        measureValues[t] = result
-        measureValid[t] = true
-        measureStable[t] =
-          kinds[t] == .leaf ? slots[t] < 0 || measures[Int(slots[t])] == nil : stack[top].stable
+        if stack[top].base >= 0 { popScratch(Int(stack[top].base)) }
+        measurements[t] = CachedMeasurement(
+          proposal: stack[top].proposal, size: result, valid: true,
+          stable: kinds[t] == .leaf
+            ? slots[t] < 0 || measures[Int(slots[t])] == nil : stack[top].stable)
         stack.removeLast()
         continue
       }
@@ -59,7 +60,7 @@ extension LayoutTree {
       }
     }
     measureStack = stack
-    return measureValues[n]
+    return measurements[n].size
   }
 
   /// A leaf's measure function's answer, made finite and non-negative and rounded up to the grid.
@@ -103,12 +104,12 @@ extension LayoutTree {
     let containerSize = Size(
       main: task.proposal[axis] ?? .infinity, cross: task.proposal[axis.cross] ?? .infinity,
       axis: axis)
-    if task.phase == 0 {
+    if task.phase == 1 {
       guard let count = flowItemMains(n, containerSize: containerSize, base: base) else {
         return nil
       }
       task.count = Int32(count)
-      task.phase = 1
+      task.phase = 2
     }
     let count = Int(task.count)
     guard flowItemCrosses(n, containerSize: containerSize, base: base, count: count) else {

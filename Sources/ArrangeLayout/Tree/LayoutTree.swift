@@ -59,12 +59,8 @@ public struct LayoutTree: Sendable {
   var localFrames: [Edges] = []
   /// Each node's edges in root coordinates, before rounding.
   var exactFrames: [Edges] = []
-  var measureKeys: [SizeProposal] = []
-  var measureValues: [Size] = []
-  var measureValid: [Bool] = []
-  /// Per node, whether its cached measurement is content-stable (see
-  /// ``isContentStable(base:count:)``).
-  var measureStable: [Bool] = []
+  /// Per node, its last measurement (one entry, so that a lookup reads one cache line).
+  var measurements: [CachedMeasurement] = []
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSizes: [Double] = []
 
@@ -122,10 +118,7 @@ public struct LayoutTree: Sendable {
     solvedRightToLeft.reserveCapacity(count)
     localFrames.reserveCapacity(count)
     exactFrames.reserveCapacity(count)
-    measureKeys.reserveCapacity(count)
-    measureValues.reserveCapacity(count)
-    measureValid.reserveCapacity(count)
-    measureStable.reserveCapacity(count)
+    measurements.reserveCapacity(count)
   }
 
   var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
@@ -140,10 +133,7 @@ public struct LayoutTree: Sendable {
     solvedRightToLeft.append(contentsOf: repeatElement(false, count: extra))
     localFrames.append(contentsOf: repeatElement(.zero, count: extra))
     exactFrames.append(contentsOf: repeatElement(.zero, count: extra))
-    measureKeys.append(contentsOf: repeatElement(.unspecified, count: extra))
-    measureValues.append(contentsOf: repeatElement(.zero, count: extra))
-    measureValid.append(contentsOf: repeatElement(false, count: extra))
-    measureStable.append(contentsOf: repeatElement(false, count: extra))
+    measurements.append(contentsOf: repeatElement(CachedMeasurement(), count: extra))
   }
 
   /// The exact frame of node `n` in root coordinates; empty for a node added since the last
@@ -153,7 +143,7 @@ public struct LayoutTree: Sendable {
   mutating func invalidateAll() {
     for index in dirty.indices {
       dirty[index] = true
-      measureValid[index] = false
+      measurements[index].valid = false
     }
   }
 }
@@ -204,6 +194,17 @@ struct FlowSlot: Sendable {
   }
 }
 
+/// A node's last measurement.
+struct CachedMeasurement: Sendable {
+  /// The proposal it was measured under.
+  var proposal = SizeProposal.unspecified
+  var size = Size.zero
+  /// Whether it still holds (nothing in the subtree changed since).
+  var valid = false
+  /// Whether it is content-stable (see ``LayoutTree/isContentStable(base:count:)``).
+  var stable = false
+}
+
 /// A measurement a group or flow needs: `node` under `proposal`.
 struct MeasureRequest: Sendable {
   var node: Int32
@@ -218,7 +219,9 @@ struct MeasureTask: Sendable {
   var node: Int32
   /// Where the node's scratch region starts, or -1 before it has one.
   var base: Int32 = -1
-  /// 0 before the main axis is shared (a flow: before its items' main sizes are known), 1 after.
+  /// 0 before the task is started; then for a group 1 (started), 2 (the general pass, before
+  /// the main axis is shared), 3 (after) or 4 (the pass for points and fit children); for a
+  /// flow 1 (before its items' main sizes are known) or 2 (after).
   var phase: UInt8 = 0
   /// Whether the measurement found is content-stable.
   var stable = false
