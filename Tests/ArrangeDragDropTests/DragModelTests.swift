@@ -135,4 +135,96 @@ import Testing
       _ = DragEngine(containers: [container, container])
     }
   }
+
+  // MARK: Items that hold others
+
+  /// `doc` dropped into `folder`, `folder` in To Do.
+  static func folderModel() throws -> DragModel<String> {
+    var model = DragModel([(todo, ["folder", "doc"]), (done, ["x"])])
+    try model.apply(.dropInto("doc", from: Slot(todo, 1), into: "folder"))
+    return model
+  }
+
+  @Test("Removing an item that holds others removes its contents with it, and undo brings all back")
+  func removingAHolder() throws {
+    let before = try Self.folderModel()
+    var model = before
+    let removal = DragOperation<String>.remove("folder", from: Slot(Self.todo, 0))
+    try model.apply(removal)
+    #expect(model.allItems == ["x"])
+    #expect(model.contents.isEmpty)
+    #expect(model.removedContents == ["folder": ["doc"]])
+    #expect(model.invariantViolations().isEmpty)
+    try model.apply(removal.inverse)
+    #expect(model == before)
+    #expect(model.allItems == ["folder", "x", "doc"])
+  }
+
+  @Test("Removing a holder of holders takes every level, and undo restores every level")
+  func removingNestedHolders() throws {
+    var model = DragModel([(Self.todo, ["a", "b", "c"])])
+    try model.apply(.dropInto("c", from: Slot(Self.todo, 2), into: "b"))
+    try model.apply(.dropInto("b", from: Slot(Self.todo, 1), into: "a"))
+    let before = model
+    #expect(model.allContents(of: "a") == ["b", "c"])
+    try model.apply(.remove("a", from: Slot(Self.todo, 0)))
+    #expect(model.allItems.isEmpty)
+    #expect(model.contents.isEmpty)
+    try model.apply(.insert("a", at: Slot(Self.todo, 0)))
+    #expect(model == before)
+  }
+
+  @Test("Moving and exchanging a holder keeps its contents inside it")
+  func movingAHolder() throws {
+    var model = try Self.folderModel()
+    try model.apply(.move("folder", from: Slot(Self.todo, 0), to: Slot(Self.done, 1), before: nil))
+    try model.apply(
+      .exchange("folder", at: Slot(Self.done, 1), with: "x", otherAt: Slot(Self.done, 0)))
+    #expect(model.items(in: Self.done) == ["folder", "x"])
+    #expect(model.contents == ["folder": ["doc"]])
+    #expect(model.invariantViolations().isEmpty)
+  }
+
+  @Test("Inserting a removed holder again is refused when what it held is back in the model")
+  func reinsertingAHolderTwice() throws {
+    var model = try Self.folderModel()
+    try model.apply(.remove("folder", from: Slot(Self.todo, 0)))
+    try model.apply(.insert("doc", at: Slot(Self.todo, 0)))
+    let before = model
+    #expect(throws: DragModelError.self) {
+      try model.apply(.insert("folder", at: Slot(Self.todo, 0)))
+    }
+    #expect(model == before)
+  }
+
+  @Test("A holder cannot be dropped into an item it holds")
+  func holderIntoItsOwnContents() throws {
+    var model = DragModel([(Self.todo, ["a", "b", "c"])])
+    try model.apply(.dropInto("c", from: Slot(Self.todo, 2), into: "b"))
+    try model.apply(.dropInto("b", from: Slot(Self.todo, 1), into: "a"))
+    // `c` is inside `b` inside `a`: dropping `a` into `c` would leave all three unreachable.
+    model.setItems(["a", "z"], in: Self.todo)
+    let before = model
+    #expect(throws: DragModelError.self) {
+      try model.apply(.dropInto("a", from: Slot(Self.todo, 0), into: "c"))
+    }
+    #expect(model == before)
+  }
+
+  @Test("The invariant check accounts for nested items: contents nothing reaches are reported")
+  func orphanedContentsAreReported() throws {
+    var model = try Self.folderModel()
+    #expect(model.invariantViolations().isEmpty)
+    // The app replaces To Do without the folder: the document inside it is reachable no more.
+    model.setItems([], in: Self.todo)
+    #expect(
+      model.invariantViolations() == ["1 item(s) are inside folder, which is not in the model"])
+  }
+
+  @Test("An item inside another and in a container too is reported twice over")
+  func nestedDuplicateIsReported() throws {
+    var model = try Self.folderModel()
+    model.setItems(["doc"], in: Self.done)
+    #expect(model.invariantViolations() == ["doc appears more than once"])
+  }
 }

@@ -45,6 +45,8 @@ struct ReferenceArena: Hashable, Sendable, CustomStringConvertible {
   private(set) var order: [ContainerID]
   private(set) var lists: [ContainerID: [String]]
   private(set) var inside: [String: [String]] = [:]
+  /// What removed items held (they leave with the item and come back with it).
+  private(set) var removed: [String: [String]] = [:]
 
   init(_ columns: [[String]]) {
     order = columns.indices.map { ContainerID($0) }
@@ -55,6 +57,7 @@ struct ReferenceArena: Hashable, Sendable, CustomStringConvertible {
     order = model.containers
     lists = Dictionary(uniqueKeysWithValues: model.containers.map { ($0, model.items(in: $0)) })
     inside = model.contents
+    removed = model.removedContents
   }
 
   func items(in id: ContainerID) -> [String] { lists[id] ?? [] }
@@ -69,7 +72,7 @@ struct ReferenceArena: Hashable, Sendable, CustomStringConvertible {
   /// Whether `model` holds exactly these lists and contents.
   func matches(_ model: DragModel<String>) -> Bool {
     model.containers == order && order.allSatisfy { model.items(in: $0) == items(in: $0) }
-      && model.contents == inside
+      && model.contents == inside && model.removedContents == removed
   }
 
   /// Replaces the items of a container (the app changing its own model).
@@ -127,12 +130,35 @@ struct ReferenceArena: Hashable, Sendable, CustomStringConvertible {
     case .remove(let item, let from):
       if let problem = check(item, at: from) { return problem }
       lists[from.container]?.remove(at: from.index)
+      var holders = [item]
+      while let holder = holders.popLast() {
+        guard let held = inside.removeValue(forKey: holder) else { continue }
+        removed[holder] = held
+        holders += held
+      }
     case .insert(let item, let at):
       if let problem = checkInsertion(item, at: at) { return problem }
+      var holders = [item]
+      var back: [String: [String]] = [:]
+      while let holder = holders.popLast() {
+        guard let held = removed[holder] else { continue }
+        if let again = held.first(where: contains) { return "\(again) is already there" }
+        back[holder] = held
+        holders += held
+      }
       lists[at.container]?.insert(item, at: at.index)
+      for (holder, held) in back {
+        inside[holder] = held
+        removed[holder] = nil
+      }
     case .dropInto(let item, let from, let target):
       if let problem = check(item, at: from) { return problem }
       guard target != item, contains(target) else { return "no target \(target)" }
+      var nested = inside[item] ?? []
+      while let next = nested.popLast() {
+        if next == target { return "\(target) is inside \(item)" }
+        nested += inside[next] ?? []
+      }
       lists[from.container]?.remove(at: from.index)
       inside[target, default: []].append(item)
     case .takeOut(let item, let holder, let to):
@@ -665,13 +691,14 @@ struct StreamDriver {
     return true
   }
 
-  /// The items inside `item`, and inside those, and so on: removing an item removes them with it.
+  /// The items inside `item`, and inside those, and so on: removing an item removes them with
+  /// it, inserting it again brings them back (so they are looked for among removed contents too).
   func held(by item: String) -> [String] {
     var result: [String] = []
-    var next = model.contents[item] ?? []
+    var next = model.contents[item] ?? model.removedContents[item] ?? []
     while let inside = next.popLast() {
       result.append(inside)
-      next += model.contents[inside] ?? []
+      next += model.contents[inside] ?? model.removedContents[inside] ?? []
     }
     return result
   }

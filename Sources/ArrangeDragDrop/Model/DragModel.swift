@@ -45,7 +45,14 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
   public private(set) var containers: [ContainerID]
   private var lists: [[Item]]
   /// Items that were dropped into other items, by the item that holds them, in arrival order.
+  ///
+  /// An item's contents travel with it: moving or exchanging the item moves them too, removing
+  /// it removes them with it (see ``removedContents``).
   public private(set) var contents: [Item: [Item]] = [:]
+  /// What removed items held, by item, nested holders included: a removal takes an item's
+  /// contents out of the model with it, and inserting the item again (the removal's inverse)
+  /// brings them back, so that undo restores everything.
+  public private(set) var removedContents: [Item: [Item]] = [:]
 
   /// Creates a model from containers and their items.
   ///
@@ -89,7 +96,10 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// Adds a container at the end (or replaces the items of an existing one).
+  ///
+  /// Items set here are live again: what they held when removed is forgotten.
   public mutating func setItems(_ items: [Item], in container: ContainerID) {
+    for item in items where removedContents[item] != nil { removedContents[item] = nil }
     if let index = containers.firstIndex(of: container) {
       lists[index] = items
     } else {
@@ -98,15 +108,32 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
     }
   }
 
-  /// The problems with the model: items that appear more than once.
+  /// Every item inside `item`, at any depth, in the order ``allItems`` lists them.
+  public func allContents(of item: Item) -> [Item] {
+    var result = contents[item] ?? []
+    var next = 0
+    while next < result.count {
+      if let inside = contents[result[next]] { result.append(contentsOf: inside) }
+      next += 1
+    }
+    return result
+  }
+
+  /// The problems with the model: items that appear more than once, and items inside a holder
+  /// that is not in the model (contents no container can reach: lost).
   ///
   /// - Complexity: O(total items).
   public func invariantViolations() -> [String] {
     var seen: Set<Item> = []
     var problems: [String] = []
-    for item in allItems where !seen.insert(item).inserted {
-      problems.append("an item appears more than once")
+    let reachable = allItems
+    for item in reachable where !seen.insert(item).inserted {
+      problems.append("\(item) appears more than once")
     }
+    // Sorted by description, so that the report does not depend on hashing.
+    let orphaned = contents.filter { !seen.contains($0.key) }
+      .map { "\($0.value.count) item(s) are inside \($0.key), which is not in the model" }
+    problems.append(contentsOf: orphaned.sorted())
     return problems
   }
 
@@ -167,6 +194,10 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
       let source = try position(of: from.container)
       try expect(item, at: from, in: source)
       lists[source].remove(at: from.index)
+      // The item's contents leave with it, kept for the inverse.
+      for holder in [item] + allContents(of: item) {
+        if let inside = contents.removeValue(forKey: holder) { removedContents[holder] = inside }
+      }
     case .insert(let item, let at):
       try insert(item, at: at)
     case .dropInto(let item, let from, let target):
@@ -174,6 +205,10 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
       try expect(item, at: from, in: source)
       guard target != item, slot(of: target) != nil || isInside(target) else {
         throw DragModelError(.itemMismatch, "drop into: the target is not in the model")
+      }
+      // Dropping a holder into something it holds would leave both where nothing reaches them.
+      guard !allContents(of: item).contains(target) else {
+        throw DragModelError(.itemMismatch, "drop into: the target is inside the item")
       }
       lists[source].remove(at: from.index)
       contents[target, default: []].append(item)
@@ -222,6 +257,22 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
     guard self.slot(of: item) == nil, !isInside(item) else {
       throw DragModelError(.duplicateItem, "the item is already in the model")
     }
+    // An item inserted again gets back what it held when it was removed.
+    var restored: [Item: [Item]] = [:]
+    var pending = [item]
+    while let holder = pending.popLast() {
+      guard let inside = removedContents[holder] else { continue }
+      for nested in inside where self.slot(of: nested) != nil || isInside(nested) {
+        throw DragModelError(
+          .duplicateItem, "insert: \(nested), which \(holder) held, is in the model again")
+      }
+      restored[holder] = inside
+      pending.append(contentsOf: inside)
+    }
     lists[destination].insert(item, at: slot.index)
+    for (holder, inside) in restored {
+      contents[holder] = inside
+      removedContents[holder] = nil
+    }
   }
 }

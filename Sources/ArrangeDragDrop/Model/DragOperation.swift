@@ -13,9 +13,11 @@ public enum DragOperation<Item: Hashable & Sendable>: Hashable, Sendable {
   /// Inserts `copy`, a new item standing for a copy of `original`, at `to`; the source keeps
   /// `original`.
   case copy(Item, as: Item, to: Slot)
-  /// Removes `item` from `from`.
+  /// Removes `item` from `from`, with everything dropped into it (see
+  /// ``DragModel/removedContents``).
   case remove(Item, from: Slot)
-  /// Inserts `item` at `at`: the inverse of ``remove(_:from:)``.
+  /// Inserts `item` at `at`, with what it held when it was removed: the inverse of
+  /// ``remove(_:from:)``.
   case insert(Item, at: Slot)
   /// Takes `item` out of `from` and puts it inside the item `into` (a folder, a stack).
   case dropInto(Item, from: Slot, into: Item)
