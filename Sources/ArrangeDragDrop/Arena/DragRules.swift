@@ -60,7 +60,113 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   /// Must be new and deterministic for replay.
   /// Without it, copy mode refuses with ``DragRefusal/Kind/cannotCopy``.
   public var copyID: (@Sendable (_ item: Item) -> Item)?
+  /// Whether the proposal in `context` may stand, seeing everything the engine knows: the
+  /// action, the target, the pointer, edit mode and which drag asks.
+  ///
+  /// Asked after every other rule allowed the proposal (BetweenKit's "can this item be
+  /// moved to this point"). Default: yes.
+  public var canPropose: (@Sendable (_ context: DropContext<Item>) -> RuleVerdict)?
 
   /// Rules with every default.
   public init() {}
+}
+
+extension DragRules {
+  // Each rule also takes a yes-or-no answer: `rules.canDrag { item, _ in !item.isLocked }`.
+  // A `false` refuses without a reason; give one with `RuleVerdict.allow(if:otherwise:)`.
+
+  /// Sets ``canDrag`` from a yes-or-no rule.
+  public mutating func canDrag(
+    _ rule: @escaping @Sendable (_ item: Item, _ container: ContainerID) -> Bool
+  ) {
+    canDrag = { .allow(if: rule($0, $1)) }
+  }
+
+  /// Sets ``canMove`` from a yes-or-no rule.
+  public mutating func canMove(
+    _ rule:
+      @escaping @Sendable (_ item: Item, _ container: ContainerID, _ from: Int, _ to: Int) -> Bool
+  ) {
+    canMove = { .allow(if: rule($0, $1, $2, $3)) }
+  }
+
+  /// Sets ``canDrop`` from a yes-or-no rule.
+  public mutating func canDrop(
+    _ rule:
+      @escaping @Sendable (
+        _ item: Item, _ source: ContainerID, _ destination: ContainerID, _ index: Int
+      ) -> Bool
+  ) {
+    canDrop = { .allow(if: rule($0, $1, $2, $3)) }
+  }
+
+  /// Sets ``canDisplace`` from a yes-or-no rule.
+  public mutating func canDisplace(
+    _ rule: @escaping @Sendable (_ target: Item, _ dragged: Item) -> Bool
+  ) {
+    canDisplace = { .allow(if: rule($0, $1)) }
+  }
+
+  /// Sets ``canRemove`` from a yes-or-no rule.
+  public mutating func canRemove(_ rule: @escaping @Sendable (_ item: Item, _ point: Point) -> Bool)
+  {
+    canRemove = { .allow(if: rule($0, $1)) }
+  }
+
+  /// Sets ``canDropInto`` from a yes-or-no rule.
+  public mutating func canDropInto(
+    _ rule: @escaping @Sendable (_ item: Item, _ target: Item) -> Bool
+  ) {
+    canDropInto = { .allow(if: rule($0, $1)) }
+  }
+
+  /// Sets ``accepts`` from a yes-or-no rule.
+  public mutating func accepts(
+    _ rule: @escaping @Sendable (_ item: Item, _ container: ContainerID) -> Bool
+  ) {
+    accepts = { .allow(if: rule($0, $1)) }
+  }
+
+  /// Sets ``canPropose`` from a yes-or-no rule.
+  public mutating func canPropose(
+    _ rule: @escaping @Sendable (_ context: DropContext<Item>) -> Bool
+  ) {
+    canPropose = { .allow(if: rule($0)) }
+  }
+}
+
+/// Everything the engine knows about a proposal, for ``DragRules/canPropose``.
+public struct DropContext<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// The dragged item.
+  public var item: Item
+  /// Where the drag started.
+  public var origin: Slot
+  /// What dropping now would do.
+  public var action: DropAction<Item>
+  /// The container under the drag, if any.
+  public var container: ContainerID?
+  /// The pointer (or, for a keyboard drag, the centre of the slot it targets), in arena
+  /// coordinates.
+  public var point: Point
+  /// Whether the engine is in edit mode.
+  public var isEditing: Bool
+  /// The drag asking: a pointer or the keyboard.
+  public var session: SessionID
+  /// The drag's mode (move, exchange, copy).
+  public var mode: DragMode
+
+  /// Creates a context.
+  public init(
+    item: Item, origin: Slot, action: DropAction<Item>, container: ContainerID?, point: Point,
+    isEditing: Bool, session: SessionID, mode: DragMode
+  ) {
+    self.item = item
+    self.origin = origin
+    self.action = action
+    self.container = container
+    self.point = point
+    self.isEditing = isEditing
+    self.session = session
+    self.mode = mode
+  }
 }

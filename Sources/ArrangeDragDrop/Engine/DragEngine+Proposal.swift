@@ -237,10 +237,27 @@ extension DragEngine {
 
   // MARK: - Rules
 
-  /// Why `action` is not allowed, or `nil` when the rules allow it.
+  /// Why `action` is not allowed, or `nil` when the rules allow it: the rule for its kind, then
+  /// ``DragRules/canPropose`` with the whole context.
   @inlinable
   func refusal(
     of action: DropAction<Item>, for session: DragSession<Item>, over target: ContainerID? = nil
+  ) -> DragRefusal? {
+    if let refused = kindRefusal(of: action, for: session, over: target) { return refused }
+    guard let canPropose = rules.canPropose, action != .none else { return nil }
+    let container = target ?? session.proposal.container
+    let verdict = canPropose(
+      DropContext(
+        item: session.item, origin: session.origin, action: action, container: container,
+        point: session.pointer, isEditing: isEditing, session: session.id, mode: session.mode))
+    if verdict.isAllowed { return nil }
+    return DragRefusal(.refusedByRule, container: container, reason: verdict.reason)
+  }
+
+  /// Why `action` is not allowed by the rule for its kind (and the built-in limits), or `nil`.
+  @inlinable
+  func kindRefusal(
+    of action: DropAction<Item>, for session: DragSession<Item>, over target: ContainerID?
   ) -> DragRefusal? {
     let item = session.item
     let origin = session.origin

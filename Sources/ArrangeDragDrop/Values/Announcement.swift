@@ -101,6 +101,7 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
     case .cannotRemove: return "Cannot remove this item"
     case .cannotDropInto: return "Cannot put it there"
     case .cannotCopy: return "Cannot copy this item"
+    case .refusedByRule: return "Cannot drop it there"
     }
   }
 }

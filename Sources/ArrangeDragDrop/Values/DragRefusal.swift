@@ -27,6 +27,8 @@ public struct DragRefusal: Hashable, Sendable {
     case cannotDropInto
     /// Copy mode without a `copyID` rule.
     case cannotCopy
+    /// `canPropose` said no (a rule that sees the whole proposal and its context).
+    case refusedByRule
   }
 
   /// The kind of refusal.
@@ -55,6 +57,12 @@ public enum RuleVerdict: Hashable, Sendable, ExpressibleByBooleanLiteral {
 
   /// `true` allows, `false` refuses without a reason.
   public init(booleanLiteral value: Bool) { self = value ? .allow : .refuse(nil) }
+
+  /// Allowed when `condition` holds, otherwise refused with `reason`:
+  /// `.allow(if: !card.isLocked, otherwise: "Locked cards stay put")`.
+  public static func allow(if condition: Bool, otherwise reason: String? = nil) -> RuleVerdict {
+    condition ? .allow : .refuse(reason)
+  }
 
   /// Whether the rule allows it.
   public var isAllowed: Bool { self == .allow }
