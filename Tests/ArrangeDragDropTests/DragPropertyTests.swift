@@ -424,10 +424,17 @@ import Testing
         return driver
       }
       let x = geometry.frame.midX
-      let home =
+      var home =
         driver.profile.mode == .exchange
         ? ArenaPoints.slotCenter(origin.index, in: geometry, x: x)
         : ArenaPoints.finalIndexPoint(origin.index, dragging: item, in: geometry, x: x)
+      // When the item's center decides, the pointer goes where it puts that center at home.
+      if driver.engine.configuration.strategy == .itemCenter,
+        let ghost = driver.engine.presentation.sessions.first(where: { $0.session == lift.session })
+      {
+        home = Point(
+          x: home.x + last.x - ghost.ghostFrame.midX, y: home.y + last.y - ghost.ghostFrame.midY)
+      }
       generator.tick()
       driver.perform(
         .input(

@@ -473,6 +473,9 @@ struct StreamDriver {
   var removed: [ContainerID: ArenaContainer<ListGeometry<String>>] = [:]
   /// An outdated geometry of each container.
   var stale: [ContainerID: ListGeometry<String>] = [:]
+  /// Per pointer, how far the dragged item's center is from it (for the item-center strategy,
+  /// where rules are asked at that center).
+  var centerOffsets: [PointerID: Point] = [:]
   var random: SeededRandom
   let counter = CopyCounter()
   var depth = 0
@@ -606,6 +609,14 @@ struct StreamDriver {
     let wasEditing = engine.isEditing
     let effects = harness.engine.handle(input, recordingInto: &recording)
     outputs.append(effects)
+    if case .pointer(let event) = input, event.phase == .move || event.phase == .down,
+      abs(event.location.x) < 1e9, abs(event.location.y) < 1e9,
+      let ghost = engine.presentation.sessions.first(where: { $0.session == .pointer(event.id) })
+    {
+      // Fixed for a drag: the item's center, less the pointer it follows.
+      centerOffsets[event.id] = Point(
+        x: ghost.ghostFrame.midX - event.location.x, y: ghost.ghostFrame.midY - event.location.y)
+    }
     if case .pointer(let event) = input {
       switch event.phase {
       case .down: rulesAtPress[event.id, default: []].append(rules)
@@ -921,9 +932,15 @@ struct StreamDriver {
       guard let source = state.slot(of: item)?.container else { return nil }
       return arrival(item, from: source, into: to)
     case .remove(let item, _):
-      let point: Point
+      var point: Point
       switch input {
-      case .pointer(let event): point = event.location
+      case .pointer(let event):
+        point = event.location
+        if engine.configuration.strategy == .itemCenter, let offset = centerOffsets[event.id],
+          abs(point.x) < 1e9, abs(point.y) < 1e9
+        {
+          point = Point(x: point.x + offset.x, y: point.y + offset.y)
+        }
       case .key:
         guard let zone = engine.containers.first(where: \.isDeleteZone) else {
           return "a keyboard drop removed an item with no delete zone"

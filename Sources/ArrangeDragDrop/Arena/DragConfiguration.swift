@@ -28,6 +28,10 @@ public enum TargetStrategy: String, Hashable, Sendable, CaseIterable {
   case largestOverlap
   /// The container whose center is closest to the ghost's center, whatever the distance.
   case closestCenter
+  /// The first container, in priority order, that contains the center of the dragged item (its
+  /// ghost), wherever the pointer holds it; the slot is chosen by that center too
+  /// (ShinobiEssentials decides which flow owns a view by the view's center).
+  case itemCenter
 }
 
 /// How a press becomes a drag.

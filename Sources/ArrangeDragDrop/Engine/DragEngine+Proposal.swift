@@ -3,12 +3,23 @@ public import ArrangeGeometry
 extension DragEngine {
   // MARK: - Choosing the target container
 
+  /// Where a drag is, for choosing its target and slot and for the rules: the pointer, or with
+  /// ``TargetStrategy/itemCenter`` the dragged item's center. A keyboard drag is where it was
+  /// put.
+  @inlinable
+  func location(of session: DragSession<Item>) -> Point {
+    configuration.strategy == .itemCenter && session.id != .keyboard
+      ? session.ghostFrame.center : session.pointer
+  }
+
   /// The target container's position for a pointer drag, per the arena's strategy.
   @inlinable
   func targetContainer(for session: DragSession<Item>) -> Int? {
     switch configuration.strategy {
     case .pointerInside:
       return containerIndex(containing: session.pointer)
+    case .itemCenter:
+      return containerIndex(containing: location(of: session))
     case .largestOverlap:
       let ghost = session.ghostFrame
       var best: Int?
@@ -93,7 +104,7 @@ extension DragEngine {
   /// only for removal, whose rule decides whether to propose it at all.
   @inlinable
   func desiredAction(for session: DragSession<Item>) -> (DropAction<Item>, Int?, DragRefusal?) {
-    let point = session.pointer
+    let point = location(of: session)
     guard let position = targetContainer(for: session) else {
       return outsideAction(for: session, at: point)
     }
@@ -249,7 +260,7 @@ extension DragEngine {
     let verdict = canPropose(
       DropContext(
         item: session.item, origin: session.origin, action: action, container: container,
-        point: session.pointer, isEditing: isEditing, session: session.id, mode: session.mode))
+        point: location(of: session), isEditing: isEditing, session: session.id, mode: session.mode))
     if verdict.isAllowed { return nil }
     return DragRefusal(.refusedByRule, container: container, reason: verdict.reason)
   }
@@ -268,7 +279,7 @@ extension DragEngine {
       let over = target ?? session.proposal.container
       let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       let verdict =
-        rules.canRemove?(item, session.pointer)
+        rules.canRemove?(item, location(of: session))
         ?? (isDeleteZone || isEditing ? .allow : .refuse(nil))
       if verdict.isAllowed { return nil }
       return DragRefusal(.cannotRemove, container: over, reason: verdict.reason)
