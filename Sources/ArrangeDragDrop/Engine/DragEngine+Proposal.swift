@@ -3,9 +3,10 @@ public import ArrangeGeometry
 extension DragEngine {
   // MARK: - Choosing the target container
 
-  /// Where a drag is, for choosing its target and slot and for the rules: the pointer, or with
-  /// ``TargetStrategy/itemCenter`` the dragged item's center. A keyboard drag is where it was
-  /// put.
+  /// Where a drag is, for choosing its target and slot and for the rules.
+  ///
+  /// The pointer, or with ``TargetStrategy/itemCenter`` the dragged item's center. A keyboard
+  /// drag is where it was put.
   @inlinable
   func location(of session: DragSession<Item>) -> Point {
     configuration.strategy == .itemCenter && session.id != .keyboard
@@ -260,7 +261,8 @@ extension DragEngine {
     let verdict = canPropose(
       DropContext(
         item: session.item, origin: session.origin, action: action, container: container,
-        point: location(of: session), isEditing: isEditing, session: session.id, mode: session.mode))
+        point: location(of: session), isEditing: isEditing, session: session.id, mode: session.mode)
+    )
     if verdict.isAllowed { return nil }
     return DragRefusal(.refusedByRule, container: container, reason: verdict.reason)
   }
