@@ -400,6 +400,8 @@ enum StreamStep: Sendable {
   case setMode(DragMode)
   case setStrategy(TargetStrategy)
   case setApplication(DragApplication)
+  /// Items drag only in edit mode, or always.
+  case setEditModeGate(Bool)
   /// The app will fail to apply the operation at this index of the next batch.
   case failNextBatch(at: Int)
   /// The app reports a failure although it applied nothing (sent only when there is no batch).
@@ -552,6 +554,8 @@ struct StreamDriver {
       harness.engine.configuration.strategy = strategy
     case .setApplication(let application):
       harness.engine.configuration.application = application
+    case .setEditModeGate(let gated):
+      harness.engine.configuration.dragsOnlyInEditMode = gated
     case .failNextBatch(let index):
       failNext = index
     case .spuriousFailure(let applied):
@@ -751,6 +755,11 @@ struct StreamDriver {
       switch event {
       case .began(let session, let item, let origin):
         stats.began += 1
+        if case .pointer = session, engine.configuration.dragsOnlyInEditMode, !wasEditing,
+          !engine.isEditing
+        {
+          problem("\(session) began dragging \(item) outside edit mode, which gates dragging")
+        }
         beforeLift[session] = before
         origins[session] = origin
         if profile.checksRules { checkDrag(item, in: origin.container, by: session, rules: rules) }
@@ -1287,9 +1296,10 @@ struct DragStreamGenerator {
     case 13:
       return .setRules(salt: random.next())
     case 14:
-      switch random.integer(in: 0...2) {
+      switch random.integer(in: 0...3) {
       case 0: return .setMode(random.pick(DragMode.allCases))
       case 1: return .setStrategy(random.pick(TargetStrategy.allCases))
+      case 2: return .setEditModeGate(random.chance(0.5))
       default: return .setApplication(random.pick(DragApplication.allCases))
       }
     case 15:

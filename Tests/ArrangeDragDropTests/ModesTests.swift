@@ -292,6 +292,39 @@ import Testing
     #expect(pointer.items(1) == ["c", "d"])
   }
 
+  @Test(
+    "ShinobiEssentials: outside edit mode a long press enters edit mode; only in edit mode do views drag"
+  )
+  func dragsOnlyInEditMode() {
+    var configuration = DragConfiguration()
+    configuration.dragsOnlyInEditMode = true
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"])], configuration: configuration)
+    // A press that moves away at once is not a drag.
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 50, 25, 0.05))
+    harness.send(H.pointer(.up, 50, 25, 0.1))
+    #expect(!harness.events.contains { if case .began = $0 { true } else { false } })
+    #expect(!harness.engine.isEditing)
+    // Held for half a second, a press enters edit mode, and still drags nothing.
+    harness.send(H.pointer(.down, 50, 5, 1))
+    harness.send(.tick(time: 1.6))
+    #expect(harness.engine.isEditing)
+    #expect(harness.events.contains(.editModeBegan(from: ContainerID(0))))
+    harness.send(H.pointer(.move, 50, 25, 1.7))
+    harness.send(H.pointer(.up, 50, 25, 1.8))
+    #expect(harness.items(0) == ["a", "b", "c"])
+    #expect(!harness.events.contains { if case .began = $0 { true } else { false } })
+    // In edit mode a press drags at once.
+    harness.drag("a", to: Point(x: 50, y: 29), startingAt: 2)
+    #expect(harness.items(0) == ["b", "c", "a"])
+    // The keyboard is not gated.
+    harness.send(.setEditing(false, from: nil))
+    harness.send(.key(.lift("b"), time: 3))
+    harness.send(.key(.nextSlot, time: 3.1))
+    harness.send(.key(.drop, time: 3.2))
+    #expect(harness.items(0) == ["c", "b", "a"])
+  }
+
   @Test("A keyboard drag from a palette onto a delete zone removes nothing")
   func paletteKeyboardDeleteZone() {
     var harness = Self.palette()

@@ -96,6 +96,19 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// Default: a 0.15 s long press within 10 points (SS).
   public var touchActivation: DragActivation = .longPress(delay: 0.15, tolerance: 10)
+  /// Whether items drag only in edit mode, as in ShinobiEssentials.
+  ///
+  /// Outside edit mode, holding a press for ``editModePressDelay`` (mouse or touch) enters edit
+  /// mode instead of dragging, and a press that moves first is not a drag; in edit mode a press
+  /// drags at once. Keyboard lifts are explicit and are not gated.
+  ///
+  /// Default: no (items drag in and out of edit mode).
+  public var dragsOnlyInEditMode = false
+  /// How long a press outside edit mode must be held to enter it, when
+  /// ``dragsOnlyInEditMode`` is on; moving more than 10 points first cancels it.
+  ///
+  /// Default 0.5 s.
+  public var editModePressDelay: Double = 0.5
   /// Whether several pointers may drag at once.
   ///
   /// Default: no (the single-drag lock).

@@ -80,7 +80,11 @@ extension DragEngine {
     pressed.pointer = point
     pressed.grabOffset = point - frame.origin
     pressed.time = time.isFinite ? time : 0
-    let activation = kind == .mouse ? configuration.mouseActivation : configuration.touchActivation
+    var activation = kind == .mouse ? configuration.mouseActivation : configuration.touchActivation
+    if configuration.dragsOnlyInEditMode && !isEditing {
+      // Outside edit mode a held press enters it (see `begin`); nothing drags.
+      activation = .longPress(delay: configuration.editModePressDelay, tolerance: 10)
+    }
     pressed.phase = .pressing(start: point, time: pressed.time, activation: activation)
     sessions.append(pressed)
     if isEditing { begin(id) }
@@ -112,10 +116,17 @@ extension DragEngine {
       proposal: DropProposal(.none, container: slot.container))
   }
 
-  /// Turns a pressing session into a drag.
+  /// Turns a pressing session into a drag; outside edit mode, when items drag only in it, the
+  /// press enters edit mode instead and ends.
   @inlinable
   mutating func begin(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
+    if configuration.dragsOnlyInEditMode && !isEditing && id != .keyboard {
+      let container = sessions[index].origin.container
+      sessions.remove(at: index)
+      setEditing(true, from: container)
+      return
+    }
     sessions[index].phase = .dragging
     let session = sessions[index]
     emit(.began(id, session.item, origin: session.origin))
