@@ -55,6 +55,7 @@ import Testing
     profile.rules.dropsInto = random.chance(0.2)
     profile.rules.handles = random.chance(0.15)
     profile.rules.copies = random.chance(0.9)
+    profile.rules.pairModes = random.chance(0.25)
     profile.rules.salt = random.next()
     return profile
   }
@@ -124,6 +125,7 @@ import Testing
     profile.rules.refusal = random.pick([0.15, 0.3, 0.5])
     profile.rules.dropsInto = random.chance(0.4)
     profile.rules.copies = random.chance(0.8)
+    profile.rules.pairModes = random.chance(0.25)
     profile.rules.salt = random.next()
     profile.keyboard = 0.4
     return profile

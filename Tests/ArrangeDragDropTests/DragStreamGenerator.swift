@@ -264,10 +264,12 @@ struct RuleSet: Sendable, CustomStringConvertible {
   var handles = false
   /// Whether copy mode has its `copyID` rule.
   var copies = true
+  /// Whether the mode depends on the pair of containers (``DragRules/mode``).
+  var pairModes = false
 
   var description: String {
     "rules(salt \(salt), refusal \(refusal), into \(dropsInto), handles \(handles), "
-      + "copies \(copies))"
+      + "copies \(copies), pair modes \(pairModes))"
   }
 
   /// The rules, with copies numbered by `counter`.
@@ -280,6 +282,12 @@ struct RuleSet: Sendable, CustomStringConvertible {
       }
     }
     let salt = String(salt)
+    if pairModes {
+      rules.mode = { _, source, target in
+        let roll = RuleDice.roll(["mode", salt, "\(source.rawValue)", "\(target.rawValue)"])
+        return roll < 0.35 ? .exchange : roll < 0.7 ? .move : roll < 0.85 ? .copy : nil
+      }
+    }
     if dropsInto {
       rules.canDropInto = { item, target in RuleDice.verdict(0.7, "into", salt, item, target) }
     }

@@ -325,6 +325,35 @@ import Testing
     #expect(harness.items(0) == ["c", "b", "a"])
   }
 
+  @Test("BetweenKit's sample exchanges within a collection and inserts across")
+  func modePerPair() {
+    var rules = DragRules<String>()
+    rules.mode = { _, source, target in source == target ? .exchange : .move }
+    // Columns 100 wide side by side: x = 0…100 and 100…200; items 10 tall.
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"]), ("B", ["d", "e"])], rules: rules)
+    // Within A: a and c trade places.
+    harness.drag("a", to: harness.center(of: "c"))
+    #expect(harness.items(0) == ["c", "b", "a"])
+    // Across: b is inserted between d and e, and nothing comes back.
+    harness.drag("b", to: Point(x: 150, y: 11), startingAt: 1)
+    #expect(harness.items(0) == ["c", "a"])
+    #expect(harness.items(1) == ["d", "b", "e"])
+    // Over B and then back over A in one drag: the mode follows the container under the drag.
+    let start = harness.center(of: "c")
+    harness.send(H.pointer(.down, start.x, start.y, 2))
+    harness.send(H.pointer(.move, start.x + 6, start.y, 2.1))
+    harness.send(H.pointer(.move, 150, 11, 2.2))
+    #expect(
+      harness.engine.proposal(for: Self.pointer0)?.action == .move(to: Slot(ContainerID(1), 1)))
+    let a = harness.center(of: "a")
+    harness.send(H.pointer(.move, a.x, a.y, 2.3))
+    #expect(
+      harness.engine.proposal(for: Self.pointer0)?.action
+        == .exchange(with: "a", at: Slot(ContainerID(0), 1)))
+    harness.send(H.pointer(.up, a.x, a.y, 2.4))
+    #expect(harness.items(0) == ["a", "c"])
+  }
+
   @Test("A keyboard drag from a palette onto a delete zone removes nothing")
   func paletteKeyboardDeleteZone() {
     var harness = Self.palette()

@@ -60,6 +60,18 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   /// Must be new and deterministic for replay.
   /// Without it, copy mode refuses with ``DragRefusal/Kind/cannotCopy``.
   public var copyID: (@Sendable (_ item: Item) -> Item)?
+  /// The mode of a drag of `item` from container `source` while it is over container `target`,
+  /// or `nil` for the mode it started with (its container's, or the arena's).
+  ///
+  /// BetweenKit's sample exchanges within a collection and inserts across:
+  /// `rules.mode = { _, source, target in source == target ? .exchange : .move }`.
+  /// Moves and exchanges switch freely as the drag crosses containers when operations are
+  /// applied on drop. Live, the mode is the one for the origin container, chosen at the lift
+  /// (the app's model already shows the drag in that mode), and stays. Copy mode does not switch (a copy
+  /// has its ID from the start): a drag that starts in copy mode stays in it, and `.copy` for
+  /// another drag counts as `nil`. Default: the mode the drag started with, everywhere.
+  public var mode:
+    (@Sendable (_ item: Item, _ source: ContainerID, _ target: ContainerID) -> DragMode?)?
   /// Whether the proposal in `context` may stand, seeing everything the engine knows: the
   /// action, the target, the pointer, edit mode and which drag asks.
   ///

@@ -86,7 +86,7 @@ extension DragEngine {
       let previous = session.proposal.action
       session.proposal.action = .none
       session.proposal.refusal = refused
-      if session.mode == .exchange { emitExchangeEvent(from: previous, to: .none, for: id) }
+      emitExchangeEvent(from: previous, to: .none, for: id)
       emit(.proposalChanged(id, session.proposal))
     }
     let final = operations(for: session.proposal.action, of: session)
@@ -148,7 +148,7 @@ extension DragEngine {
     let session = sessions[index]
     sessions.remove(at: index)
     guard session.isDragging else { return }
-    if session.mode == .exchange, case .exchange(_, let slot) = session.proposal.action {
+    if case .exchange(_, let slot) = session.proposal.action {
       emit(.exchangeEvent(id, exchanges: [ExchangePair(slot, session.origin)]))
     }
     let undo = session.live.reversed().map(\.inverse)

@@ -60,13 +60,17 @@ extension DragEngine {
   mutating func stepKeyboardTarget(slots: Int, containers step: Int, time: Double) {
     guard let index = sessionIndex(.keyboard), sessions[index].isDragging else { return }
     _ = advanceTime(of: index, to: time)
-    let session = sessions[index]
+    var session = sessions[index]
     var target = session.keyboardTarget ?? session.origin
     if step != 0 {
       let current = containerIndex(target.container) ?? 0
       let next = Swift.min(Swift.max(current + step, 0), containers.count - 1)
       guard next >= 0, next < containers.count else { return }
       target.container = arena[next].id
+      if configuration.application == .onDrop {
+        session.mode = mode(of: session, over: target.container)
+        sessions[index].mode = session.mode
+      }
     }
     let limit = maximumKeyboardIndex(for: session, in: target.container)
     target.index = Swift.min(Swift.max(target.index + slots, 0), limit)
@@ -81,6 +85,9 @@ extension DragEngine {
     var session = sessions[index]
     var target = session.keyboardTarget ?? session.origin
     if containerIndex(target.container) == nil { target = session.origin }
+    if configuration.application == .onDrop {
+      session.mode = mode(of: session, over: target.container)
+    }
     target.index = Swift.min(
       Swift.max(target.index, 0), maximumKeyboardIndex(for: session, in: target.container))
     session.keyboardTarget = target

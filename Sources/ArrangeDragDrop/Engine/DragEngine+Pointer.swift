@@ -111,9 +111,11 @@ extension DragEngine {
       return nil
     }
     let mode = container(slot.container)?.mode ?? configuration.mode
-    return DragSession(
+    var session = DragSession(
       id: id, item: item, origin: slot, mode: mode, frame: frame,
       proposal: DropProposal(.none, container: slot.container))
+    session.mode = self.mode(of: session, over: slot.container)
+    return session
   }
 
   /// Turns a pressing session into a drag; outside edit mode, when items drag only in it, the

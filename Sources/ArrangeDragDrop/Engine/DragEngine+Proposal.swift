@@ -13,6 +13,17 @@ extension DragEngine {
       ? session.ghostFrame.center : session.pointer
   }
 
+  /// The mode of `session` over container `target`: the rules' mode for the pair, or the mode
+  /// the drag started with.
+  @inlinable
+  func mode(of session: DragSession<Item>, over target: ContainerID?) -> DragMode {
+    guard let rule = rules.mode, let target, session.startMode != .copy else {
+      return session.startMode
+    }
+    let mode = rule(session.item, session.origin.container, target) ?? session.startMode
+    return mode == .copy ? session.startMode : mode
+  }
+
   /// The target container's position for a pointer drag, per the arena's strategy.
   @inlinable
   func targetContainer(for session: DragSession<Item>) -> Int? {
@@ -360,7 +371,15 @@ extension DragEngine {
       retargetKeyboard()
       return
     }
-    let session = sessions[index]
+    var session = sessions[index]
+    if rules.mode != nil && configuration.application == .onDrop {
+      // The mode follows the container under the drag (outside every container, it stays).
+      // Live, it stays the one chosen at the lift: the app's model already shows the drag in it.
+      if let target = targetContainer(for: session) {
+        session.mode = mode(of: session, over: arena[target].id)
+        sessions[index].mode = session.mode
+      }
+    }
     let (action, position, refusal) = desiredAction(for: session)
     let container = position.map { arena[$0].id }
     adopt(action, container: container, refusal: refusal, session: session, at: index)
@@ -420,7 +439,9 @@ extension DragEngine {
     let refusalChanged = refusal != session.proposal.refusal
     guard actionChanged || refusalChanged || previousContainer != container || announceAlways
     else { return }
-    if actionChanged && session.mode == .exchange {
+    if actionChanged {
+      // Exchange events for the exchange given up and the one proposed, whatever the mode now
+      // (it can change with the target).
       emitExchangeEvent(from: session.proposal.action, to: action, for: id)
     }
     let proposal = DropProposal(action, container: container, refusal: refusal)

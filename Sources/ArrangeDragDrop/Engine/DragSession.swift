@@ -21,7 +21,10 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   @usableFromInline var location: Slot
   /// Where the live copy is (copy mode, live application).
   @usableFromInline var copyLocation: Slot?
+  /// The mode over the current target (see ``DragRules/mode``).
   @usableFromInline var mode: DragMode
+  /// The mode the drag started with: its container's or the arena's.
+  @usableFromInline var startMode: DragMode
   @usableFromInline var pointer: Point
   @usableFromInline var grabOffset: Point
   @usableFromInline var itemSize: Size
@@ -53,6 +56,7 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
     self.origin = origin
     self.location = origin
     self.mode = mode
+    self.startMode = mode
     self.pointer = frame.center
     self.grabOffset = Point(x: frame.width / 2, y: frame.height / 2)
     self.itemSize = frame.size
