@@ -381,6 +381,25 @@ import Testing
     #expect(harness.errors.isEmpty)
   }
 
+  @Test(
+    "SSCollectionViewExchangeController's look: animation 0.2 s, catch scale 1.2, release scale 1.05, snapshot alpha 0.8, displaced alpha 0.6, press 0.15 s"
+  )
+  func appearanceDefaults() {
+    let appearance = DragAppearance()
+    #expect(appearance.animationDuration == 0.2)
+    #expect(appearance.catchScale == 1.2)
+    #expect(appearance.releaseScale == 1.05)
+    #expect(appearance.snapshotAlpha == 0.8)
+    #expect(appearance.displacedAlpha == 0.6)
+    #expect(appearance.pressDuration == 0.15)
+    // The engine's press and displaced alpha are the same numbers.
+    var configuration = DragConfiguration()
+    #expect(configuration.touchActivation == .longPress(delay: 0.15, tolerance: 10))
+    #expect(configuration.appearance == appearance)
+    configuration.appearance.displacedAlpha = 0.4
+    #expect(configuration.displacedAlpha == 0.4)
+  }
+
   @Test("SSCollectionViewExchangeController: the displaced alpha can be configured")
   func displacedAlphaConfigured() throws {
     var harness = Self.harness()

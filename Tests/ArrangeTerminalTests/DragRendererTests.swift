@@ -91,6 +91,23 @@ struct RendererScene {
     #expect(!scene.renderer.needsAnimationFrame(at: 0.3))
   }
 
+  @Test("The renderer reads the appearance: the lift highlight lasts its animation duration")
+  func appearanceDuration() {
+    var scene = RendererScene()
+    scene.send(.down, 10, 1.5, at: 0)
+    scene.send(.move, 16, 1.5, at: 0.01)
+    // The seeds' 0.2 s: still highlighted at 0.18, done at 0.22.
+    #expect(scene.draw(at: 0.18)[7, 1].style == scene.renderer.liftStyle)
+    #expect(scene.draw(at: 0.22)[7, 1].style == scene.renderer.ghostStyle)
+
+    var quick = RendererScene()
+    quick.renderer.appearance.animationDuration = 0.05
+    quick.send(.down, 10, 1.5, at: 0)
+    quick.send(.move, 16, 1.5, at: 0.01)
+    #expect(quick.draw(at: 0.08)[7, 1].style == quick.renderer.ghostStyle)
+    #expect(!quick.renderer.needsAnimationFrame(at: 0.08))
+  }
+
   @Test("Move: the target list is highlighted and markers show the row the drop takes")
   func indicator() {
     var scene = RendererScene()
@@ -127,10 +144,11 @@ struct RendererScene {
     #expect(start == [8])
     #expect(middle.count == 1 && middle[0] > 2 && middle[0] < 8)
     #expect(scene.renderer.needsAnimationFrame(at: 0.5))
-    let end = scene.draw(at: 0.6)
+    // Settled once the appearance's 0.2 s have passed.
+    let end = scene.draw(at: 0.65)
     #expect(RendererScene.reversedRows(end, column: 30).isEmpty)
     #expect(end[22, 2].text == "b" && end[22, 2].style == .plain)
-    #expect(!scene.renderer.needsAnimationFrame(at: 0.6))
+    #expect(!scene.renderer.needsAnimationFrame(at: 0.65))
   }
 
   @Test("Cancel: the ghost slides back to where the item came from")
@@ -143,7 +161,7 @@ struct RendererScene {
     let rows = (0..<10).filter { row in (0..<44).contains { middle[$0, row].style.isReversed } }
     #expect(rows.count == 1 && rows[0] > 1 && rows[0] < 8)
     #expect(scene.draw(at: 0.42)[0, 1].text != "b")
-    let end = scene.draw(at: 0.6)
+    let end = scene.draw(at: 0.65)
     #expect(end[0, 1].text == "b" && end[0, 1].style == .plain)
   }
 

@@ -118,8 +118,15 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// Default 0.5.
   public var dropIntoFraction: Double = 0.5
-  /// The alpha of the displaced item in exchange mode (SS default 0.6).
-  public var displacedAlpha: Double = 0.6
+  /// How drags look, for renderers (the engine reads only ``DragAppearance/displacedAlpha``,
+  /// into its presentation).
+  public var appearance = DragAppearance()
+  /// The alpha of the displaced item in exchange mode: ``appearance``'s
+  /// ``DragAppearance/displacedAlpha`` (default 0.6).
+  public var displacedAlpha: Double {
+    get { appearance.displacedAlpha }
+    set { appearance.displacedAlpha = newValue }
+  }
   /// Auto-scroll settings.
   public var autoScroll = AutoScrollConfiguration()
 

@@ -2,7 +2,14 @@ public import ArrangeDragDrop
 import ArrangeGeometry
 
 /// The default drag renderer: a reversed ghost with the item's label, markers either side of the
-/// drop position, a highlighted swap target, dimmed origin, and ~150 ms animations.
+/// drop position, a highlighted swap target, dimmed origin, and short animations.
+///
+/// It reads a ``DragAppearance`` and maps what a cell grid can show: animations last
+/// ``DragAppearance/animationDuration``; a cell cannot scale, so the catch scale is shown as the
+/// lift highlight (``liftStyle``) and the release scale as the plain ghost; a cell cannot blend,
+/// so the snapshot's alpha becomes the reversed ghost (``ghostStyle``) and a displaced item is
+/// drawn faint when ``DragAppearance/displacedAlpha`` is below 1. The press duration is the
+/// engine's (touch activation), not the renderer's.
 ///
 /// - **Lift:** the origin dims and the ghost appears with a brief highlight (SS's catch blink).
 /// - **Move:** the ghost follows the pointer; the target container is highlighted; the drop
@@ -33,6 +40,8 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
 
   /// Whether animations play.
   public var motion: MotionPreference
+  /// The look the renderer maps to cells.
+  public var appearance: DragAppearance
   /// How the drop position of a move is shown.
   public var indicatorStyle: IndicatorStyle
   /// The ghost's style.
@@ -50,8 +59,12 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   private(set) var settling: [Settling] = []
 
   /// Creates the default renderer.
-  public init(motion: MotionPreference = .full, indicatorStyle: IndicatorStyle = .markers) {
+  public init(
+    motion: MotionPreference = .full, indicatorStyle: IndicatorStyle = .markers,
+    appearance: DragAppearance = DragAppearance()
+  ) {
     self.motion = motion
+    self.appearance = appearance
     self.indicatorStyle = indicatorStyle
     ghostStyle = CellStyle(isBold: true, isReversed: true)
     liftStyle = CellStyle(foreground: .basic(3), isBold: true, isReversed: true)
@@ -59,11 +72,16 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
     markerStyle = CellStyle(foreground: .basic(3), isBold: true)
   }
 
+  /// How long animations last: the appearance's duration, or none with reduced motion.
+  private var duration: Double {
+    motion == .full ? Swift.max(0, appearance.animationDuration) : 0
+  }
+
   /// Follows the engine: starts lift, drop, cancel and remove animations from its events.
   public mutating func update(
     with effects: [DragEffect<Item>], presentation: DragPresentation<Item>, at time: Double
   ) {
-    let duration = motion.animationDuration
+    let duration = self.duration
     settling.removeAll { !(time < $0.start + duration) }
     for effect in effects {
       guard case .event(let event) = effect else { continue }
@@ -104,7 +122,7 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   }
 
   private func isFinished(_ entry: Settling, at time: Double) -> Bool {
-    !(time < entry.start + motion.animationDuration)
+    !(time < entry.start + duration)
   }
 
   /// Dimmed at a dragged item's origin, hidden while a ghost settles into the item's slot or while
@@ -131,7 +149,7 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   public func needsAnimationFrame(at time: Double) -> Bool {
     guard motion == .full else { return false }
     if settling.contains(where: { !isFinished($0, at: time) }) { return true }
-    return lifts.values.contains { time < $0 + motion.animationDuration }
+    return lifts.values.contains { time < $0 + duration }
   }
 
   /// Draws displaced items, drop indicators, ghosts and settling ghosts, in that order.
@@ -142,13 +160,13 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
       for displaced in drag.displaced {
         drawCard(
           context.label(displaced.item), in: CellRect(displaced.targetFrame), into: &buffer,
-          style: CellStyle(isDim: true))
+          style: CellStyle(isDim: displaced.alpha < 1))
       }
       drawIndicator(drag.indicator, into: &buffer)
     }
     for drag in presentation.sessions {
       let isLifting =
-        motion == .full && lifts[drag.session].map { time < $0 + motion.animationDuration } ?? false
+        motion == .full && lifts[drag.session].map { time < $0 + duration } ?? false
       let style =
         drag.indicator == .removal ? removalStyle : isLifting ? liftStyle : ghostStyle
       let label = (drag.indicator == .removal ? "✕ " : "") + context.label(drag.item)
@@ -164,7 +182,7 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
         target = Rect(x: entry.from.midX, y: entry.from.midY, width: 0, height: 0)
       }
       let slide = Transition(
-        from: entry.from, to: target, start: entry.start, duration: motion.animationDuration)
+        from: entry.from, to: target, start: entry.start, duration: duration)
       let style = entry.kind == .remove ? removalStyle : ghostStyle
       drawCard(
         context.label(entry.item), in: CellRect(slide.value(at: time)), into: &buffer, style: style)
