@@ -253,7 +253,15 @@ import Testing
       tally.add(driver.stats)
       var kinds = Set<String>()
       for case .apply(let operation) in driver.outputs.joined() {
-        kinds.insert(String(describing: operation).prefix { $0 != "(" }.description)
+        switch operation {
+        case .move: kinds.insert("move")
+        case .exchange: kinds.insert("exchange")
+        case .copy: kinds.insert("copy")
+        case .remove: kinds.insert("remove")
+        case .insert: kinds.insert("insert")
+        case .dropInto: kinds.insert("dropInto")
+        case .takeOut: kinds.insert("takeOut")
+        }
       }
       for kind in kinds { tally.count(kind) }
       #expect(driver.problems.isEmpty, Self.report(driver))

@@ -81,6 +81,21 @@ public enum DragInput<Geometry: ContainerGeometry>: Sendable {
   /// Redo the last undone transaction.
   case redo
   /// The app could apply only the first `applied` of the operations it was just given.
+  ///
+  /// "Just given" means every `.apply` effect of the last input that produced any, in order:
+  /// a drop, a live step, a cancel of a live drag, an undo, a redo (or the engine's own
+  /// rollback). Send it right after that input, before any other. The engine then emits the
+  /// inverses of the `applied` operations that did go in, newest first, so the model is as it
+  /// was before that input, and puts itself back too:
+  /// - a drop is taken back with the drag's earlier live changes, and leaves the undo stack;
+  /// - a live step cancels the drag (its live changes are taken back: the model is as before
+  ///   the lift);
+  /// - an undo or redo returns its transaction to the stack it came from;
+  /// - a cancel whose live changes could not be undone keeps them, as an undoable drop.
+  ///
+  /// ``DragEvent/applicationFailed(message:)`` with `message` comes first, then the events of
+  /// what that ended (a kept drop, a cancelled drag). A failure with no operations outstanding
+  /// is ignored; `applied` is clamped to what was given.
   case applicationFailed(applied: Int, message: String)
   /// A system interruption: every drag is cancelled.
   case interrupt
