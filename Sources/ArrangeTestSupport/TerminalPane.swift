@@ -99,10 +99,13 @@ public struct TerminalPane {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Waits up to five seconds for the screen to satisfy `condition`; returns whether it did.
+  /// Waits up to fifteen seconds for the screen to satisfy `condition`; returns whether it did.
+  ///
+  /// Generous, because a debug build starting under a full parallel test run on two cores can
+  /// take seconds to draw; a condition met sooner returns at once.
   @discardableResult
   public func waitFor(_ condition: (String) -> Bool) -> Bool {
-    for _ in 0..<50 {
+    for _ in 0..<150 {
       if condition(screen().joined(separator: "\n")) { return true }
       Thread.sleep(forTimeInterval: 0.1)
     }

@@ -46,6 +46,8 @@ import Testing
 
   /// Where `text` first appears on the pane's screen (0-based column in cells, row).
   static func locate(_ text: String, in pane: TerminalPane) -> (Int, Int)? {
+    // The app may still be starting: wait for the text to be drawn first.
+    pane.waitFor { $0.contains(text) }
     for (row, line) in pane.screen().enumerated() {
       guard let range = line.range(of: text) else { continue }
       return (TextWrapping.width(of: String(line[..<range.lowerBound])), row)
