@@ -1,0 +1,30 @@
+/// What a ``DragHost`` asks of the app: apply operations to its model, and say where the items
+/// of each container are.
+///
+/// ``DragLists`` is a ready one (a ``DragModel`` shown as lists in fixed frames).
+public protocol DragHostModel<Item> {
+  /// The items that are dragged.
+  associatedtype Item: Hashable & Sendable
+  /// The geometry of one container.
+  associatedtype Geometry: ContainerGeometry<Item>
+  /// Why an operation could not be applied.
+  associatedtype Failure: Error
+
+  /// Applies one operation, or throws and changes nothing.
+  mutating func apply(_ operation: DragOperation<Item>) throws(Failure)
+
+  /// The geometry of container `id` for the model as it is now, or `nil` when there is no such
+  /// container. Its scroll offset does not matter: the host keeps the engine's.
+  func geometry(of id: ContainerID) -> Geometry?
+
+  /// Follows an auto-scroll: container `id` now shows its content from `offset`.
+  ///
+  /// The default does nothing (the engine keeps the offset, and the host reports it back with
+  /// every geometry).
+  mutating func scroll(_ id: ContainerID, to offset: Double)
+}
+
+extension DragHostModel {
+  /// Does nothing: the engine keeps the offset.
+  public mutating func scroll(_ id: ContainerID, to offset: Double) {}
+}
