@@ -1,21 +1,46 @@
 public import ArrangeDragDrop
 public import ArrangeGeometry
 
-/// A drag arena of side-by-side columns backed by a ``DragModel``, for tests.
-///
-/// `send` feeds an input to the engine, applies every `.apply` effect to the model (as an app
-/// would) and then reports the new geometry of every container that changed, so the engine always
-/// sees the model's current state. Columns are `columnWidth` wide, `gap` apart, start at x = 0 and
-/// y = 0 and hold items `itemLength` tall with no spacing.
-public struct DragHarness: Sendable {
-  /// The model the effects are applied to.
+/// Columns of items backed by a ``DragModel``, shown as lists: the model a ``DragHarness``'s
+/// host applies operations to.
+public struct HarnessColumns: DragHostModel, Sendable {
+  /// The items.
   public var model: DragModel<String>
-  /// The engine under test.
-  public var engine: DragEngine<ListGeometry<String>>
-  /// Every effect so far, in order.
-  public var log: [DragEffect<String>] = []
+  /// Each column's frame (the harness keeps them in step with the engine's).
+  public var frames: [ContainerID: Rect]
+  /// The length of every item.
+  public var itemLength: Double
   /// Errors the model raised while applying operations.
   public var errors: [DragModelError] = []
+
+  /// Applies `operation`, recording the error when the model refuses it.
+  public mutating func apply(_ operation: DragOperation<String>) throws(DragModelError) {
+    do {
+      try model.apply(operation)
+    } catch {
+      errors.append(error)
+      throw error
+    }
+  }
+
+  /// The column's items stacked from the top of its frame.
+  public func geometry(of id: ContainerID) -> ListGeometry<String>? {
+    guard let frame = frames[id] else { return nil }
+    return ListGeometry(items: model.items(in: id), frame: frame, itemLength: itemLength)
+  }
+}
+
+/// A drag arena of side-by-side columns backed by a ``DragModel``, for tests.
+///
+/// `send` feeds an input through a ``DragHost``, which applies every `.apply` effect to the
+/// model (as an app would) and then reports the new geometry of every container, so the engine
+/// always sees the model's current state. Columns are `columnWidth` wide, `gap` apart, start at
+/// x = 0 and y = 0 and hold items `itemLength` tall with no spacing.
+public struct DragHarness: Sendable {
+  /// The host every input goes through.
+  public var host: DragHost<HarnessColumns>
+  /// Every effect so far, in order.
+  public var log: [DragEffect<String>] = []
   /// The column width.
   public var columnWidth: Double
   /// The column height (the visible frame).
@@ -25,8 +50,26 @@ public struct DragHarness: Sendable {
   /// The length of every item.
   public var itemLength: Double
   /// Whether `send` reports geometry changes after applying operations (turn off to test stale
-  /// geometry).
+  /// geometry: inputs then go to the engine alone, and operations are applied without reports).
   public var syncsGeometry = true
+
+  /// The model the effects are applied to.
+  public var model: DragModel<String> {
+    get { host.model.model }
+    _modify { yield &host.model.model }
+  }
+
+  /// The engine under test.
+  public var engine: DragEngine<ListGeometry<String>> {
+    get { host.engine }
+    _modify { yield &host.engine }
+  }
+
+  /// Errors the model raised while applying operations.
+  public var errors: [DragModelError] {
+    get { host.model.errors }
+    _modify { yield &host.model.errors }
+  }
 
   /// Creates columns named `name` holding `items`, with container IDs 0, 1, 2 and so on.
   public init(
@@ -39,15 +82,13 @@ public struct DragHarness: Sendable {
     self.gap = gap
     self.itemLength = itemLength
     let ids = columns.indices.map { ContainerID($0) }
-    model = DragModel(Array(zip(ids, columns.map(\.items))))
-    var containers: [ArenaContainer<ListGeometry<String>>] = []
-    for (index, column) in columns.enumerated() {
-      let geometry = ListGeometry(
-        items: column.items, frame: Self.frame(index, columnWidth, columnHeight, gap),
-        itemLength: itemLength)
-      containers.append(ArenaContainer(id: ids[index], name: column.name, geometry: geometry))
-    }
-    engine = DragEngine(containers: containers, configuration: configuration, rules: rules)
+    let frames = ids.map { Self.frame($0.rawValue, columnWidth, columnHeight, gap) }
+    let model = HarnessColumns(
+      model: DragModel(Array(zip(ids, columns.map(\.items)))),
+      frames: Dictionary(uniqueKeysWithValues: zip(ids, frames)), itemLength: itemLength)
+    host = DragHost(
+      model: model, containers: zip(ids, columns.map(\.name)).map { ($0, $1) },
+      configuration: configuration, rules: rules)
   }
 
   static func frame(_ index: Int, _ width: Double, _ height: Double, _ gap: Double) -> Rect {
@@ -63,42 +104,33 @@ public struct DragHarness: Sendable {
     return fresh.scrolled(to: current?.scrollOffset ?? 0)
   }
 
-  /// Feeds `input`, applies the operations to the model and syncs geometry; returns the effects
-  /// of the input itself (not of the geometry sync that follows).
+  /// Feeds `input` through the host; returns its effects and those of the geometry reports that
+  /// follow.
   @discardableResult
   public mutating func send(_ input: DragInput<ListGeometry<String>>) -> [DragEffect<String>] {
-    let effects = engine.handle(input)
+    followEngineFrames()
+    guard syncsGeometry else {
+      let effects = engine.handle(input)
+      log.append(contentsOf: effects)
+      for case .apply(let operation) in effects { try? host.model.apply(operation) }
+      return effects
+    }
+    let effects = host.handle(input)
     log.append(contentsOf: effects)
-    if applyOperations(in: effects) && syncsGeometry { syncGeometry() }
     return effects
   }
 
-  /// Applies the `.apply` effects to the model; whether any was applied.
-  mutating func applyOperations(in effects: [DragEffect<String>]) -> Bool {
-    var applied = false
-    for effect in effects {
-      guard case .apply(let operation) = effect else { continue }
-      do {
-        try model.apply(operation)
-        applied = true
-      } catch {
-        errors.append(error)
-      }
-    }
-    return applied
+  /// Reports every container's geometry to the engine (after the test changed the model),
+  /// applying whatever the engine answers.
+  public mutating func syncGeometry() {
+    followEngineFrames()
+    log.append(contentsOf: host.updateModel { _ in })
   }
 
-  /// Reports every container's geometry to the engine, applying any operations the engine emits
-  /// in reply (a live drag retargets when geometry changes).
-  public mutating func syncGeometry() {
-    for _ in 0..<8 {
-      var applied = false
-      for id in engine.containers.map(\.id) {
-        let effects = engine.handle(.setGeometry(id, geometry(for: id)))
-        log.append(contentsOf: effects)
-        if applyOperations(in: effects) { applied = true }
-      }
-      if !applied { return }
+  /// Keeps the columns' frames those the engine has (a test may move or add containers).
+  mutating func followEngineFrames() {
+    for container in engine.containers {
+      host.model.frames[container.id] = container.geometry.frame
     }
   }
 

@@ -19,9 +19,15 @@
 /// effects are in the list too, but already carried out.
 public struct DragHost<Model: DragHostModel> {
   /// The engine.
-  public private(set) var engine: DragEngine<Model.Geometry>
+  ///
+  /// Change it between inputs only (its configuration, its rules, an input the host should not
+  /// follow up).
+  public var engine: DragEngine<Model.Geometry>
   /// The app's model, with every operation so far applied.
-  public private(set) var model: Model
+  ///
+  /// To change it yourself, prefer ``updateModel(_:)``, which tells the engine where the items
+  /// are now.
+  public var model: Model
   /// The last failure to apply an operation, in words (also sent as
   /// ``DragEvent/applicationFailed(message:)``).
   public private(set) var lastFailure: String?
