@@ -92,23 +92,16 @@ public enum BoardCommand {
           + "1 to \(count + 1).")
     }
 
-    var engine = DragEngine<ListGeometry<CardID>>(containers: [])
     let rows = Double(document.columns.map(\.cards.count).max() ?? 0) + 2
-    for (position, content) in document.columns.enumerated() {
-      let geometry = ListGeometry(
-        items: content.cards.map(\.id),
-        frame: Rect(x: Double(position) * 10, y: 0, width: 10, height: rows), itemLength: 1)
-      engine.handle(
-        .addContainer(
-          ArenaContainer(id: ContainerID(position), name: content.title, geometry: geometry),
-          priority: nil))
-    }
-    var effects = engine.handle(.key(.lift(id), time: 0))
-    guard engine.isDragging else {
+    var host = DragHost(
+      model: BoardColumns(document: document, rows: rows),
+      containers: document.columns.indices.map { (ContainerID($0), document.columns[$0].title) })
+    var effects = host.handle(.key(.lift(id), time: 0))
+    guard host.engine.isDragging else {
       throw BoardCommandError(.refused, "The card “\(card)” cannot be lifted.")
     }
     if origin.column == target && origin.index == index {
-      _ = engine.handle(.key(.cancel, time: 1))
+      host.handle(.key(.cancel, time: 1))
       return "“\(document.card(id)?.title ?? card)” is already there"
     }
     // Step to the column, to its top (slot steps clamp at 0), then down to the position: the
@@ -117,7 +110,7 @@ public enum BoardCommand {
     func press(_ intent: KeyIntent<CardID>, times: Int) {
       for _ in 0..<Swift.max(0, times) {
         steps += 1
-        effects = engine.handle(.key(intent, time: Double(steps)))
+        effects = host.handle(.key(intent, time: Double(steps)))
       }
     }
     press(
@@ -125,25 +118,18 @@ public enum BoardCommand {
       times: abs(target - origin.column))
     press(.previousSlot, times: document.columns[target].cards.count + 1)
     press(.nextSlot, times: index)
-    guard proposedSlot(engine) == Slot(ContainerID(target), index) else {
-      _ = engine.handle(.key(.cancel, time: Double(steps + 1)))
+    guard proposedSlot(host.engine) == Slot(ContainerID(target), index) else {
+      host.handle(.key(.cancel, time: Double(steps + 1)))
       throw BoardCommandError(.refused, "The drag engine would not take the card there.")
     }
-    effects = engine.handle(.key(.drop, time: Double(steps + 1)))
-    var moved = document
-    for case .apply(let operation) in effects {
-      do {
-        try moved.apply(operation)
-      } catch {
-        throw BoardCommandError(.refused, error.message)
-      }
-    }
+    effects = host.handle(.key(.drop, time: Double(steps + 1)))
+    if let failure = host.model.failure { throw BoardCommandError(.refused, failure) }
     let original = document
     var announcement: String?
     for case .announce(let said) in effects {
       announcement = said.text { original.card($0)?.title ?? "card" }
     }
-    document = moved
+    document = host.model.document
     return announcement ?? "Moved “\(document.card(id)?.title ?? card)”"
   }
 
@@ -217,5 +203,31 @@ public enum BoardCommand {
       if indices.count > 1 { return .many(indices) }
     }
     return .none
+  }
+}
+
+/// A board's columns as a ``DragHostModel``: one list per column, one row per card, ten cells
+/// apart, for the keyboard drag that `arrange move` makes.
+struct BoardColumns: DragHostModel {
+  var document: BoardDocument
+  /// How tall every column is, in rows.
+  var rows: Double
+  /// Why the last operation was refused, in words.
+  var failure: String?
+
+  mutating func apply(_ operation: DragOperation<CardID>) throws(BoardEditError) {
+    do {
+      try document.apply(operation)
+    } catch {
+      failure = error.message
+      throw error
+    }
+  }
+
+  func geometry(of id: ContainerID) -> ListGeometry<CardID>? {
+    guard document.columns.indices.contains(id.rawValue) else { return nil }
+    return ListGeometry(
+      items: document.columns[id.rawValue].cards.map(\.id),
+      frame: Rect(x: Double(id.rawValue) * 10, y: 0, width: 10, height: rows), itemLength: 1)
   }
 }

@@ -50,6 +50,14 @@ public struct DragHost<Model: DragHostModel> {
     engine = DragEngine(containers: arena, configuration: configuration, rules: rules)
   }
 
+  /// Wraps an engine that already exists and the model it drags in.
+  ///
+  /// The engine's geometry should be the model's; the first change reports the model's anyway.
+  public init(engine: DragEngine<Model.Geometry>, model: Model) {
+    self.engine = engine
+    self.model = model
+  }
+
   /// The arena's settings.
   public var configuration: DragConfiguration {
     get { engine.configuration }

@@ -22,6 +22,11 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
   public private(set) var ids: [ContainerID]
   /// The lists, in the order of ``ids``.
   public var lists: [ListContainer<Item>]
+  /// The time the operations of the input being handled animate from (see
+  /// ``perform(_:on:at:)``).
+  public var time = 0.0
+  /// How many rows items that come into being (copies, inserts) get.
+  public var newItemHeight = 1
 
   /// Creates an arena of lists with identifiers `ids`.
   ///
@@ -42,49 +47,31 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// Feeds `input` to `engine` and carries out what the engine asks of the lists; returns every
-  /// effect, in order (for announcements and a ``DragRenderer``).
+  /// Feeds `input` to `engine` and carries out what the engine asks of the lists, with a
+  /// ``DragHost`` over the lists; returns every effect, in order (for announcements and a
+  /// ``DragRenderer``).
   ///
-  /// Operations are applied with ``apply(_:at:newItemHeight:)`` and scrolls followed with
-  /// ``scroll(_:to:)``; when lists changed, their geometry is reported back, and what the engine
-  /// answers is carried out too (a live drag retargets). An operation that does not describe the
-  /// lists is reported with ``DragInput/applicationFailed(applied:message:)``, and the engine's
-  /// rollback is applied like any other operation.
+  /// Operations are applied with ``apply(_:at:newItemHeight:)`` animated from `time`, scrolls
+  /// followed with ``scroll(_:to:)``; when lists changed, their geometry is reported back, and
+  /// what the engine answers is carried out too (a live drag retargets). An operation that does
+  /// not describe the lists is reported with ``DragInput/applicationFailed(applied:message:)``,
+  /// and the engine's rollback is applied like any other operation.
   ///
   /// - Complexity: O(items in the lists involved) per operation, plus the engine's work.
   public mutating func perform(
     _ input: DragInput<ListGeometry<Item>>, on engine: inout DragEngine<ListGeometry<Item>>,
     at time: Double
   ) -> [DragEffect<Item>] {
-    var all: [DragEffect<Item>] = []
-    var pending = [input]
-    // Each report can only answer the one before it; a few rounds always settle.
-    var rounds = 0
-    while !pending.isEmpty, rounds < 16 {
-      rounds += 1
-      let effects = engine.handle(pending.removeFirst())
-      all += effects
-      var isChanged = false
-      var applied = 0
-      for case .apply(let operation) in effects {
-        guard apply(operation, at: time) else {
-          pending.insert(
-            .applicationFailed(
-              applied: applied, message: "The lists could not follow a drag operation."),
-            at: 0)
-          break
-        }
-        applied += 1
-        isChanged = true
-      }
-      for case .scroll(let id, let offset) in effects { scroll(id, to: offset) }
-      if isChanged {
-        for id in ids {
-          if let geometry = geometry(of: id) { pending.append(.setGeometry(id, geometry)) }
-        }
-      }
-    }
-    return all
+    self.time = time
+    // The host takes the engine and the lists for the input, and gives them back: each is
+    // swapped out first, so that neither is copied.
+    var host = DragHost(engine: engine, model: self)
+    engine = DragEngine(containers: [])
+    self = ListArena(ids: [], lists: [])
+    let effects = host.handle(input)
+    engine = host.engine
+    self = host.model
+    return effects
   }
 
   /// Follows the engine's ``DragEffect/scroll(_:offset:)``: list `id` shows the whole row nearest
@@ -204,5 +191,24 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     let moved = lists[source].handOver(item, to: &destination, at: index, time: time)
     lists[target] = destination
     return moved
+  }
+}
+
+/// Why lists could not follow a drag operation: it does not describe them (an item is not where
+/// the operation says).
+public struct ListArenaMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The operation, in words.
+  public var operation: String
+
+  /// A sentence for people.
+  public var description: String { "The lists could not follow a drag operation (\(operation))." }
+}
+
+extension ListArena: DragHostModel {
+  /// Applies `operation` animated from ``time``, or throws when it does not describe the lists.
+  public mutating func apply(_ operation: DragOperation<Item>) throws(ListArenaMismatch) {
+    guard apply(operation, at: time, newItemHeight: newItemHeight) else {
+      throw ListArenaMismatch(operation: operation.description)
+    }
   }
 }
