@@ -265,30 +265,27 @@ import Testing
     "ShinobiEssentials decides ownership by the view's centre: the item's centre picks container and slot"
   )
   func itemCenter() {
-    var configuration = DragConfiguration()
-    configuration.strategy = .itemCenter
-    // Columns 100 wide side by side: x = 0…100 and 100…200; items 10 tall.
-    var harness = DragHarness(
-      columns: [("A", ["a", "b"]), ("B", ["c", "d"])], configuration: configuration)
-    // Held by its left edge (x 5), `a` is centered 45 to the right of the pointer.
-    harness.send(H.pointer(.down, 5, 5, 0))
-    harness.send(H.pointer(.move, 11, 5, 0.1))
-    // The pointer is in A (x 70) but the item's center is in B (x 115), below c's middle.
-    harness.send(H.pointer(.move, 70, 11, 0.2))
-    #expect(
-      harness.engine.proposal(for: Self.pointer0)?.action == .move(to: Slot(ContainerID(1), 1)))
-    harness.send(H.pointer(.up, 70, 11, 0.3))
-    #expect(harness.items(0) == ["b"])
-    #expect(harness.items(1) == ["c", "a", "d"])
-
+    // Columns 100 wide side by side: x = 0…100 and 100…200; items 10 tall. `a` is held by its
+    // left edge (x 5), so its center is 45 to the right of the pointer; the pointer then stops
+    // in A (x 70) with the item's center in B (x 115), below c's middle.
+    func gesture(_ strategy: TargetStrategy) -> (DragHarness, DropAction<String>?) {
+      var configuration = DragConfiguration()
+      configuration.strategy = strategy
+      var harness = DragHarness(
+        columns: [("A", ["a", "b"]), ("B", ["c", "d"])], configuration: configuration)
+      harness.send(H.pointer(.down, 5, 5, 0))
+      harness.send(H.pointer(.move, 11, 5, 0.1))
+      harness.send(H.pointer(.move, 70, 11, 0.2))
+      let proposed = harness.engine.proposal(for: Self.pointer0)?.action
+      harness.send(H.pointer(.up, 70, 11, 0.3))
+      return (harness, proposed)
+    }
+    let (center, proposed) = gesture(.itemCenter)
+    #expect(proposed == .move(to: Slot(ContainerID(1), 1)))
+    #expect(center.items(0) == ["b"])
+    #expect(center.items(1) == ["c", "a", "d"])
     // With the pointer deciding, the same gesture stays in A.
-    configuration.strategy = .pointerInside
-    var pointer = DragHarness(
-      columns: [("A", ["a", "b"]), ("B", ["c", "d"])], configuration: configuration)
-    pointer.send(H.pointer(.down, 5, 5, 0))
-    pointer.send(H.pointer(.move, 11, 5, 0.1))
-    pointer.send(H.pointer(.move, 70, 11, 0.2))
-    pointer.send(H.pointer(.up, 70, 11, 0.3))
+    let (pointer, _) = gesture(.pointerInside)
     #expect(pointer.items(1) == ["c", "d"])
   }
 
