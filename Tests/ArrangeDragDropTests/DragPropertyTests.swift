@@ -85,6 +85,7 @@ import Testing
     profile.length = random.integer(in: 20...50)
     profile.deleteZone = random.chance(0.5)
     profile.rules.dropsInto = true
+    profile.selects = 0.2
     profile.undoes = 0.6
     profile.appFails = random.chance(0.3)
     return profile
@@ -98,6 +99,7 @@ import Testing
     profile.appFails = random.chance(0.3)
     profile.deleteZone = random.chance(0.3)
     profile.rules.refusal = random.pick([0, 0.2])
+    profile.selects = 0.2
     profile.rules.dropsInto = random.chance(0.3)
     profile.rules.salt = random.next()
     return profile
@@ -126,6 +128,7 @@ import Testing
     profile.rules.dropsInto = random.chance(0.4)
     profile.rules.copies = random.chance(0.8)
     profile.rules.pairModes = random.chance(0.25)
+    profile.selects = 0.2
     profile.rules.salt = random.next()
     profile.keyboard = 0.4
     return profile

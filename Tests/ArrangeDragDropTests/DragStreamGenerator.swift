@@ -356,6 +356,8 @@ struct StreamProfile: Sendable, CustomStringConvertible {
   var keyboard = 0.2
   /// The share of idle moments used to undo or redo.
   var undoes = 0.08
+  /// The share of idle moments used to select items (drags of several items).
+  var selects = 0.0
   /// The number of steps.
   var length = 40
   /// Whether each pointer move during a drag is sent twice, to check that a still pointer keeps
@@ -583,13 +585,14 @@ struct StreamDriver {
       sync(shuffled: true)
     case .appRemove(let item):
       guard let slot = model.slot(of: item) else { break }
-      var items = model.items(in: slot.container)
-      items.remove(at: slot.index)
       for gone in [item] + held(by: item) {
         expectedCounts[gone, default: 0] -= 1
         committedCounts[gone, default: 0] -= 1
       }
-      changeItems(items, in: slot.container)
+      // The app deletes the item with what it holds, as a removal does.
+      try? harness.model.apply(.remove(item, from: slot))
+      _ = reference.apply(.remove(item, from: slot))
+      entangled.formUnion(beforeLift.keys)
       sync(shuffled: true)
     case .staleGeometry(let id):
       guard let old = stale[id] else { break }
@@ -1104,6 +1107,11 @@ struct DragStreamGenerator {
     if canStart && (gestures.isEmpty || random.chance(0.15)) {
       if gestures.isEmpty && random.chance(profile.undoes) {
         return .input(random.chance(0.6) ? .undo : .redo)
+      }
+      if gestures.isEmpty && profile.selects > 0 && random.chance(profile.selects) {
+        // A selection of a few items (or none), for drags of several items at once.
+        let items = driver.model.allItems.shuffled(using: &random)
+        return .input(.setSelection(Array(items.prefix(random.integer(in: 0...4)))))
       }
       startGesture()
     }

@@ -11,6 +11,7 @@ extension DragEngine {
     case .none:
       return []
     case .move(let slot):
+      if session.isGroup { return groupOperations(for: session, to: slot) }
       let before = anchor(slot.index, for: session, in: slot.container)
       return [.move(item, from: session.origin, to: slot, before: before)]
     case .exchange(let other, let slot):
@@ -31,6 +32,8 @@ extension DragEngine {
   mutating func applyLive(_ action: DropAction<Item>, for id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
+    // A group lands at the drop: its members' positions would otherwise shift under each other.
+    if session.isGroup { return }
     let target: [DragOperation<Item>]
     switch action {
     case .move, .exchange, .copy: target = operations(for: action, of: session)
@@ -124,6 +127,11 @@ extension DragEngine {
     switch session.proposal.action {
     case .none:
       return .didNotMove(item)
+    case .move(let slot) where session.isGroup:
+      let others = count(of: slot.container) - groupIndices(of: session, in: slot.container).count
+      return .droppedGroup(
+        item, count: session.group.count, first: slot.index + 1,
+        of: others + session.group.count, in: name(of: slot.container))
     case .move(let slot):
       return .dropped(
         item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,

@@ -19,6 +19,12 @@ extension DragEngine {
         _ = advanceTime(of: index, to: time)
         drop(.keyboard)
       }
+    case .toggleSelection(let item):
+      if let at = selected.firstIndex(of: item) {
+        selected.remove(at: at)
+      } else {
+        selected.append(item)
+      }
     case .cancel:
       if sessionIndex(.keyboard) != nil {
         cancel(.keyboard)
@@ -52,6 +58,7 @@ extension DragEngine {
   /// The largest index the keyboard target may take in container `id`.
   @inlinable
   func maximumKeyboardIndex(for session: DragSession<Item>, in id: ContainerID) -> Int {
+    if session.isGroup { return count(of: id) - groupIndices(of: session, in: id).count }
     if session.mode == .exchange { return Swift.max(0, count(of: id) - 1) }
     return baseCount(of: session, in: id).count
   }
@@ -106,6 +113,8 @@ extension DragEngine {
         let seen = container.geometry.item(at: target.index)
         action = exchangeAction(for: session, at: target, seen: seen)
       }
+    } else if session.isGroup {
+      action = .move(to: target)
     } else {
       action = slotAction(for: session, index: target.index, in: target.container)
     }

@@ -115,6 +115,14 @@ extension DragEngine {
       id: id, item: item, origin: slot, mode: mode, frame: frame,
       proposal: DropProposal(.none, container: slot.container))
     session.mode = self.mode(of: session, over: slot.container)
+    // A selected item lifts the selection with it; members the rules keep in place stay.
+    session.group = group(lifting: item, mode: session.mode).filter { member in
+      guard member != item, let rule = rules.canDrag,
+        let holder = containers.first(where: { $0.geometry.index(of: member) != nil })
+      else { return true }
+      return rule(member, holder.id).isAllowed
+    }
+    if session.group.count < 2 { session.group = [] }
     return session
   }
 
@@ -133,10 +141,14 @@ extension DragEngine {
     let session = sessions[index]
     emit(.began(id, session.item, origin: session.origin))
     emit(.entered(id, session.origin.container))
-    announce(
-      .pickedUp(
-        session.item, position: session.origin.index + 1, of: count(of: session.origin.container),
-        in: name(of: session.origin.container)))
+    if session.isGroup {
+      announce(.pickedUpGroup(session.item, count: session.group.count))
+    } else {
+      announce(
+        .pickedUp(
+          session.item, position: session.origin.index + 1,
+          of: count(of: session.origin.container), in: name(of: session.origin.container)))
+    }
     if case .pointer = id { updateBand(id) }
     retarget(id)
   }

@@ -30,6 +30,16 @@ extension DragEngine {
       hiddenSlot: itemFrame(at: session.location) == nil ? nil : session.location, displaced: [],
       shifted: [], indicator: nil, highlightedContainer: session.proposal.container)
     let isLive = configuration.application == .live
+    if session.isGroup {
+      result.companions = session.group.filter { $0 != session.item }
+      if case .move(let slot) = session.proposal.action,
+        let geometry = container(slot.container)?.geometry
+      {
+        let at = groupGeometryIndex(slot.index, for: session, in: slot.container)
+        result.indicator = .line(slot.container, insertionLine(in: geometry, before: at))
+      }
+      return result
+    }
     switch session.proposal.action {
     case .none:
       break

@@ -121,6 +121,11 @@ extension DragEngine {
       return outsideAction(for: session, at: point)
     }
     let id = arena[position].id
+    if session.isGroup {
+      if arena[position].isDeleteZone { return (.none, position, nil) }
+      let index = groupFinalIndex(for: session, at: point, in: position)
+      return (.move(to: Slot(id, index)), position, nil)
+    }
     if arena[position].isDeleteZone {
       let (action, refusal) = deleteZoneAction(for: session, over: id)
       return (action, position, refusal)
@@ -147,7 +152,7 @@ extension DragEngine {
   func deleteZoneAction(for session: DragSession<Item>, over id: ContainerID) -> (
     DropAction<Item>, DragRefusal?
   ) {
-    if session.mode == .copy { return (.none, nil) }
+    if session.mode == .copy || session.isGroup { return (.none, nil) }
     if let refused = refusal(of: .remove, for: session, over: id) { return (.none, refused) }
     return (.remove, nil)
   }
@@ -168,7 +173,7 @@ extension DragEngine {
   func outsideAction(for session: DragSession<Item>, at point: Point) -> (
     DropAction<Item>, Int?, DragRefusal?
   ) {
-    if session.mode == .copy { return (.none, nil, nil) }
+    if session.mode == .copy || session.isGroup { return (.none, nil, nil) }
     let verdict = rules.canRemove?(session.item, point) ?? (isEditing ? .allow : .refuse(nil))
     if verdict.isAllowed { return (.remove, nil, nil) }
     if session.mode == .exchange { return (keptExchange(of: session), nil, nil) }
@@ -307,6 +312,7 @@ extension DragEngine {
       }
       return nil
     case .move(let slot), .copy(let slot):
+      if session.isGroup { return groupRefusal(for: session, at: slot)?.0 }
       if case .copy = action, session.copyID == nil, rules.copyID == nil {
         return DragRefusal(.cannotCopy, container: slot.container)
       }
@@ -449,8 +455,14 @@ extension DragEngine {
     if actionChanged && configuration.application == .live { applyLive(action, for: id) }
     emit(.proposalChanged(id, proposal))
     if let refusal, refusalChanged || announceAlways {
-      announce(
-        .refused(session.item, refusal, containerName: refusal.container.map { name(of: $0) }))
+      let containerName = refusal.container.map { name(of: $0) }
+      if session.isGroup, case .move(let slot) = desired,
+        let (_, member) = groupRefusal(for: session, at: slot)
+      {
+        announce(.refusedMember(member, refusal, containerName: containerName))
+      } else {
+        announce(.refused(session.item, refusal, containerName: containerName))
+      }
     }
     // Keyboard drags hear every step. Pointer drags hear the container they enter, refusals, the
     // lift, the drop and a cancel, but not every slot the pointer crosses: that would flood a
@@ -490,6 +502,12 @@ extension DragEngine {
       announce(
         .willReturn(
           item, position: session.origin.index + 1, in: name(of: session.origin.container)))
+    case .move(let slot) where session.isGroup:
+      let others = count(of: slot.container) - groupIndices(of: session, in: slot.container).count
+      announce(
+        .movedGroup(
+          item, count: session.group.count, first: slot.index + 1,
+          of: others + session.group.count, in: name(of: slot.container)))
     case .move(let slot), .copy(let slot):
       let total = baseCount(of: session, in: slot.container).count + 1
       announce(

@@ -34,6 +34,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// Counts changes to the arena, so that the presentation can tell it may have changed.
   @usableFromInline var arenaVersion = 0
   @usableFromInline var editing = false
+  @usableFromInline var selected: [Item] = []
+
+  /// The selected items, in the order they were selected (see ``DragInput/setSelection(_:)``).
+  public var selection: [Item] { selected }
 
   @usableFromInline
   var sessions: [DragSession<Item>] = []
@@ -186,6 +190,8 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       moveContainer(id, priority: priority)
     case .setEditing(let editing, let from):
       setEditing(editing, from: from)
+    case .setSelection(let items):
+      setSelection(items)
     case .undo:
       undo()
     case .redo:

@@ -32,6 +32,11 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   @usableFromInline var proposal: DropProposal<Item>
   /// The operations applied live so far, relative to the model before the lift.
   @usableFromInline var live: [DragOperation<Item>] = []
+  /// The items dragged together, in selection order, the dragged item among them; empty for a
+  /// drag of one item.
+  @usableFromInline var group: [Item] = []
+  /// The member of the group that the rules refused last, to name it.
+  @usableFromInline var refusedMember: Item?
   /// The ID of the copy, asked for once per session.
   @usableFromInline var copyID: Item?
   /// The keyboard drag's target: a container and an index (a final index for moves, the index of
@@ -66,6 +71,10 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
 
   @inlinable
   var isDragging: Bool { phase == .dragging }
+
+  /// Whether several items are dragged together.
+  @inlinable
+  var isGroup: Bool { group.count > 1 }
 
   @inlinable
   var ghostFrame: Rect {

@@ -30,6 +30,14 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
   case cancelled(Item, position: Int, in: String)
   /// "*item* did not move".
   case didNotMove(Item)
+  /// "Picked up 3 items" (a selection lifted with *item*).
+  case pickedUpGroup(Item, count: Int)
+  /// "Moved 3 items to *Done*, positions 2–4 of 6".
+  case movedGroup(Item, count: Int, first: Int, of: Int, in: String)
+  /// "Dropped 3 items in *Done*, positions 2–4 of 6".
+  case droppedGroup(Item, count: Int, first: Int, of: Int, in: String)
+  /// "*item*: Cannot drop in *Done*": a member of a selection that a rule refused.
+  case refusedMember(Item, DragRefusal, containerName: String?)
   /// "Undone".
   case undone
   /// "Redone".
@@ -45,8 +53,21 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
   /// Announcement<String>.pickedUp("Write report", position: 2, of: 5, in: "To Do")
   ///   .text { $0 }  // "Picked up Write report, position 2 of 5 in To Do"
   /// ```
-  public func text(name: (Item) -> String) -> String {
+  public func text(name: (Item) -> String) -> String { text(items: "items", name: name) }
+
+  /// The English sentence, naming items with `name` and counting them with `noun` ("3 cards").
+  public func text(items noun: String, name: (Item) -> String) -> String {
     switch self {
+    case .pickedUpGroup(_, let count):
+      return "Picked up \(count) \(noun)"
+    case .movedGroup(_, let count, let first, let total, let container):
+      return
+        "Moved \(count) \(noun) to \(container), positions \(first)–\(first + count - 1) of \(total)"
+    case .droppedGroup(_, let count, let first, let total, let container):
+      return
+        "Dropped \(count) \(noun) in \(container), positions \(first)–\(first + count - 1) of \(total)"
+    case .refusedMember(let item, let refusal, let container):
+      return "\(name(item)): \(Self.sentence(for: refusal, container: container))"
     case .pickedUp(let item, let position, let count, let container):
       return "Picked up \(name(item)), position \(position) of \(count) in \(container)"
     case .moved(_, let position, let count, let container):

@@ -54,6 +54,8 @@ public enum KeyIntent<Item: Hashable & Sendable>: Hashable, Sendable {
   case drop
   /// Cancel the keyboard drag, or every pointer drag when there is none (Escape).
   case cancel
+  /// Add the item to the selection, or take it out (see ``DragInput/setSelection(_:)``).
+  case toggleSelection(Item)
 }
 
 /// One input to the engine.
@@ -76,6 +78,9 @@ public enum DragInput<Geometry: ContainerGeometry>: Sendable {
   case moveContainer(ContainerID, priority: Int)
   /// Edit mode begins or ends, arena-wide (optionally naming the container that asked).
   case setEditing(Bool, from: ContainerID?)
+  /// The items selected, in the order they were selected: lifting one of them (by pointer or
+  /// keyboard) in move mode lifts them all, and they land together, contiguously, in this order.
+  case setSelection([Geometry.Item])
   /// Undo the last transaction.
   case undo
   /// Redo the last undone transaction.

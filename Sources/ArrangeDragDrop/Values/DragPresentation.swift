@@ -75,6 +75,9 @@ public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable
   public var indicator: DropIndicator?
   /// The container to highlight as the target.
   public var highlightedContainer: ContainerID?
+  /// The other items dragged with ``item`` (a selection), in selection order: drawn as a stack
+  /// under the ghost with their count, and left out (or dimmed) where they were.
+  public var companions: [Item] = []
 
   /// Whether two presentations are the same (written out so that callers specialize it).
   @inlinable
@@ -82,6 +85,7 @@ public struct SessionPresentation<Item: Hashable & Sendable>: Hashable, Sendable
     lhs.session == rhs.session && lhs.item == rhs.item && lhs.ghostFrame == rhs.ghostFrame
       && lhs.hiddenSlot == rhs.hiddenSlot && lhs.indicator == rhs.indicator
       && lhs.highlightedContainer == rhs.highlightedContainer && lhs.shifted == rhs.shifted
+      && lhs.companions == rhs.companions
       && lhs.displaced.count == rhs.displaced.count
       && zip(lhs.displaced, rhs.displaced).allSatisfy { $0 == $1 }
   }

@@ -129,7 +129,7 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
   /// the item is displaced elsewhere, otherwise normal.
   public func appearance(of item: Item, at slot: Slot, time: Double) -> DragItemAppearance {
     for drag in presentation.sessions {
-      if drag.hiddenSlot == slot { return .dimmed }
+      if drag.hiddenSlot == slot || drag.companions.contains(item) { return .dimmed }
       if drag.displaced.contains(where: { $0.item == item }) { return .hidden }
     }
     if settling.contains(where: {
@@ -169,7 +169,9 @@ public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendab
         motion == .full && lifts[drag.session].map { time < $0 + duration } ?? false
       let style =
         drag.indicator == .removal ? removalStyle : isLifting ? liftStyle : ghostStyle
-      let label = (drag.indicator == .removal ? "✕ " : "") + context.label(drag.item)
+      // A selection shows its count after the label of the item under the pointer.
+      let count = drag.companions.isEmpty ? "" : " +\(drag.companions.count)"
+      let label = (drag.indicator == .removal ? "✕ " : "") + context.label(drag.item) + count
       drawCard(label, in: CellRect(drag.ghostFrame), into: &buffer, style: style)
     }
     for entry in settling where !isFinished(entry, at: time) {
