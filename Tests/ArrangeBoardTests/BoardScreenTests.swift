@@ -239,6 +239,47 @@ struct MemoryStorage: BoardStorage {
       harness.screen.focusedCard.flatMap { harness.screen.document.card($0)?.title } == "Beta")
   }
 
+  @Test("Selected cards (v) move together with the keyboard, as one edit undone with one u")
+  func selectionKeyboardDrag() throws {
+    var harness = try Harness()
+    harness.key("v")  // Alpha
+    #expect(harness.lines.last?.contains("1 card selected") == true)
+    harness.key("jj")  // Gamma
+    harness.key("v")
+    #expect(harness.lines.contains { $0.contains("Alpha") && $0.contains("●") })
+    harness.key(" ")
+    #expect(harness.lines.last?.contains("Picked up 2 cards") == true)
+    harness.key(.right)
+    harness.key(" ")
+    #expect(harness.titles == [["Beta"], ["Delta", "Alpha", "Gamma"], []])
+    #expect(harness.lines.last?.contains("Dropped 2 cards in Doing, positions 2–3 of 3") == true)
+    #expect(harness.disk.saves == 1)
+    harness.key("u")
+    #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Delta"], []])
+    // Esc clears the selection: one card moves alone again.
+    harness.key(.escape)
+    #expect(harness.screen.selection.isEmpty)
+  }
+
+  @Test("Shift-click selects cards; dragging one of them with the mouse carries the others")
+  func selectionMouseDrag() throws {
+    var harness = try Harness()
+    let alpha = try #require(harness.locate("Alpha"))
+    let gamma = try #require(harness.locate("Gamma"))
+    harness.send(
+      .mouse(MouseEvent(.press, .left, column: alpha.0, row: alpha.1, modifiers: .shift)))
+    harness.send(.mouse(MouseEvent(.release, .left, column: alpha.0, row: alpha.1)))
+    harness.send(
+      .mouse(MouseEvent(.press, .left, column: gamma.0, row: gamma.1, modifiers: .shift)))
+    harness.send(.mouse(MouseEvent(.release, .left, column: gamma.0, row: gamma.1)))
+    #expect(harness.screen.selection.count == 2)
+    #expect(harness.titles == [["Alpha", "Beta", "Gamma"], ["Delta"], []])
+    let done = try #require(harness.locate("Done"))
+    harness.drag(from: gamma, to: (done.0, done.1 + 2))
+    #expect(harness.titles == [["Beta"], ["Delta"], ["Alpha", "Gamma"]])
+    #expect(harness.disk.saves == 1)
+  }
+
   @Test("During a keyboard move the cards below the target make room instead of hiding")
   func keyboardDragMakesRoom() throws {
     var harness = try Harness()

@@ -27,13 +27,14 @@ extension BoardScreen {
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
       let focused = isDragging ? nil : focusedCard
+      let selected = Set(selection)
       let listFrame = index < arena.lists.count ? arena.lists[index].frame : box
       arena.draw(id, into: &buffer, at: time, renderer: renderer) { card, rect, look, buffer in
         guard let content = board.card(card) else { return }
         guard room.cards.contains(card) else {
           Self.drawCard(
             content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
-            into: &buffer)
+            isSelected: selected.contains(card), into: &buffer)
           return
         }
         // Lower, and clipped by the column rather than by the card's own place.
@@ -42,7 +43,8 @@ extension BoardScreen {
         var lowered = rect
         lowered.row += room.rows
         Self.drawCard(
-          content, in: lowered, isFocused: false, isDimmed: look == .dimmed, into: &buffer)
+          content, in: lowered, isFocused: false, isDimmed: look == .dimmed,
+          isSelected: selected.contains(card), into: &buffer)
         buffer.clip = clip
       }
     }
@@ -87,10 +89,10 @@ extension BoardScreen {
   }
 
   /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
-  /// bar at its left edge and a bold title.
+  /// bar at its left edge and a bold title, a selected card a `●` at the end of its first row.
   static func drawCard(
     _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
-    into buffer: inout CellBuffer
+    isSelected: Bool = false, into buffer: inout CellBuffer
   ) {
     let style = CellStyle(isBold: isFocused, isDim: isDimmed)
     buffer.fill(
@@ -105,6 +107,10 @@ extension BoardScreen {
       buffer.write(
         summary, column: rect.column + 1, row: rect.row + lines.count,
         style: CellStyle(isDim: true), limit: Swift.max(0, rect.width - 2))
+    }
+    if isSelected && rect.width > 2 {
+      buffer.write(
+        "●", column: rect.column + rect.width - 1, row: rect.row, style: CellStyle(isBold: true))
     }
     if isFocused {
       for row in rect.row..<(rect.row + rect.height) {

@@ -12,7 +12,8 @@ extension BoardScreen {
         .init("arrows hjkl", "move the focus"),
         .init("Space", "lift the focused card / drop it"),
         .init("arrows", "while lifted: move it (←→ columns)"),
-        .init("Esc", "cancel the drag"),
+        .init("v / Shift-click", "select cards: lifting one lifts them all"),
+        .init("Esc", "cancel the drag / clear the selection"),
         .init("x", "swap mode on/off (drops swap cards)"),
         .init("a / e / D", "add / edit / delete a card"),
         .init("u / r", "undo / redo"),
@@ -79,13 +80,19 @@ extension BoardScreen {
     case (.escape, _):
       if engine.isDragging {
         perform(.key(.cancel, time: time), at: time)
+      } else if !selection.isEmpty {
+        selection = []
+        status.message = "Selection cleared"
       } else {
         status.message = ""
       }
+    case (.character("v"), []):
+      if !engine.isDragging { toggleSelection(of: focusedCard) }
     case (.character(" "), []), (.enter, []):
       if engine.isDragging {
         perform(.key(.drop, time: time), at: time)
       } else if let card = focusedCard, arena.slot(of: card) != nil {
+        perform(.setSelection(liveSelection), at: time)
         perform(.key(.lift(card), time: time), at: time)
       } else {
         status.message = "No card here to lift; a adds one"
@@ -205,9 +212,21 @@ extension BoardScreen {
     lastPointer = (mouse.column, mouse.row)
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
+    case (.press, .left) where mouse.modifiers.contains(.shift) && !engine.isDragging:
+      // Shift-click selects (or unselects) the card under the pointer; it drags nothing.
+      select(atColumn: mouse.column, row: mouse.row)
+      let column = boxes.firstIndex { $0.contains(column: mouse.column, row: mouse.row) }
+      let card = column.flatMap { index -> CardID? in
+        guard arena.lists.indices.contains(index),
+          let position = arena.lists[index].geometry.itemIndex(at: point)
+        else { return nil }
+        return arena.lists[index].items[position]
+      }
+      toggleSelection(of: card)
     case (.press, .left):
       isPointerDown = true
       select(atColumn: mouse.column, row: mouse.row)
+      perform(.setSelection(liveSelection), at: time)
       perform(.pointer(PointerEvent(.down, at: point, time: time)), at: time)
     case (.motion, .left):
       perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
@@ -246,5 +265,27 @@ extension BoardScreen {
     {
       focusedCard = first
     }
+  }
+
+  /// The selected cards still on the board, in the order they were selected.
+  var liveSelection: [CardID] { selection.filter { document.card($0) != nil } }
+
+  /// Adds `card` to the selection, or takes it out, and says how many are selected.
+  mutating func toggleSelection(of card: CardID?) {
+    guard let card, document.card(card) != nil else {
+      status.message = "No card here to select"
+      return
+    }
+    selection = liveSelection
+    if let at = selection.firstIndex(of: card) {
+      selection.remove(at: at)
+    } else {
+      selection.append(card)
+    }
+    let count = selection.count
+    status.message =
+      count == 0
+      ? "Selection cleared"
+      : "\(count) card\(count == 1 ? "" : "s") selected: lifting one lifts them all (Esc clears)"
   }
 }

@@ -58,6 +58,9 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   static var sidewaysInterval: Double { 0.4 }
   /// Set after `q` with unsaved changes: a second `q` quits anyway.
   var isConfirmingQuit = false
+  /// The cards selected with `v` or Shift-click, in the order they were selected: lifting one
+  /// lifts them all.
+  public internal(set) var selection: [CardID] = []
 
   /// A document and focus to go back to, and what changed after it.
   struct Snapshot {
@@ -242,7 +245,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     let before = document
     let effects = arena.perform(input, on: &engine, at: now)
     let board = document
-    status.show(effects) { board.card($0)?.title ?? "card" }
+    status.show(effects, items: "cards") { board.card($0)?.title ?? "card" }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
     var change: String?
     var cards: Set<CardID> = []

@@ -150,7 +150,11 @@ extension DragEngine {
           of: count(of: session.origin.container), in: name(of: session.origin.container)))
     }
     if case .pointer = id { updateBand(id) }
+    // The first proposal of a selection is where it would gather: heard at the next step, so
+    // that the lift's "Picked up 3 items" is what is said now.
+    isLifting = session.isGroup
     retarget(id)
+    isLifting = false
   }
 
   @inlinable

@@ -467,7 +467,9 @@ extension DragEngine {
     // Keyboard drags hear every step. Pointer drags hear the container they enter, refusals, the
     // lift, the drop and a cancel, but not every slot the pointer crosses: that would flood a
     // screen reader while the pointer moves.
-    if announceAlways || (actionChanged && (id == .keyboard || previousContainer != container)) {
+    if !isLifting
+      && (announceAlways || (actionChanged && (id == .keyboard || previousContainer != container)))
+    {
       session.proposal = proposal
       announceProposal(for: session)
     }

@@ -35,6 +35,8 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   @usableFromInline var arenaVersion = 0
   @usableFromInline var editing = false
   @usableFromInline var selected: [Item] = []
+  /// Set while a selection's first proposal is made, which is not announced.
+  @usableFromInline var isLifting = false
 
   /// The selected items, in the order they were selected (see ``DragInput/setSelection(_:)``).
   public var selection: [Item] { selected }
