@@ -213,6 +213,8 @@ struct ArrangeBenchmarks {
       iterations: quick
         ? .init(moves: 2_000, naiveMoves: 100) : .init(moves: 20_000, naiveMoves: 1_000))
     let drag = drags.run()
+    var selections = SelectionBenchmarks(moves: quick ? 200 : 2_000, drops: quick ? 1 : 5)
+    let selection = selections.run()
     var terminals = TerminalBenchmarks(
       iterations: quick
         ? .init(redraws: 20, steps: 200, naiveSteps: 60, checkedSteps: 40)
@@ -345,6 +347,7 @@ struct ArrangeBenchmarks {
       bar: "equal", verdict: flow.editsMatchFullLayout ? .pass : .fail, isCorrectness: true)
 
     drags.report(drag, into: &table)
+    selections.report(selection, into: &table)
     terminals.report(terminal, into: &table)
     boards.report(board, into: &table)
 

@@ -89,6 +89,7 @@ extension DragEngine {
   @inlinable
   mutating func retargetKeyboard(announceAlways: Bool = false) {
     guard let index = sessionIndex(.keyboard) else { return }
+    refreshMembers(of: index)
     var session = sessions[index]
     var target = session.keyboardTarget ?? session.origin
     if containerIndex(target.container) == nil { target = session.origin }

@@ -377,6 +377,7 @@ extension DragEngine {
       retargetKeyboard()
       return
     }
+    refreshMembers(of: index)
     var session = sessions[index]
     if rules.mode != nil && configuration.application == .onDrop {
       // The mode follows the container under the drag (outside every container, it stays).

@@ -26,8 +26,22 @@ extension DragEngine {
   /// The geometry indices of the group's items in container `id`, ascending.
   @inlinable
   func groupIndices(of session: DragSession<Item>, in id: ContainerID) -> [Int] {
+    if session.membersVersion == arenaVersion { return session.memberIndices[id] ?? [] }
     guard let geometry = container(id)?.geometry else { return [] }
     return session.group.compactMap { geometry.index(of: $0) }.sorted()
+  }
+
+  /// Finds the members of session `index`'s group again when the arena changed since.
+  @inlinable
+  mutating func refreshMembers(of index: Int) {
+    guard sessions[index].isGroup, sessions[index].membersVersion != arenaVersion else { return }
+    var found: [ContainerID: [Int]] = [:]
+    for container in arena {
+      let indices = sessions[index].group.compactMap { container.geometry.index(of: $0) }
+      if !indices.isEmpty { found[container.id] = indices.sorted() }
+    }
+    sessions[index].memberIndices = found
+    sessions[index].membersVersion = arenaVersion
   }
 
   /// The final index for the group at `point` in container `position`: the number of the
@@ -37,7 +51,14 @@ extension DragEngine {
     let geometry = arena[position].geometry
     let raw = geometry.insertionIndex(for: point)
     let members = groupIndices(of: session, in: arena[position].id)
-    let before = members.reduce(0) { $0 + ($1 < raw ? 1 : 0) }
+    // Members before the raw index, by binary search.
+    var low = 0
+    var high = members.count
+    while low < high {
+      let middle = (low + high) / 2
+      if members[middle] < raw { low = middle + 1 } else { high = middle }
+    }
+    let before = low
     return Swift.min(Swift.max(raw - before, 0), geometry.count - members.count)
   }
 
@@ -57,6 +78,11 @@ extension DragEngine {
   /// - Complexity: that of ``groupOperations(for:to:)``.
   @inlinable
   func groupRefusal(for session: DragSession<Item>, at slot: Slot) -> (DragRefusal, Item)? {
+    // With no rule that could refuse a move, the drop's moves need not be worked out.
+    guard
+      rules.canMove != nil || rules.accepts != nil || rules.canDrop != nil
+        || rules.capacity != nil
+    else { return nil }
     let id = slot.container
     var count = count(of: id)
     let capacity = rules.capacity?(id)
@@ -86,54 +112,111 @@ extension DragEngine {
   /// and in selection order, each valid on the model as the ones before it left it; moves that
   /// change nothing are left out.
   ///
-  /// - Complexity: O(items in the containers involved × group size).
+  /// Positions are worked out with counts, not by editing copies of the lists: each container
+  /// involved gets a Fenwick tree of the items still in place.
+  ///
+  /// - Complexity: O(n + k log n) for n items in the containers involved and k members.
   @inlinable
   func groupOperations(for session: DragSession<Item>, to slot: Slot) -> [DragOperation<Item>] {
-    // Where each member is now, and the items of every container involved.
-    var home: [Item: ContainerID] = [:]
-    var lists: [ContainerID: [Item]] = [:]
+    guard let targetGeometry = container(slot.container)?.geometry else { return [] }
+    let target = slot.container
+    // Where each member is, by container and geometry index.
+    var homes: [(member: Item, container: ContainerID, position: Int)] = []
+    var present: [ContainerID: PresenceCounts] = [:]
     for member in session.group {
-      guard let holder = containers.first(where: { $0.geometry.index(of: member) != nil })
+      guard let holder = arena.first(where: { $0.geometry.index(of: member) != nil }),
+        let position = holder.geometry.index(of: member)
       else { continue }
-      home[member] = holder.id
-      for id in [holder.id, slot.container] where lists[id] == nil {
-        guard let geometry = container(id)?.geometry else { continue }
-        lists[id] = (0..<geometry.count).map { geometry.item(at: $0) }
-      }
+      homes.append((member, holder.id, position))
+      if present[holder.id] == nil { present[holder.id] = PresenceCounts(holder.geometry.count) }
     }
-    guard lists[slot.container] != nil else { return [] }
-    let members = Set(session.group)
+    if present[target] == nil { present[target] = PresenceCounts(targetGeometry.count) }
+    // The block goes before the `slot.index`-th item of the target that is not a member.
+    let inTarget = homes.filter { $0.container == target }.map(\.position).sorted()
+    var anchor = slot.index
+    for position in inTarget where position <= anchor { anchor += 1 }
+    anchor = Swift.min(anchor, targetGeometry.count)
     var operations: [DragOperation<Item>] = []
-    var previous: Item?
-    for member in session.group {
-      guard let source = home[member], let fromIndex = lists[source]?.firstIndex(of: member)
-      else { continue }
-      lists[source]?.remove(at: fromIndex)
-      let target = lists[slot.container] ?? []
-      var at = target.count
-      if let previous, let after = target.firstIndex(of: previous) {
-        at = after + 1
-      } else {
-        // Before the `slot.index`-th item that is not in the group.
-        var others = 0
-        for (position, item) in target.enumerated() where !members.contains(item) {
-          if others == slot.index {
-            at = position
-            break
-          }
-          others += 1
-        }
-      }
-      lists[slot.container]?.insert(member, at: at)
-      previous = member
-      let fromSlot = Slot(source, fromIndex)
-      let toSlot = Slot(slot.container, at)
-      if fromSlot == toSlot { continue }
-      let landed = lists[slot.container] ?? []
+    var placed = 0
+    for home in homes {
+      // Read and changed in place: a copy of the counts would be a copy of the whole list.
+      guard var from = present[home.container]?.before(home.position) else { continue }
+      if home.container == target && home.position > anchor { from += placed }
+      present[home.container]?.remove(home.position)
+      let to = (present[target]?.before(anchor) ?? 0) + placed
+      placed += 1
+      if home.container == target && from == to { continue }
+      // The item after the block: the first one still in place at or after the anchor.
+      let next = present[target]?.first(atOrAfter: anchor).map { targetGeometry.item(at: $0) }
       operations.append(
         .move(
-          member, from: fromSlot, to: toSlot, before: at + 1 < landed.count ? landed[at + 1] : nil))
+          home.member, from: Slot(home.container, from), to: Slot(target, to), before: next))
     }
     return operations
+  }
+}
+
+/// Which positions of a list still hold their original item, with counts by prefix (a Fenwick
+/// tree over 0/1 flags).
+@usableFromInline
+struct PresenceCounts: Sendable {
+  @usableFromInline var tree: [Int]
+  @usableFromInline var flags: [Bool]
+
+  /// Every position of a list of `count` items present.
+  @inlinable
+  init(_ count: Int) {
+    tree = [Int](repeating: 0, count: count + 1)
+    flags = [Bool](repeating: true, count: count)
+    // Linear construction: each node adds itself to its parent.
+    for index in 1...Swift.max(count, 1) where index <= count {
+      tree[index] += 1
+      let parent = index + (index & -index)
+      if parent <= count { tree[parent] += tree[index] }
+    }
+  }
+
+  /// How many present positions come before `position`.
+  @inlinable
+  func before(_ position: Int) -> Int {
+    var index = Swift.min(position, flags.count)
+    var sum = 0
+    while index > 0 {
+      sum += tree[index]
+      index -= index & -index
+    }
+    return sum
+  }
+
+  /// Marks `position` as no longer holding its original item.
+  @inlinable
+  mutating func remove(_ position: Int) {
+    guard flags.indices.contains(position), flags[position] else { return }
+    flags[position] = false
+    var index = position + 1
+    while index < tree.count {
+      tree[index] -= 1
+      index += index & -index
+    }
+  }
+
+  /// The first present position at or after `position`, or `nil`.
+  @inlinable
+  func first(atOrAfter position: Int) -> Int? {
+    // The (before(position) + 1)-th present position, found by descending the tree.
+    let wanted = before(position) + 1
+    var index = 0
+    var remaining = wanted
+    var step = 1
+    while step * 2 < tree.count { step *= 2 }
+    while step > 0 {
+      let next = index + step
+      if next < tree.count && tree[next] < remaining {
+        index = next
+        remaining -= tree[next]
+      }
+      step /= 2
+    }
+    return index < flags.count ? index : nil
   }
 }

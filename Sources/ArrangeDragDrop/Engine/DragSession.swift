@@ -37,6 +37,11 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   @usableFromInline var group: [Item] = []
   /// The member of the group that the rules refused last, to name it.
   @usableFromInline var refusedMember: Item?
+  /// Where the group's members are, by container (ascending geometry indices), as of arena
+  /// version ``membersVersion``: a pointer move then costs a binary search, not a lookup per
+  /// member.
+  @usableFromInline var memberIndices: [ContainerID: [Int]] = [:]
+  @usableFromInline var membersVersion = -1
   /// The ID of the copy, asked for once per session.
   @usableFromInline var copyID: Item?
   /// The keyboard drag's target: a container and an index (a final index for moves, the index of
