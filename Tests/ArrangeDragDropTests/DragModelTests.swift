@@ -211,6 +211,22 @@ import Testing
     #expect(model == before)
   }
 
+  @Test("Copying an item that holds others is refused with a reason, not made empty")
+  func copyingAHolder() throws {
+    var model = try Self.folderModel()
+    let before = model
+    #expect(throws: DragModelError.self) {
+      try model.apply(.copy("folder", as: "folder 2", to: Slot(Self.done, 0)))
+    }
+    #expect(model == before)
+    do {
+      try model.apply(.copy("folder", as: "folder 2", to: Slot(Self.done, 0)))
+    } catch {
+      #expect(error.kind == .copyOfHolder)
+      #expect(error.message.contains("holds other items"))
+    }
+  }
+
   @Test("The invariant check accounts for nested items: contents nothing reaches are reported")
   func orphanedContentsAreReported() throws {
     var model = try Self.folderModel()

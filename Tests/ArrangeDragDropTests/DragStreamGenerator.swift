@@ -125,6 +125,7 @@ struct ReferenceArena: Hashable, Sendable, CustomStringConvertible {
       lists[secondSlot.container]?[secondSlot.index] = first
     case .copy(let original, let copy, let to):
       guard contains(original) else { return "the original \(original) is not there" }
+      if inside[original] != nil { return "\(original) holds items a copy would leave behind" }
       if let problem = checkInsertion(copy, at: to) { return problem }
       lists[to.container]?.insert(copy, at: to.index)
     case .remove(let item, let from):

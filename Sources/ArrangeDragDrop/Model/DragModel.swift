@@ -12,6 +12,9 @@ public struct DragModelError: Error, Hashable, Sendable, CustomStringConvertible
     case duplicateItem
     /// The anchor (`before`) of a move does not match where the item landed.
     case anchorMismatch
+    /// A copy of an item that holds others: the copy could not carry them (their copies would
+    /// need identities of their own), so it is refused rather than made empty.
+    case copyOfHolder
   }
 
   /// What went wrong.
@@ -188,6 +191,10 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
     case .copy(let original, let copy, let to):
       guard slot(of: original) != nil || isInside(original) else {
         throw DragModelError(.itemMismatch, "copy: the original is not in the model")
+      }
+      guard contents[original] == nil else {
+        throw DragModelError(
+          .copyOfHolder, "copy: \(original) holds other items, which a copy would leave behind")
       }
       try insert(copy, at: to)
     case .remove(let item, let from):
