@@ -446,7 +446,7 @@ extension DragEngine {
     let refusalChanged = refusal != session.proposal.refusal
     guard actionChanged || refusalChanged || previousContainer != container || announceAlways
     else { return }
-    if actionChanged {
+    if actionChanged, session.proposal.action.isExchange || action.isExchange {
       // Exchange events for the exchange given up and the one proposed, whatever the mode now
       // (it can change with the target).
       emitExchangeEvent(from: session.proposal.action, to: action, for: id)

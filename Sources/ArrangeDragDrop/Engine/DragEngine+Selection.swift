@@ -34,7 +34,11 @@ extension DragEngine {
   /// Finds the members of session `index`'s group again when the arena changed since.
   @inlinable
   mutating func refreshMembers(of index: Int) {
-    guard sessions[index].isGroup, sessions[index].membersVersion != arenaVersion else { return }
+    // Read through the buffer: this runs on every pointer move and must not copy the session.
+    let stale = sessions.withUnsafeBufferPointer {
+      $0[index].isGroup && $0[index].membersVersion != arenaVersion
+    }
+    guard stale else { return }
     var found: [ContainerID: [Int]] = [:]
     for container in arena {
       let indices = sessions[index].group.compactMap { container.geometry.index(of: $0) }

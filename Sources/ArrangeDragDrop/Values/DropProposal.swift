@@ -27,6 +27,15 @@ public enum DropAction<Item: Hashable & Sendable>: Hashable, Sendable {
   }
 }
 
+extension DropAction {
+  /// Whether the action swaps the dragged item with another.
+  @inlinable
+  public var isExchange: Bool {
+    if case .exchange = self { return true }
+    return false
+  }
+}
+
 /// The current proposal of a drag: the action, the container under the drag, and the refusal that
 /// kept a better action from being proposed, if any.
 public struct DropProposal<Item: Hashable & Sendable>: Hashable, Sendable {
