@@ -35,8 +35,6 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   /// The items dragged together, in selection order, the dragged item among them; empty for a
   /// drag of one item.
   @usableFromInline var group: [Item] = []
-  /// The member of the group that the rules refused last, to name it.
-  @usableFromInline var refusedMember: Item?
   /// Where the group's members are, by container (ascending geometry indices), as of arena
   /// version ``membersVersion``: a pointer move then costs a binary search, not a lookup per
   /// member.
