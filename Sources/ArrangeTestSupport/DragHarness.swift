@@ -1,22 +1,18 @@
 public import ArrangeDragDrop
 public import ArrangeGeometry
 
-/// Columns of items backed by a ``DragModel``, shown as lists: the model a ``DragHarness``'s
-/// host applies operations to.
+/// Lists of items (``DragLists``) that record the errors the model raises: the model a
+/// ``DragHarness``'s host applies operations to.
 public struct HarnessColumns: DragHostModel, Sendable {
-  /// The items.
-  public var model: DragModel<String>
-  /// Each column's frame (the harness keeps them in step with the engine's).
-  public var frames: [ContainerID: Rect]
-  /// The length of every item.
-  public var itemLength: Double
+  /// The items and their frames.
+  public var lists: DragLists<String>
   /// Errors the model raised while applying operations.
   public var errors: [DragModelError] = []
 
   /// Applies `operation`, recording the error when the model refuses it.
   public mutating func apply(_ operation: DragOperation<String>) throws(DragModelError) {
     do {
-      try model.apply(operation)
+      try lists.apply(operation)
     } catch {
       errors.append(error)
       throw error
@@ -24,10 +20,7 @@ public struct HarnessColumns: DragHostModel, Sendable {
   }
 
   /// The column's items stacked from the top of its frame.
-  public func geometry(of id: ContainerID) -> ListGeometry<String>? {
-    guard let frame = frames[id] else { return nil }
-    return ListGeometry(items: model.items(in: id), frame: frame, itemLength: itemLength)
-  }
+  public func geometry(of id: ContainerID) -> ListGeometry<String>? { lists.geometry(of: id) }
 }
 
 /// A drag arena of side-by-side columns backed by a ``DragModel``, for tests.
@@ -55,8 +48,8 @@ public struct DragHarness: Sendable {
 
   /// The model the effects are applied to.
   public var model: DragModel<String> {
-    get { host.model.model }
-    _modify { yield &host.model.model }
+    get { host.model.lists.model }
+    _modify { yield &host.model.lists.model }
   }
 
   /// The engine under test.
@@ -82,10 +75,11 @@ public struct DragHarness: Sendable {
     self.gap = gap
     self.itemLength = itemLength
     let ids = columns.indices.map { ContainerID($0) }
-    let frames = ids.map { Self.frame($0.rawValue, columnWidth, columnHeight, gap) }
     let model = HarnessColumns(
-      model: DragModel(Array(zip(ids, columns.map(\.items)))),
-      frames: Dictionary(uniqueKeysWithValues: zip(ids, frames)), itemLength: itemLength)
+      lists: DragLists(
+        columns.enumerated().map { index, column in
+          (column.items, Self.frame(index, columnWidth, columnHeight, gap))
+        }, itemLength: itemLength))
     host = DragHost(
       model: model, containers: zip(ids, columns.map(\.name)).map { ($0, $1) },
       configuration: configuration, rules: rules)
@@ -130,7 +124,7 @@ public struct DragHarness: Sendable {
   /// Keeps the columns' frames those the engine has (a test may move or add containers).
   mutating func followEngineFrames() {
     for container in engine.containers {
-      host.model.frames[container.id] = container.geometry.frame
+      host.model.lists.frames[container.id] = container.geometry.frame
     }
   }
 

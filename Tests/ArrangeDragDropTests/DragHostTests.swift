@@ -90,6 +90,24 @@ import Testing
     #expect(host.model.lists.items(in: 0) == ["a", "b"])
   }
 
+  @Test("Reports after a change keep each container's scroll offset")
+  func keepsScrollOffsets() throws {
+    var host = DragHost(
+      lists: [
+        (
+          name: "Long", items: (0..<10).map { "i\($0)" },
+          frame: Rect(x: 0, y: 0, width: 100, height: 50)
+        ),
+        (name: "Done", items: [], frame: Rect(x: 110, y: 0, width: 100, height: 300)),
+      ], itemLength: 20)
+    // The app scrolled the long list.
+    let geometry = try #require(host.engine.container(0)?.geometry)
+    host.handle(.setGeometry(0, geometry.scrolled(to: 40)))
+    host.updateModel { $0.setItems(["x"], in: 1) }
+    #expect(host.engine.container(0)?.geometry.scrollOffset == 40)
+    #expect(host.engine.container(1)?.geometry.count == 1)
+  }
+
   @Test("The app's own edit mid-drag is reported, and the drag goes on over the new items")
   func updateModel() {
     var host = Self.host()

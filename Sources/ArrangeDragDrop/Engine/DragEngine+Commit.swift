@@ -128,10 +128,9 @@ extension DragEngine {
     case .none:
       return .didNotMove(item)
     case .move(let slot) where session.isGroup:
-      let others = count(of: slot.container) - groupIndices(of: session, in: slot.container).count
       return .droppedGroup(
         item, count: session.group.count, first: slot.index + 1,
-        of: others + session.group.count, in: name(of: slot.container))
+        of: countWithGroup(session, in: slot.container), in: name(of: slot.container))
     case .move(let slot):
       return .dropped(
         item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,

@@ -506,11 +506,10 @@ extension DragEngine {
         .willReturn(
           item, position: session.origin.index + 1, in: name(of: session.origin.container)))
     case .move(let slot) where session.isGroup:
-      let others = count(of: slot.container) - groupIndices(of: session, in: slot.container).count
       announce(
         .movedGroup(
           item, count: session.group.count, first: slot.index + 1,
-          of: others + session.group.count, in: name(of: slot.container)))
+          of: countWithGroup(session, in: slot.container), in: name(of: slot.container)))
     case .move(let slot), .copy(let slot):
       let total = baseCount(of: session, in: slot.container).count + 1
       announce(

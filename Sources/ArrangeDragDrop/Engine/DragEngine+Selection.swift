@@ -48,6 +48,12 @@ extension DragEngine {
     sessions[index].membersVersion = arenaVersion
   }
 
+  /// How many items container `id` holds once the group has landed in it.
+  @inlinable
+  func countWithGroup(_ session: DragSession<Item>, in id: ContainerID) -> Int {
+    count(of: id) - groupIndices(of: session, in: id).count + session.group.count
+  }
+
   /// The final index for the group at `point` in container `position`: the number of the
   /// container's other items whose midpoint comes before the point.
   @inlinable
@@ -173,7 +179,7 @@ struct PresenceCounts: Sendable {
     tree = [Int](repeating: 0, count: count + 1)
     flags = [Bool](repeating: true, count: count)
     // Linear construction: each node adds itself to its parent.
-    for index in 1...Swift.max(count, 1) where index <= count {
+    for index in stride(from: 1, through: count, by: 1) {
       tree[index] += 1
       let parent = index + (index & -index)
       if parent <= count { tree[parent] += tree[index] }

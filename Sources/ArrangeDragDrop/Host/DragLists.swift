@@ -2,7 +2,9 @@
 /// items in fixed frames.
 public struct DragLists<Item: Hashable & Sendable>: DragHostModel, Hashable, Sendable {
   /// The items.
-  public private(set) var model: DragModel<Item>
+  ///
+  /// Changing them directly tells the engine nothing: use ``DragHost/updateModel(_:)``.
+  public var model: DragModel<Item>
   /// Each list's frame.
   public var frames: [ContainerID: Rect]
   /// The length of every item along the lists.

@@ -159,18 +159,23 @@ extension LayoutTree {
   /// so they make a group unstable.
   func isContentStable(base: Int, count: Int) -> Bool {
     for i in base..<(base + count) where scratch[i].flag != flagHidden {
-      let c = Int(scratch[i].node)
-      let style = styles[c]
-      switch style.size {
-      case .points:
-        if case .points = style.crossSize { continue }
-      case .fit: break
-      case .percent, .fill: return false
-      }
-      if case .percent = style.crossSize { return false }
-      if !(measurements[c].valid && measurements[c].stable) { return false }
+      if !isStableChild(Int(scratch[i].node)) { return false }
     }
     return true
+  }
+
+  /// Whether visible child `c`, just measured, keeps its group content-stable (see
+  /// ``isContentStable(base:count:)``).
+  func isStableChild(_ c: Int) -> Bool {
+    let style = styles[c]
+    switch style.size {
+    case .points:
+      if case .points = style.crossSize { return true }
+    case .fit: break
+    case .percent, .fill: return false
+    }
+    if case .percent = style.crossSize { return false }
+    return measurements[c].valid && measurements[c].stable
   }
 
   /// Measures every pending request (each with the iterative ``measure(_:_:)``), leaving the
@@ -721,8 +726,7 @@ extension LayoutTree {
       visible += 1
       switch styles[c].size {
       case .points(let value):
-        let (low, high) = LayoutTree.clampBounds(styles[c])
-        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), low, high))
+        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), styles[c]))
       case .fit: break
       case .percent, .fill: if mainLength != nil { return .notApplicable }
       }
@@ -745,8 +749,7 @@ extension LayoutTree {
       let size: Double
       var measured = Size.unmeasured
       if case .points(let value) = style.size {
-        let (low, high) = LayoutTree.clampBounds(style)
-        size = LayoutTree.clamp(nonNegative(value), low, high)
+        size = LayoutTree.clamp(nonNegative(value), style)
       } else {
         guard
           let found = lookup(
@@ -755,8 +758,7 @@ extension LayoutTree {
           complete = false
           continue
         }
-        let (low, high) = LayoutTree.clampBounds(style)
-        size = LayoutTree.clamp(found[axis], low, high)
+        size = LayoutTree.clamp(found[axis], style)
         // Content wider than the offer was wrapped for the offer: measured again at its size.
         if found[axis] <= offered ?? .infinity { measured = found }
         // A child that must be measured again at its size would need two proposals at once,
@@ -776,17 +778,7 @@ extension LayoutTree {
         complete = false
         continue
       }
-      // Content-stable (see isContentStable(base:count:)).
-      if stable {
-        switch style.size {
-        case .points:
-          if case .points = style.crossSize { continue }
-        case .fit: break
-        case .percent, .fill: stable = false
-        }
-        if case .percent = style.crossSize { stable = false }
-        if !(measurements[c].valid && measurements[c].stable) { stable = false }
-      }
+      if stable && !isStableChild(c) { stable = false }
     }
     guard complete else { return .waiting }
     return .measured(
