@@ -726,3 +726,82 @@ private func invalidFields(of style: ItemStyle) -> [(LayoutDiagnostic.Field, Dou
   if style.maxSize.isNaN || style.maxSize < 0 { result.append((.maxSize, style.maxSize)) }
   return result
 }
+
+// MARK: - The two ways of solving a group
+
+/// `spec` with no spacing in its groups and no spreading distribution, so that one more
+/// child that takes no room changes no other frame.
+func withoutSpacing(_ spec: NodeSpec) -> NodeSpec {
+  var result = spec
+  if case .group(var group) = spec.content {
+    group.spacing = 0
+    switch group.distribution {
+    case .spaceBetween, .spaceAround, .spaceEvenly: group.distribution = .center
+    case .start, .center, .end: break
+    }
+    result.content = .group(group)
+  }
+  result.children = spec.children.map(withoutSpacing)
+  return result
+}
+
+/// `spec` with a fill child capped at 0 appended to every group outside margin mode: it takes
+/// no room, but a fill child makes the engine size the group's children by sharing.
+func withSharedSizing(_ spec: NodeSpec) -> NodeSpec {
+  var result = spec
+  result.children = spec.children.map(withSharedSizing)
+  if case .group(let group) = spec.content, group.margin == nil {
+    result.children.append(
+      NodeSpec(
+        style: ItemStyle(size: .fill, crossSize: .points(0), maxSize: 0), content: .leaf(nil)))
+  }
+  return result
+}
+
+/// For each node of `spec`, its pre-order index in `withSharedSizing(spec)`.
+func sharedSizingIndices(_ spec: NodeSpec) -> [Int] {
+  var indices: [Int] = []
+  var next = 0
+  func visit(_ node: NodeSpec) {
+    indices.append(next)
+    next += 1
+    for child in node.children { visit(child) }
+    if case .group(let group) = node.content, group.margin == nil { next += 1 }
+  }
+  visit(spec)
+  return indices
+}
+
+extension GroupPropertyTests {
+  @Test("Groups of points and fit children lay out as groups whose children share the length")
+  func pointsAndFitGroupsMatchSharedSizing() async {
+    var options = TreeOptions()
+    options.allowsMargins = true
+    options.allowsDirections = true
+    let input = zip(trees(options), containerSizes, Gen<LayoutDirection>.case)
+    await seededPropertyCheck(seed: "Ac40JEjVbBeP5LShvrZnfSTnBNJ3yWn5ShLn+WOntxg=", input: input) {
+      input in
+      let (generated, size, direction) = input
+      let spec = withoutSpacing(generated)
+      var direct = spec.makeTree(direction: direction)
+      direct.layout(in: size)
+      var shared = withSharedSizing(spec).makeTree(direction: direction)
+      shared.layout(in: size)
+      var violations = Violations()
+      for (index, other) in sharedSizingIndices(spec).enumerated() {
+        let (node, twin) = (NodeID(Int32(index)), NodeID(Int32(other)))
+        // A hidden node sits where the next visible child would start: with one child more,
+        // that can be elsewhere.
+        if direct.isEffectivelyHidden(node) { continue }
+        let (a, b) = (direct.exactFrame(of: node), shared.exactFrame(of: twin))
+        violations.check(
+          a.isApproximatelyEqual(to: b), "\(node): \(a) directly, \(b) with shared sizing")
+        violations.check(
+          isApproximatelyEqual(direct.overflow(of: node), shared.overflow(of: twin)),
+          "\(node): overflow \(direct.overflow(of: node)) directly, "
+            + "\(shared.overflow(of: twin)) with shared sizing")
+      }
+      #expect(violations.isEmpty, "\(violations)\nTree:\n\(spec)")
+    }
+  }
+}

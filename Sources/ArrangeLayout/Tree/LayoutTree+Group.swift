@@ -482,6 +482,19 @@ extension LayoutTree {
     let mainLength = Swift.max(0, size[axis] - padMain)
     let crossLength = Swift.max(0, size[crossAxis] - padCross)
 
+    let paddingOverflow = Size(
+      main: Swift.max(0, padMain - size[axis]), cross: Swift.max(0, padCross - size[crossAxis]),
+      axis: axis)
+    if group.margin == nil,
+      let (extra, crossOverflow) = solvePointsAndFit(
+        n, group, padding: padding, size: size, mainLength: mainLength, crossLength: crossLength,
+        rtl: rtl)
+    {
+      groups[slot].found(
+        overflow: extra < 0 ? -extra : 0, crossOverflow: crossOverflow, percentTotal: 0,
+        paddingOverflow: paddingOverflow)
+      return
+    }
     let base = pushScratch(Int(childCounts[n]))
     let pass = firstPass(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
     var found = finishShare(
@@ -507,9 +520,117 @@ extension LayoutTree {
     groups[slot].found(
       overflow: extra < 0 ? -extra : 0, crossOverflow: crossOverflow ?? 0,
       percentTotal: share.percentTotal > 100 ? share.percentTotal : 0,
-      paddingOverflow: Size(
-        main: Swift.max(0, padMain - size[axis]),
-        cross: Swift.max(0, padCross - size[crossAxis]), axis: axis))
+      paddingOverflow: paddingOverflow)
+  }
+
+  /// Solves group `n` without scratch space when every visible child takes a points or fit
+  /// size along it and none must be measured under two proposals.
+  ///
+  /// The frames are the general solve's. Returns what is left of the main length (negative
+  /// when the children overflow it) and how far the largest child overflows across, or `nil`
+  /// when the general solve is needed.
+  ///
+  /// Such children need no share of one another's space (see
+  /// ``measurePointsAndFit(_:_:_:padMain:padCross:crossLength:)``). One walk adds up the points
+  /// children, a second sizes every child and keeps its size in its local frame, a third places
+  /// them. Most groups are like this, so it is worth a path of its own.
+  mutating func solvePointsAndFit(
+    _ n: Int, _ group: GroupStyle, padding: EdgeInsets, size: Size, mainLength: Double,
+    crossLength: Double, rtl: Bool
+  ) -> (Double, Double)? {
+    let first = firstChildren[n]
+    let axis = group.axis
+    var visible = 0
+    var points = 0.0
+    var child = first
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      if hiddenFlags[c] { continue }
+      visible += 1
+      switch styles[c].size {
+      case .points(let value):
+        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), styles[c]))
+      case .fit: break
+      case .percent, .fill: return nil
+      }
+    }
+    let spacing = nonNegative(group.spacing)
+    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
+    let offered = Swift.max(0, mainLength - spacingTotal - points)
+    var used = points
+    var complete = false
+    while !complete {
+      complete = true
+      used = points
+      child = first
+      while child >= 0 {
+        let c = Int(child)
+        let node = child
+        child = nextSiblings[c]
+        if hiddenFlags[c] { continue }
+        let style = styles[c]
+        let fixedCross = LayoutTree.fixedCross(style, crossLength)
+        let main: Double
+        var measured = Size.unmeasured
+        if case .points(let value) = style.size {
+          main = LayoutTree.clamp(nonNegative(value), style)
+        } else {
+          let proposal = SizeProposal(main: offered, cross: fixedCross ?? crossLength, axis: axis)
+          guard let found = lookup(node, proposal) else {
+            complete = false
+            continue
+          }
+          main = LayoutTree.clamp(found[axis], style)
+          // Content wider than the offer was wrapped for the offer: measured again at its size.
+          if found[axis] <= offered { measured = found }
+          used = clampFinite(used + main)
+        }
+        let cross: Double
+        if let fixedCross {
+          cross = fixedCross
+        } else if style.stretches(in: group) {
+          cross = crossLength
+        } else if measured[axis] == main {
+          cross = measured[axis.cross]
+        } else if case .fit = style.size {
+          // A fit child measured at a size other than its offer would need two proposals at
+          // once (see measurePointsAndFit): the general solve keeps the first in scratch space.
+          pendingMeasures.removeAll(keepingCapacity: true)
+          return nil
+        } else if let found = lookup(node, SizeProposal(main: main, cross: crossLength, axis: axis))
+        {
+          cross = found[axis.cross]
+        } else {
+          complete = false
+          continue
+        }
+        // The size, kept in the local frame until the children are placed.
+        localFrames[c] = Edges(minX: 0, minY: 0, maxX: main, maxY: cross)
+      }
+      if !complete { servePendingMeasures() }
+    }
+    let extra = mainLength - clampFinite(used + spacingTotal)
+    var placer = ChildPlacer(
+      group, padding: padding, visible: visible, extra: extra, crossLength: crossLength,
+      width: size.width, rtl: rtl)
+    let origin = exactFrames[n]
+    child = first
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      let frame: Edges
+      if hiddenFlags[c] {
+        frame = placer.hiddenFrame()
+      } else {
+        let sized = localFrames[c]
+        frame = placer.frame(
+          main: sized.maxX, cross: sized.maxY, alignment: styles[c].alignment)
+      }
+      localFrames[c] = frame
+      if kinds[c] == .leaf { exactFrames[c] = frame.offset(by: origin) }
+    }
+    return (extra, placer.crossOverflow)
   }
 
   /// Writes the local frames of group `n`'s children from a main-axis share, and returns how
@@ -540,90 +661,35 @@ extension LayoutTree {
       // Values found so far stay: the next pass looks up only the ones still marked.
       guard complete else { return nil }
     }
-    let horizontal = axis == .horizontal
-    let padMainStart = padding.start(along: axis)
-    let padCrossStart = padding.start(along: axis.cross)
-    let margin: Double? = group.margin.map { nonNegative($0) }
-    let spacing = margin == nil ? nonNegative(group.spacing) : 0
-    let visible = share.visible
-    var lead = 0.0
-    var gap = 0.0
-    if extra > 0 && visible > 0 {
-      switch group.distribution {
-      case .start: break
-      case .center: lead = extra / 2
-      case .end: lead = extra
-      case .spaceBetween: gap = visible > 1 ? extra / Double(visible - 1) : 0
-      case .spaceAround:
-        gap = extra / Double(visible)
-        lead = gap / 2
-      case .spaceEvenly:
-        gap = extra / Double(visible + 1)
-        lead = gap
-      }
-    }
+    var placer = ChildPlacer(
+      group, padding: padding, visible: share.visible, extra: extra, crossLength: crossLength,
+      width: size.width, rtl: rtl)
     let styles = self.styles
     let kinds = self.kinds
-    let width = size.width
     let origin = exactFrames[n]
     var frames = localFrames
     localFrames = []
     var exactFrames = self.exactFrames
     self.exactFrames = []
-    let crossOverflow = withScratch { scratch in
+    withScratch { scratch in
       frames.withUnsafeMutableBufferPointer { frames in
         exactFrames.withUnsafeMutableBufferPointer { exact in
-          var crossOverflow = 0.0
-          var position = padMainStart + lead
           for i in share.base..<(share.base + share.count) {
             let c = Int(scratch[i].node)
-            var frame: Edges
-            if scratch[i].flag == flagHidden {
-              let corner = Point(main: position, cross: padCrossStart, axis: axis)
-              frame = Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y)
-            } else {
-              var main = scratch[i].size
-              var start = position
-              position = clampFinite(position + main + spacing + gap)
-              let cross = scratch[i].cross
-              var crossOffset = 0.0
-              if let margin {
-                let inset = Swift.min(margin / 2, main / 2)
-                start = clampFinite(start + inset)
-                main -= 2 * inset
-              } else {
-                if cross - crossLength > crossOverflow { crossOverflow = cross - crossLength }
-                switch styles[c].alignment ?? group.alignment {
-                case .start, .stretch: break
-                case .center: crossOffset = (crossLength - cross) / 2
-                case .end: crossOffset = crossLength - cross
-                }
-              }
-              // The far edge is `start + main`, the very sum the next sibling starts at.
-              let crossStart = clampFinite(padCrossStart + crossOffset)
-              let far = clampFinite(start + main)
-              let crossFar = clampFinite(crossStart + cross)
-              frame =
-                horizontal
-                ? Edges(minX: start, minY: crossStart, maxX: far, maxY: crossFar)
-                : Edges(minX: crossStart, minY: start, maxX: crossFar, maxY: far)
-            }
-            if rtl {
-              // Mirror both edges, so shared edges stay shared.
-              let minX = clampFinite(width - frame.maxX)
-              frame.maxX = clampFinite(width - frame.minX)
-              frame.minX = minX
-            }
+            let frame =
+              scratch[i].flag == flagHidden
+              ? placer.hiddenFrame()
+              : placer.frame(
+                main: scratch[i].size, cross: scratch[i].cross, alignment: styles[c].alignment)
             frames[c] = frame
             if kinds[c] == .leaf { exact[c] = frame.offset(by: origin) }
           }
-          return crossOverflow
         }
       }
     }
     localFrames = frames
     self.exactFrames = exactFrames
-    return crossOverflow
+    return placer.crossOverflow
   }
 
   /// One step of measuring group `task.node`: its content size under `task.proposal` (its
@@ -786,5 +852,108 @@ extension LayoutTree {
         main: clampFinite(clampFinite(used + spacingTotal) + padMain),
         cross: clampFinite(cross + padCross), axis: axis),
       stable: stable)
+  }
+}
+
+/// Places the visible children of a group one after another along its main axis, as
+/// distribution, alignment, margin mode and reading direction say.
+struct ChildPlacer {
+  let axis: Axis
+  let alignment: CrossAlignment
+  let padCrossStart: Double
+  /// ShinpuruLayout's margin, sanitized, or `nil`.
+  let margin: Double?
+  let spacing: Double
+  let gap: Double
+  let crossLength: Double
+  /// The group's width, which frames are mirrored in when `rtl`.
+  let width: Double
+  let rtl: Bool
+  /// Where the next child starts along the main axis.
+  var position: Double
+  /// How far the largest child placed so far overflows across.
+  var crossOverflow = 0.0
+
+  /// A placer for a group of `visible` visible children whose main sizes and spacing leave
+  /// `extra` of the main length over (negative when they overflow it).
+  @inline(__always)
+  init(
+    _ group: GroupStyle, padding: EdgeInsets, visible: Int, extra: Double, crossLength: Double,
+    width: Double, rtl: Bool
+  ) {
+    axis = group.axis
+    alignment = group.alignment
+    padCrossStart = padding.start(along: axis.cross)
+    margin = group.margin.map { nonNegative($0) }
+    spacing = margin == nil ? nonNegative(group.spacing) : 0
+    self.crossLength = crossLength
+    self.width = width
+    self.rtl = rtl
+    var lead = 0.0
+    var gap = 0.0
+    if extra > 0 && visible > 0 {
+      switch group.distribution {
+      case .start: break
+      case .center: lead = extra / 2
+      case .end: lead = extra
+      case .spaceBetween: gap = visible > 1 ? extra / Double(visible - 1) : 0
+      case .spaceAround:
+        gap = extra / Double(visible)
+        lead = gap / 2
+      case .spaceEvenly:
+        gap = extra / Double(visible + 1)
+        lead = gap
+      }
+    }
+    self.gap = gap
+    position = padding.start(along: axis) + lead
+  }
+
+  /// The frame of a hidden child: empty, where the next child starts.
+  @inline(__always)
+  func hiddenFrame() -> Edges {
+    let corner = Point(main: position, cross: padCrossStart, axis: axis)
+    return mirrored(Edges(minX: corner.x, minY: corner.y, maxX: corner.x, maxY: corner.y))
+  }
+
+  /// The frame of the next visible child, `main` long and `cross` across, aligned by
+  /// `alignment` (the group's alignment when `nil`).
+  @inline(__always)
+  mutating func frame(main size: Double, cross: Double, alignment: CrossAlignment?) -> Edges {
+    var main = size
+    var start = position
+    position = clampFinite(position + main + spacing + gap)
+    var crossOffset = 0.0
+    if let margin {
+      let inset = Swift.min(margin / 2, main / 2)
+      start = clampFinite(start + inset)
+      main -= 2 * inset
+    } else {
+      if cross - crossLength > crossOverflow { crossOverflow = cross - crossLength }
+      switch alignment ?? self.alignment {
+      case .start, .stretch: break
+      case .center: crossOffset = (crossLength - cross) / 2
+      case .end: crossOffset = crossLength - cross
+      }
+    }
+    // The far edge is `start + main`, the very sum the next sibling starts at.
+    let crossStart = clampFinite(padCrossStart + crossOffset)
+    let far = clampFinite(start + main)
+    let crossFar = clampFinite(crossStart + cross)
+    return mirrored(
+      axis == .horizontal
+        ? Edges(minX: start, minY: crossStart, maxX: far, maxY: crossFar)
+        : Edges(minX: crossStart, minY: start, maxX: crossFar, maxY: far))
+  }
+
+  /// `frame` mirrored in the group's width when the group reads right to left: both edges, so
+  /// shared edges stay shared.
+  @inline(__always)
+  private func mirrored(_ frame: Edges) -> Edges {
+    guard rtl else { return frame }
+    var result = frame
+    result.minX = clampFinite(width - frame.maxX)
+    result.maxX = clampFinite(width - frame.minX)
+    return result
   }
 }
