@@ -96,7 +96,7 @@ extension LayoutTree {
       lastChildren[parentIndex] = node
       childCounts[parentIndex] += 1
       // A parent added since the last layout is dirty already.
-      if parentIndex < dirty.count { markNeedsLayout(NodeID(p)) }
+      if parentIndex < solved.count { markNeedsLayout(NodeID(p)) }
     }
     return id
   }
@@ -259,9 +259,9 @@ extension LayoutTree {
   public mutating func markNeedsLayout(_ node: NodeID) {
     let n = checked(node)
     // A node past the end of the layout state is new: dirty and unmeasured already.
-    let stateCount = dirty.count
+    let stateCount = solved.count
     if n < stateCount {
-      dirty[n] = true
+      solved[n].dirty = true
       measurements[n].valid = false
     }
     // A layout leaves every attached node clean (hidden subtrees included), so an ancestor that
@@ -270,8 +270,8 @@ extension LayoutTree {
     var current = parents[n]
     while current >= 0 {
       let index = Int(current)
-      if index >= stateCount || (dirty[index] && !measurements[index].valid) { return }
-      dirty[index] = true
+      if index >= stateCount || (solved[index].dirty && !measurements[index].valid) { return }
+      solved[index].dirty = true
       measurements[index].valid = false
       current = parents[index]
     }

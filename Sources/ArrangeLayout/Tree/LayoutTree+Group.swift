@@ -113,7 +113,19 @@ extension LayoutTree {
   ///
   /// Every length a proposal carries is finite and non-negative (NaN, which equals nothing,
   /// would never be found in the cache).
+  @inline(__always)
   mutating func lookup(_ node: Int32, _ offer: SizeProposal) -> Size? {
+    // A cache entry's proposal is always valid, so an exact match needs no sanitizing.
+    let entry = measurements[Int(node)]
+    if entry.valid && entry.proposal.width == offer.width && entry.proposal.height == offer.height {
+      return entry.size
+    }
+    return lookupSlowly(node, offer)
+  }
+
+  /// ``lookup(_:_:)`` when the cache holds no exact match.
+  @inline(never)
+  mutating func lookupSlowly(_ node: Int32, _ offer: SizeProposal) -> Size? {
     let n = Int(node)
     var proposal = offer
     if let width = proposal.width, !(width >= 0 && width.isFinite) { proposal.width = 0 }

@@ -60,7 +60,7 @@ extension LayoutTree {
       // nothing to solve, and its frame is all there is to place.
       if kinds[n] != .leaf && (n == top || !hiddenFlags[n]) {
         let nodeEdges = n == top ? edges : localFrames[n].offset(by: exactFrames[parent])
-        var nodeRTL = n == top ? rtl : solvedRightToLeft[parent]
+        var nodeRTL = n == top ? rtl : solved[parent].rightToLeft
         let kind = kinds[n]
         if kind == .group, let direction = groups[Int(slots[n])].style.direction {
           nodeRTL = direction == .rightToLeft
@@ -68,16 +68,15 @@ extension LayoutTree {
           nodeRTL = direction == .rightToLeft
         }
         let size = localFrames[n].size
-        if dirty[n] || solvedSizes[n] != size || solvedRightToLeft[n] != nodeRTL {
+        let state = solved[n]
+        if state.dirty || state.size != size || state.rightToLeft != nodeRTL {
           exactFrames[n] = nodeEdges
           switch kind {
           case .leaf: break
           case .group: solveGroup(n, size: size, rtl: nodeRTL)
           case .flow: solveFlow(n, size: size, rtl: nodeRTL)
           }
-          dirty[n] = false
-          solvedSizes[n] = size
-          solvedRightToLeft[n] = nodeRTL
+          solved[n] = SolveState(size: size, dirty: false, rightToLeft: nodeRTL)
           descend = true
         } else if exactFrames[n] != nodeEdges {
           exactFrames[n] = nodeEdges
@@ -160,13 +159,13 @@ extension LayoutTree {
     let corner = Edges(minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
     let unsolved = Size(width: -1, height: -1)
     exactFrames[top] = corner
-    dirty[top] = false
-    solvedSizes[top] = unsolved
+    solved[top].dirty = false
+    solved[top].size = unsolved
     var n = successor(of: top, descending: true, within: top)
     while n >= 0 {
       exactFrames[n] = corner
-      dirty[n] = false
-      solvedSizes[n] = unsolved
+      solved[n].dirty = false
+      solved[n].size = unsolved
       n = successor(of: n, descending: true, within: top)
     }
   }

@@ -52,9 +52,8 @@ public struct LayoutTree: Sendable {
   var names: [Int32: String] = [:]
 
   // Layout state.
-  var dirty: [Bool] = []
-  var solvedSizes: [Size] = []
-  var solvedRightToLeft: [Bool] = []
+  /// Per node, whether it needs solving and the size and direction it was last solved for.
+  var solved: [SolveState] = []
   /// Each node's edges relative to its parent's top-left corner.
   var localFrames: [Edges] = []
   /// Each node's edges in root coordinates, before rounding.
@@ -113,9 +112,7 @@ public struct LayoutTree: Sendable {
     styles.reserveCapacity(count)
     hiddenFlags.reserveCapacity(count)
     slots.reserveCapacity(count)
-    dirty.reserveCapacity(count)
-    solvedSizes.reserveCapacity(count)
-    solvedRightToLeft.reserveCapacity(count)
+    solved.reserveCapacity(count)
     localFrames.reserveCapacity(count)
     exactFrames.reserveCapacity(count)
     measurements.reserveCapacity(count)
@@ -126,11 +123,9 @@ public struct LayoutTree: Sendable {
   /// Adds the layout state of the nodes added since the last layout, in bulk: dirty,
   /// unmeasured, unsolved, with empty frames.
   mutating func growLayoutState() {
-    let extra = kinds.count - dirty.count
+    let extra = kinds.count - solved.count
     guard extra > 0 else { return }
-    dirty.append(contentsOf: repeatElement(true, count: extra))
-    solvedSizes.append(contentsOf: repeatElement(Size(width: -1, height: -1), count: extra))
-    solvedRightToLeft.append(contentsOf: repeatElement(false, count: extra))
+    solved.append(contentsOf: repeatElement(SolveState(), count: extra))
     localFrames.append(contentsOf: repeatElement(.zero, count: extra))
     exactFrames.append(contentsOf: repeatElement(.zero, count: extra))
     measurements.append(contentsOf: repeatElement(CachedMeasurement(), count: extra))
@@ -141,8 +136,8 @@ public struct LayoutTree: Sendable {
   func exactEdges(_ n: Int) -> Edges { n < exactFrames.count ? exactFrames[n] : .zero }
 
   mutating func invalidateAll() {
-    for index in dirty.indices {
-      dirty[index] = true
+    for index in solved.indices {
+      solved[index].dirty = true
       measurements[index].valid = false
     }
   }
@@ -192,6 +187,16 @@ struct FlowSlot: Sendable {
     self.layout = FlowLayout(style: style, containerSize: .zero)
     self.members = []
   }
+}
+
+/// What a node was last solved for.
+struct SolveState: Sendable {
+  /// The size it was solved at; negative before it is solved.
+  var size = Size(width: -1, height: -1)
+  /// Whether it, or something in its subtree, changed since.
+  var dirty = true
+  /// Whether it was solved right to left.
+  var rightToLeft = false
 }
 
 /// A node's last measurement.
