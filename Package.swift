@@ -25,7 +25,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
-    // Engines: pure Swift, no Foundation, no platform module (DESIGN.md §1).
+    // Engines: pure Swift, no Foundation, no platform module (ARCHITECTURE.md).
     // `rounded()` and `squareRoot()` need libm, which Foundation would otherwise bring along.
     .target(name: "ArrangeGeometry", swiftSettings: upcoming, linkerSettings: libm),
     .target(

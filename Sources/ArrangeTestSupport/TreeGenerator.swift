@@ -13,7 +13,7 @@ public struct TreeOptions: Sendable {
   public var allowsClamps: Bool = true
   /// The chance that a clamped child has a minimum larger than its maximum.
   public var conflictingClampRate: Double = 0.1
-  /// Whether groups may use ShinpuruLayout's `margin` mode.
+  /// Whether groups may use margin mode (``GroupStyle/margin``).
   public var allowsMargins: Bool = false
   /// Whether groups and flows may set their own layout direction.
   public var allowsDirections: Bool = false

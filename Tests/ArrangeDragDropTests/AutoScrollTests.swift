@@ -3,7 +3,7 @@ import ArrangeGeometry
 import ArrangeTestSupport
 import Testing
 
-/// Auto-scroll (DESIGN.md §3.8): band, ramp, maximum speed, frame-rate independence.
+/// Auto-scroll: band, ramp, maximum speed, frame-rate independence.
 @Suite struct AutoScrollTests {
   static let frame = Rect(x: 0, y: 0, width: 100, height: 400)
   static let configuration = AutoScrollConfiguration()

@@ -3,7 +3,7 @@ import ArrangeGeometry
 import ArrangeTestSupport
 import Testing
 
-/// Every bad-input case of DESIGN.md §3.10: never a crash, never a lost or duplicated item.
+/// Every bad-input case of docs/drag-and-drop.md (Robustness): never a crash, never a lost or duplicated item.
 @Suite struct BadInputTests {
   typealias H = DragHarness
 

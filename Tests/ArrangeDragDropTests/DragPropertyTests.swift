@@ -5,7 +5,7 @@ import PropertyBased
 import Synchronization
 import Testing
 
-/// The robustness properties of DESIGN.md §3.10 and the fixed point of §3.4, over random streams
+/// The robustness properties of docs/drag-and-drop.md and the fixed point of a still pointer, over random streams
 /// of pointer, key, tick, arena and app input (DragStreamGenerator.swift), with fixed seeds.
 ///
 /// Besides its own property, every stream checks after each input that the model has no

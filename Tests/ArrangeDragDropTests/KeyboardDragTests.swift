@@ -3,7 +3,7 @@ import ArrangeGeometry
 import ArrangeTestSupport
 import Testing
 
-/// Keyboard drags (DESIGN.md §3.7) and their announcements.
+/// Keyboard drags and their announcements.
 @Suite struct KeyboardDragTests {
   static func board(
     _ configuration: DragConfiguration = .init(), rules: DragRules<String> = .init()

@@ -6,7 +6,7 @@ import PropertyBased
 import Synchronization
 import Testing
 
-/// The animated managed-item list (DESIGN.md §4: ShinobiEssentials' add, insert, remove, hand
+/// The animated managed-item list (the managed-item API: add, insert, remove, hand
 /// over, move and reorder; ShinpuruLayout's neighbours that resize smoothly) and the clipped copy
 /// of one cell buffer into another that draws it.
 @Suite struct ListContainerTests {

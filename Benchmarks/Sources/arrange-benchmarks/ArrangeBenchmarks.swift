@@ -8,7 +8,7 @@ import CallgrindEntry
   import Darwin
 #endif
 
-/// `arrange-benchmarks`: measures the performance figures of DESIGN.md §2.4 (layout) and §3.2
+/// `arrange-benchmarks`: measures the performance figures of docs/layout.md and docs/drag-and-drop.md
 /// (drag) and prints each one next to its bar, then the terminal figures (a full redraw and a drag
 /// step of a 200×60 board, against a naive every-cell rewrite), which have no bar.
 ///
@@ -191,7 +191,7 @@ struct ArrangeBenchmarks {
   /// Runs every figure and prints the table; returns the exit status.
   static func runAll(quick: Bool, callgrind: Bool, strict: Bool) -> Int32 {
     let start = monotonicNanoseconds()
-    print("Arrange benchmarks (DESIGN.md §2.4, §3.2; terminal)\(quick ? " — quick run" : "")")
+    print("Arrange benchmarks (layout, drag, terminal, board)\(quick ? " — quick run" : "")")
     print(
       "huge nested tree: \(HugeTree.nodeCount) nodes (root + 10 children per node, 4 levels),"
         + " root \(describe(HugeTree.sizeA)) / \(describe(HugeTree.sizeB))")

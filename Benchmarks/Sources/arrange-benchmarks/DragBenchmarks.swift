@@ -1,7 +1,7 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 
-/// The drag figures of DESIGN.md §3.2: the cost of one pointer move during a mouse drag in
+/// The drag figures of docs/drag-and-drop.md: the cost of one pointer move during a mouse drag in
 /// on-drop mode over ``ListGeometry`` containers, against a naive engine's linear scan of the
 /// item frames measured in the same run.
 ///

@@ -1,7 +1,7 @@
 import ArrangeGeometry
 import ArrangeLayout
 
-/// The flow figures of DESIGN.md §2.4: O(log n) queries and incremental edits at 100,000 items,
+/// The flow figures of docs/layout.md: O(log n) queries and incremental edits at 100,000 items,
 /// each against a naive baseline measured in the same run.
 struct FlowBenchmarks {
   /// The number of items in the flow.

@@ -1,7 +1,7 @@
 import ArrangeGeometry
 import ArrangeLayout
 
-/// The "huge nested" tree of DESIGN.md §2.4, Yoga's benchmark tree: a root with 10 children per
+/// The "huge nested" tree of docs/layout.md, Yoga's benchmark tree: a root with 10 children per
 /// node over 4 levels below it (1 + 10 + 100 + 1,000 + 10,000 = 11,111 nodes), groups
 /// alternating horizontal and vertical by depth, every non-root node sized like Yoga's
 /// 10 × 10 with grow 1.

@@ -2,7 +2,7 @@ import ArrangeGeometry
 import ArrangeLayout
 import CallgrindEntry
 
-/// The layout figures of DESIGN.md §2.4 on the huge nested tree, and the naive class-per-node
+/// The layout figures of docs/layout.md on the huge nested tree, and the naive class-per-node
 /// baseline.
 struct TreeBenchmarks {
   /// How many times each figure is measured.

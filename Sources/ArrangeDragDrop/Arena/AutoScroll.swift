@@ -1,6 +1,6 @@
 public import ArrangeGeometry
 
-/// Auto-scroll as a pure function of time, pointer and geometry (DESIGN.md §3.8).
+/// Auto-scroll as a pure function of time, pointer and geometry.
 ///
 /// A container scrolls while the pointer is inside one of its edge bands. The speed grows linearly
 /// with the depth into the band, up to ``AutoScrollConfiguration/maximumSpeed`` at the edge, and

@@ -2,7 +2,8 @@
 public enum DragMode: String, Hashable, Sendable, CaseIterable {
   /// Reorder within a container (the items between shift) and transfer between containers.
   case move
-  /// Swap the dragged item with the item it is dropped on (SSCollectionViewExchangeController).
+  /// Swap the dragged item with the item it is dropped on; at any moment the tentative order
+  /// is the original one with at most one swap.
   case exchange
   /// Leave the item in its container and put a copy (with an app-supplied ID) where it is
   /// dropped; within its own container the item is reordered instead.
@@ -14,23 +15,23 @@ public enum DragApplication: String, Hashable, Sendable, CaseIterable {
   /// Operations arrive once, when the item is dropped (the default).
   case onDrop
   /// Operations arrive as the proposal changes (each tentative change, and its inverse when the
-  /// proposal moves on), so the model follows the drag (Shinobi's and KD's live transfer, SS's
-  /// live exchange). The app reports the new geometry after applying them.
+  /// proposal moves on), so the model follows the drag (live transfer between containers, live
+  /// exchange). The app reports the new geometry after applying them.
   case live
 }
 
 /// How the target container is chosen during a pointer drag.
 public enum TargetStrategy: String, Hashable, Sendable, CaseIterable {
-  /// The first container, in priority order, that contains the pointer (BetweenKit).
+  /// The first container, in priority order, that contains the pointer.
   case pointerInside
   /// The container whose frame overlaps the ghost's frame by the largest area, ties going to the
-  /// higher priority (KDDragAndDropCollectionView).
+  /// higher priority.
   case largestOverlap
   /// The container whose center is closest to the ghost's center, whatever the distance.
   case closestCenter
   /// The first container, in priority order, that contains the center of the dragged item (its
   /// ghost), wherever the pointer holds it; the slot is chosen by that center too
-  /// (ShinobiEssentials decides which flow owns a view by the view's center).
+  /// (the container that owns an item is the one holding its center).
   case itemCenter
 }
 
@@ -51,7 +52,7 @@ public enum PointerKind: String, Hashable, Sendable, CaseIterable {
   case touch
 }
 
-/// Auto-scroll settings (DESIGN.md §3.8).
+/// Auto-scroll settings: how wide the edge band is and how fast a container scrolls.
 public struct AutoScrollConfiguration: Hashable, Sendable {
   /// The edge band's depth as a fraction of the container's length.
   ///
@@ -94,9 +95,9 @@ public struct DragConfiguration: Hashable, Sendable {
   public var mouseActivation: DragActivation = .distance(5)
   /// Activation for touch pointers.
   ///
-  /// Default: a 0.15 s long press within 10 points (SS).
+  /// Default: a 0.15 s long press within 10 points.
   public var touchActivation: DragActivation = .longPress(delay: 0.15, tolerance: 10)
-  /// Whether items drag only in edit mode, as in ShinobiEssentials.
+  /// Whether items drag only in edit mode.
   ///
   /// Outside edit mode, holding a press for ``editModePressDelay`` (mouse or touch) enters edit
   /// mode instead of dragging, and a press that moves first is not a drag; in edit mode a press

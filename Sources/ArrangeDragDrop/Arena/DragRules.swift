@@ -1,6 +1,6 @@
 public import ArrangeGeometry
 
-/// The questions the engine asks the app (BetweenKit's data source assertions, SS's delegate).
+/// The questions the engine asks the app before it lifts, moves, drops or removes an item.
 ///
 /// Every rule is optional; a `nil` rule takes the default given on it. Rules may change their
 /// answers at any time (the engine asks again at every step) and may refuse with a reason, which
@@ -63,7 +63,7 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   /// The mode of a drag of `item` from container `source` while it is over container `target`,
   /// or `nil` for the mode it started with (its container's, or the arena's).
   ///
-  /// BetweenKit's sample exchanges within a collection and inserts across:
+  /// For example, exchanging within a container and inserting across containers:
   /// `rules.mode = { _, source, target in source == target ? .exchange : .move }`.
   /// Moves and exchanges switch freely as the drag crosses containers when operations are
   /// applied on drop. Live, the mode is the one for the origin container, chosen at the lift
@@ -75,7 +75,7 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   /// Whether the proposal in `context` may stand, seeing everything the engine knows: the
   /// action, the target, the pointer, edit mode and which drag asks.
   ///
-  /// Asked after every other rule allowed the proposal (BetweenKit's "can this item be
+  /// Asked after every other rule allowed the proposal ("can this item be
   /// moved to this point"). Default: yes.
   public var canPropose: (@Sendable (_ context: DropContext<Item>) -> RuleVerdict)?
 

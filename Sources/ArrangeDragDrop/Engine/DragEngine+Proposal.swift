@@ -242,7 +242,7 @@ extension DragEngine {
     return .exchange(with: seen, at: slot)
   }
 
-  /// The current exchange, kept while the pointer is over a gap (SS); any other proposal (a
+  /// The current exchange, kept while the pointer is over a gap; any other proposal (a
   /// removal proposed outside every container) gives way to "nothing".
   @inlinable
   func keptExchange(of session: DragSession<Item>) -> DropAction<Item> {
@@ -485,7 +485,7 @@ extension DragEngine {
     }
   }
 
-  /// SS's exchange events: undo the previous exchange (if any), then the new one (if any).
+  /// The exchange events: undo the previous exchange (if any), then the new one (if any).
   @inlinable
   mutating func emitExchangeEvent(
     from previous: DropAction<Item>, to action: DropAction<Item>, for id: SessionID

@@ -24,15 +24,15 @@ public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   case exited(SessionID, ContainerID)
   /// The proposal changed.
   case proposalChanged(SessionID, DropProposal<Item>)
-  /// An exchange event of an exchange transaction (SS): one individual exchange, or two when the
+  /// An exchange event of an exchange transaction: one individual exchange, or two when the
   /// first undoes the previous one; each pair is `(slot, slot)`. Returning to the origin gives
   /// one individual exchange that undoes the previous one.
   case exchangeEvent(SessionID, exchanges: [ExchangePair])
   /// An exchange transaction finished: the final pair, equal slots when nothing was exchanged.
   case exchangeTransactionFinished(SessionID, Slot, Slot)
-  /// The drop changed something (Shinobi's `didMoveView`).
+  /// The drop changed something.
   case didMove(SessionID, Item)
-  /// The drop changed nothing: the item went back where it was (Shinobi's `didNotMoveView`).
+  /// The drop changed nothing: the item went back where it was.
   case didNotMove(SessionID, Item)
   /// The drag ended with a drop, committing `transaction` (empty when nothing moved).
   ///
@@ -69,7 +69,7 @@ public struct ExchangePair: Hashable, Sendable, CustomStringConvertible {
     self.second = second
   }
 
-  /// `0,3 with 1,3`, as in the SS timeline.
+  /// `0,3 with 1,3`.
   public var description: String { "\(first) with \(second)" }
 }
 

@@ -38,7 +38,7 @@ public struct PointerEvent: Hashable, Sendable {
   }
 }
 
-/// What a key press means to a keyboard drag (DESIGN.md §3.7).
+/// What a key press means to a keyboard drag.
 public enum KeyIntent<Item: Hashable & Sendable>: Hashable, Sendable {
   /// Lift the focused item.
   case lift(Item)

@@ -18,7 +18,7 @@ public struct DisplacedItem<Item: Hashable & Sendable>: Hashable, Sendable {
   public var slot: Slot
   /// Where it should be drawn while the proposal stands.
   public var targetFrame: Rect
-  /// The alpha to draw it with (SS dims the displaced item to 0.6).
+  /// The alpha to draw it with (``DragAppearance/displacedAlpha``, 0.6 by default).
   public var alpha: Double
 
   /// Whether two displaced items are the same (written out so that callers specialize it).

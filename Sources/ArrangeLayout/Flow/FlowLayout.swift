@@ -1,7 +1,7 @@
 public import ArrangeGeometry
 
 /// A wrapping flow of items: rows (or columns) filled in order and wrapped at the container's
-/// length, as ShinobiEssentials' flow layout and UICollectionViewFlowLayout do.
+/// length, the way collection-view flow layouts do.
 ///
 /// Items are placed along the flow ``FlowStyle/axis`` with ``FlowStyle/itemSpacing`` between them;
 /// an item that would cross the container's edge starts a new line, and an item longer than a

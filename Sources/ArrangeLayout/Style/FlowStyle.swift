@@ -23,8 +23,7 @@ public enum FlowItemAlignment: Hashable, Sendable, CaseIterable {
   case end
 }
 
-/// The properties of a wrapping flow (ShinobiEssentials' flow layout,
-/// UICollectionViewFlowLayout).
+/// The properties of a wrapping flow: items placed in lines that wrap at the flow's length.
 ///
 /// In a ``LayoutTree``, the visible children of a flow node are its items, sized by their
 /// ``ItemStyle`` along the flow axis: `points` as given, `percent` of the line length, `fit` and

@@ -37,7 +37,7 @@ public struct ItemStyle: Hashable, Sendable {
 public struct GroupStyle: Hashable, Sendable {
   /// The axis the children are placed along.
   public var axis: Axis
-  /// The gap between two visible children (ignored in ShinpuruLayout ``margin`` mode).
+  /// The gap between two visible children (ignored in ``margin`` mode).
   public var spacing: Double
   /// The space between the group's edges and its children.
   public var padding: EdgeInsets
@@ -47,9 +47,9 @@ public struct GroupStyle: Hashable, Sendable {
   public var alignment: CrossAlignment
   /// The reading direction; `nil` inherits the parent's (the tree's at the root).
   public var direction: LayoutDirection?
-  /// ShinpuruLayout compatibility: when set, slots are computed with no spacing, every child's
-  /// frame is then inset by `margin / 2` on both main-axis sides, and each child spans the whole
-  /// cross extent.
+  /// Margin mode: when set, slots are computed with no spacing, every child's frame is then
+  /// inset by `margin / 2` on both main-axis sides, and each child spans the whole cross extent,
+  /// so that equal margins separate the children and line them up with the group's edges.
   public var margin: Double?
 
   /// Creates a group style.
@@ -67,12 +67,12 @@ public struct GroupStyle: Hashable, Sendable {
     self.margin = margin
   }
 
-  /// A horizontal group (ShinpuruLayout's `SLHGroup` when `margin` is set).
+  /// A horizontal group.
   public static func horizontal(spacing: Double = 0, padding: EdgeInsets = .zero) -> GroupStyle {
     GroupStyle(axis: .horizontal, spacing: spacing, padding: padding)
   }
 
-  /// A vertical group (ShinpuruLayout's `SLVGroup` when `margin` is set).
+  /// A vertical group.
   public static func vertical(spacing: Double = 0, padding: EdgeInsets = .zero) -> GroupStyle {
     GroupStyle(axis: .vertical, spacing: spacing, padding: padding)
   }

@@ -207,8 +207,8 @@ extension LayoutTree {
   /// sizes to the scratch region at `base` (which holds `childCounts[n]` slots).
   ///
   /// Points and fit children come first (a fit child is offered what the points children and
-  /// the spacing leave); percent children take their share of what is left (ShinpuruLayout's
-  /// formula); fill children share the rest by weight, freezing and re-sharing when clamps bind.
+  /// the spacing leave); percent children take their share of what is left (see
+  /// ``SizeRule/percent(_:)``); fill children share the rest by weight, freezing and re-sharing when clamps bind.
   /// With no main length (measuring an unconstrained group), every child contributes its own
   /// content size instead.
   ///
@@ -274,7 +274,7 @@ extension LayoutTree {
                 pass.measuredCount += 1
               }
               if let crossLength, group.margin != nil {
-                // ShinpuruLayout's margin mode: every child spans the whole cross extent.
+                // Margin mode: every child spans the whole cross extent.
                 scratch[i].cross = crossLength
               } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
                 scratch[i].cross = fixed
@@ -873,7 +873,7 @@ struct ChildPlacer {
   let axis: Axis
   let alignment: CrossAlignment
   let padCrossStart: Double
-  /// ShinpuruLayout's margin, sanitized, or `nil`.
+  /// The margin of margin mode, sanitized, or `nil`.
   let margin: Double?
   let spacing: Double
   let gap: Double

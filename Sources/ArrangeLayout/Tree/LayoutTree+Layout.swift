@@ -220,7 +220,7 @@ extension Point {
   }
 }
 
-/// `value` rounded to the nearest whole number, halves up (`floor(value + 0.5)`, Yoga's rule),
+/// `value` rounded to the nearest whole number, halves up (`floor(value + 0.5)`),
 /// without a call into libm: the truncating conversion is a single instruction on every target.
 ///
 /// Halves go up on both sides of zero, so rounding commutes with moving by whole units and a

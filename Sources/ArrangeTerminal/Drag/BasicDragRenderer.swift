@@ -11,7 +11,7 @@ import ArrangeGeometry
 /// drawn faint when ``DragAppearance/displacedAlpha`` is below 1. The press duration is the
 /// engine's (touch activation), not the renderer's.
 ///
-/// - **Lift:** the origin dims and the ghost appears with a brief highlight (SS's catch blink).
+/// - **Lift:** the origin dims and the ghost appears with a brief highlight (the catch blink).
 /// - **Move:** the ghost follows the pointer; the target container is highlighted; the drop
 ///   position shows as `▶ ◀` markers in the columns either side of the container, or the swap
 ///   target is drawn reversed; a displaced item (exchange) is drawn faded at its new place.

@@ -33,7 +33,7 @@ public struct DragDrawingContext<Item: Hashable & Sendable> {
 /// presentation to ``update(with:presentation:at:)``, asks ``appearance(of:at:time:)`` and
 /// ``isHighlighted(_:)`` while drawing its own items and containers, then lets the renderer draw
 /// over them with ``draw(into:at:context:)``. Replace ``BasicDragRenderer`` with your own type to
-/// change the look (BetweenKit's render delegate).
+/// change the look.
 public protocol DragRenderer<Item> {
   /// The items dragged.
   associatedtype Item: Hashable & Sendable

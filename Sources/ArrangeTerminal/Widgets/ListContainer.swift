@@ -29,7 +29,7 @@ public struct ListContainerError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// A vertical list of items, each a whole number of rows tall, inside a frame of cells, with
-/// ShinobiEssentials' managed-item operations animated the ShinpuruLayout way.
+/// animated managed-item operations.
 ///
 /// Adding, inserting, removing, moving, reordering, resizing and handing an item over to another
 /// container all change ``items`` at once and animate what is drawn over
