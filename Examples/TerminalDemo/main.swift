@@ -193,8 +193,11 @@ struct Demo: TerminalProgram {
     return .changed
   }
 
-  mutating func draw(into buffer: inout CellBuffer, at time: Double) {
+  mutating func advance(to time: Double) {
     if engine.isDragging { perform(.tick(time: time), at: time) }
+  }
+
+  func draw(into buffer: inout CellBuffer, at time: Double) {
     for (index, box) in boxes.enumerated() {
       let id = ids[index]
       buffer.drawBox(

@@ -115,6 +115,7 @@ struct MemoryStorage: BoardStorage {
 
     mutating func draw() {
       buffer.clear()
+      screen.advance(to: time)
       screen.draw(into: &buffer, at: time)
     }
 

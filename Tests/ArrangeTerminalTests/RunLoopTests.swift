@@ -85,8 +85,9 @@ struct EchoProgram: TerminalProgram {
     }
   }
 
-  mutating func draw(into buffer: inout CellBuffer, at time: Double) {
-    draws.append(time)
+  mutating func advance(to time: Double) { draws.append(time) }
+
+  func draw(into buffer: inout CellBuffer, at time: Double) {
     buffer.write("at \(pointer.column),\(pointer.row)", column: 0, row: 0)
     if time < animateUntil { buffer.write("frame \(draws.count)", column: 0, row: 1) }
   }
@@ -215,8 +216,9 @@ struct PollingProgram: TerminalProgram {
     event == .key(.character("q"), []) ? .quit : .unchanged
   }
 
-  mutating func draw(into buffer: inout CellBuffer, at time: Double) {
-    draws += 1
+  mutating func advance(to time: Double) { draws += 1 }
+
+  func draw(into buffer: inout CellBuffer, at time: Double) {
     buffer.write("polls \(polls.count)", column: 0, row: 0)
   }
 
@@ -256,7 +258,7 @@ struct EndingProgram: TerminalProgram {
   mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
     .unchanged
   }
-  mutating func draw(into buffer: inout CellBuffer, at time: Double) {}
+  func draw(into buffer: inout CellBuffer, at time: Double) {}
   mutating func inputEnded(at time: Double) { ended.append(time) }
 }
 

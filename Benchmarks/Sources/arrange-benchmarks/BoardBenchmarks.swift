@@ -202,6 +202,7 @@ struct BoardBenchmarks {
       let begin = monotonicNanoseconds()
       _ = screen.handle(.mouse(MouseEvent(.motion, .left, column: column, row: row)), at: time)
       var frame = CellBuffer(columns: Self.columns, rows: Self.rows)
+      screen.advance(to: time)
       screen.draw(into: &frame, at: time)
       let output = renderer.render(frame)
       let end = monotonicNanoseconds()

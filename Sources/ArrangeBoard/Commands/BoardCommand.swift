@@ -93,9 +93,10 @@ public enum BoardCommand {
     }
 
     let rows = Double(document.columns.map(\.cards.count).max() ?? 0) + 2
+    let containers = BoardContainers(columnCount: document.columns.count)
     var host = DragHost(
-      model: BoardColumns(document: document, rows: rows),
-      containers: document.columns.indices.map { (ContainerID($0), document.columns[$0].title) })
+      model: BoardColumns(document: document, containers: containers, rows: rows),
+      containers: document.columns.indices.map { (containers.ids[$0], document.columns[$0].title) })
     var effects = host.handle(.key(.lift(id), time: 0))
     guard host.engine.isDragging else {
       throw BoardCommandError(.refused, "The card “\(card)” cannot be lifted.")
@@ -118,7 +119,7 @@ public enum BoardCommand {
       times: abs(target - origin.column))
     press(.previousSlot, times: document.columns[target].cards.count + 1)
     press(.nextSlot, times: index)
-    guard proposedSlot(host.engine) == Slot(ContainerID(target), index) else {
+    guard proposedSlot(host.engine) == Slot(containers.ids[target], index) else {
       host.handle(.key(.cancel, time: Double(steps + 1)))
       throw BoardCommandError(.refused, "The drag engine would not take the card there.")
     }
@@ -210,6 +211,8 @@ public enum BoardCommand {
 /// apart, for the keyboard drag that `arrange move` makes.
 struct BoardColumns: DragHostModel {
   var document: BoardDocument
+  /// Which container stands for which column.
+  var containers: BoardContainers
   /// How tall every column is, in rows.
   var rows: Double
   /// Why the last operation was refused, in words.
@@ -217,7 +220,7 @@ struct BoardColumns: DragHostModel {
 
   mutating func apply(_ operation: DragOperation<CardID>) throws(BoardEditError) {
     do {
-      try document.apply(operation)
+      try document.apply(operation, in: containers)
     } catch {
       failure = error.message
       throw error
@@ -225,9 +228,10 @@ struct BoardColumns: DragHostModel {
   }
 
   func geometry(of id: ContainerID) -> ListGeometry<CardID>? {
-    guard document.columns.indices.contains(id.rawValue) else { return nil }
+    guard let column = containers.column(of: id), document.columns.indices.contains(column)
+    else { return nil }
     return ListGeometry(
-      items: document.columns[id.rawValue].cards.map(\.id),
-      frame: Rect(x: Double(id.rawValue) * 10, y: 0, width: 10, height: rows), itemLength: 1)
+      items: document.columns[column].cards.map(\.id),
+      frame: Rect(x: Double(column) * 10, y: 0, width: 10, height: rows), itemLength: 1)
   }
 }

@@ -1,17 +1,25 @@
 public import ArrangeDragDrop
 
 extension BoardDocument {
-  /// Applies one operation of the drag engine to the document.
+  /// Applies one operation of the drag engine to the document, whose columns are the engine's
+  /// `containers`.
   ///
   /// Moves and exchanges move whole card blocks (title and detail lines); a remove deletes the
   /// card. Copies, inserts and drops into a card never come from the board's engine and are
-  /// refused with ``BoardEditError/Kind/unknownCard``.
+  /// refused with ``BoardEditError/Kind/unknownCard``; a move to a container that stands for no
+  /// column with ``BoardEditError/Kind/unknownColumn``.
   ///
   /// - Complexity: O(lines of the board).
-  public mutating func apply(_ operation: DragOperation<CardID>) throws(BoardEditError) {
+  public mutating func apply(
+    _ operation: DragOperation<CardID>, in containers: BoardContainers
+  ) throws(BoardEditError) {
     switch operation {
     case .move(let card, _, let to, _):
-      try moveCard(card, toColumn: to.container.rawValue, index: to.index)
+      guard let column = containers.column(of: to.container) else {
+        throw BoardEditError(
+          kind: .unknownColumn, message: "No column stands for container \(to.container).")
+      }
+      try moveCard(card, toColumn: column, index: to.index)
     case .exchange(let first, _, let second, _):
       try exchangeCards(first, second)
     case .remove(let card, _):

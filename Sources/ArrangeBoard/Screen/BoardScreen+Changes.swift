@@ -4,29 +4,28 @@ public import ArrangeTerminal
 extension BoardScreen {
   // MARK: - Committing and saving
 
-  /// Records a committed change of `cards` (for undo) and saves the board.
-  mutating func commit(from previous: BoardDocument, change: String, cards: Set<CardID>) {
-    var before = present(change: change, cards: cards)
-    before.document = previous
-    history.append(before)
-    if history.count > 500 { history.removeFirst(history.count - 500) }
-    future.removeAll()
+  /// Commits `edited` through the session, which records it for undo and saves it (carrying it
+  /// over to the file's new version when another program changed the file; on failure the
+  /// change stays on screen, unsaved).
+  ///
+  /// Call it once the lists show the change; when the session ends up with another version,
+  /// they are rebuilt from it.
+  mutating func commit(_ edited: BoardDocument, change: String, cards: Set<CardID>) {
+    let place = focusPlace()
+    let outcome = session.commit(
+      edited, changing: cards, describing: change, focus: currentFocus, at: now)
     repairFocus()
-    save(changing: cards)
+    follow(outcome, keeping: place)
   }
 
-  /// Saves the document through the session, which carries it over to the file's new version
-  /// when another program changed the file; on failure the change stays on screen, unsaved.
-  mutating func save(changing cards: Set<CardID>) {
-    let place = focusPlace()
-    follow(session.commit(document, changing: cards, at: now), keeping: place)
-  }
+  /// The focus as it is now, recorded with a change for undo.
+  var currentFocus: BoardFocus { BoardFocus(card: focusedCard, column: focusedColumn) }
 
   /// Shows what the session did, and returns whether anything changed on screen.
   ///
   /// When the session replaced the document (reloaded it, or carried this change over to the
-  /// file's new version), the board is rebuilt with the focus at `place`, and the undo history,
-  /// which described another version, is forgotten.
+  /// file's new version), the board is rebuilt with the focus at `place`; after an undo or redo,
+  /// with the focus recorded then.
   @discardableResult
   mutating func follow(
     _ outcome: BoardSession<Storage>.Outcome, keeping place: (column: Int, index: Int)?
@@ -39,15 +38,19 @@ extension BoardScreen {
         let cards = document.columns[focusedColumn].cards
         if !cards.isEmpty { focusedCard = cards[Swift.min(place?.index ?? 0, cards.count - 1)].id }
       }
-      history.removeAll()
-      future.removeAll()
       rebuild()
       layout(columns: size.columns, rows: size.rows)
+      showColumn(focusedColumn)
+    } else if outcome.travelled {
+      focusedCard = outcome.focus?.card
+      focusedColumn = outcome.focus?.column ?? focusedColumn
+      // The engine starts over with the rebuilt lists' geometry; nothing more to report.
+      rebuild()
       showColumn(focusedColumn)
     }
     if let message = outcome.message { status.message = message }
     updateHint()
-    return outcome.replacedDocument || outcome.message != nil
+    return outcome.replacedDocument || outcome.travelled || outcome.message != nil
   }
 
   /// Where the focused card is: its column and index.
@@ -57,43 +60,14 @@ extension BoardScreen {
 
   /// Undoes the last committed change and saves.
   mutating func undo() {
-    travel(from: \.history, to: \.future, done: "Undid", none: "Nothing to undo")
+    let place = focusPlace()
+    follow(session.undo(focus: currentFocus, at: now), keeping: place)
   }
 
   /// Redoes the last undone change and saves.
   mutating func redo() {
-    travel(from: \.future, to: \.history, done: "Redid", none: "Nothing to redo")
-  }
-
-  /// Goes back to the last snapshot of one stack, keeping the present on the other, and saves.
-  mutating func travel(
-    from source: WritableKeyPath<Self, [Snapshot]>,
-    to destination: WritableKeyPath<Self, [Snapshot]>, done: String, none: String
-  ) {
-    guard let snapshot = self[keyPath: source].popLast() else {
-      status.message = none
-      return
-    }
-    self[keyPath: destination].append(present(change: snapshot.change, cards: snapshot.cards))
-    restore(snapshot)
-    status.message = "\(done) \(snapshot.change)"
-    save(changing: snapshot.cards)
-  }
-
-  /// The board and focus as they are now, to come back to.
-  func present(change: String, cards: Set<CardID>) -> Snapshot {
-    Snapshot(
-      document: document, focusedCard: focusedCard, focusedColumn: focusedColumn, change: change,
-      cards: cards)
-  }
-
-  mutating func restore(_ snapshot: Snapshot) {
-    document = snapshot.document
-    focusedCard = snapshot.focusedCard
-    focusedColumn = snapshot.focusedColumn
-    // The engine starts over with the rebuilt lists' geometry; nothing more to report.
-    rebuild()
-    showColumn(focusedColumn)
+    let place = focusPlace()
+    follow(session.redo(focus: currentFocus, at: now), keeping: place)
   }
 
   /// Reads the file again, dropping unsaved changes and the undo history.
@@ -199,18 +173,18 @@ extension BoardScreen {
 
   /// Adds a card titled `title` at the end of `column`, focused and saved.
   mutating func addCard(_ title: String, toColumn column: Int, at time: Double) -> Bool {
-    let before = document
+    var edited = document
     do {
-      let card = try document.addCard(title: title, toColumn: column, at: nil)
-      let added = document.card(card) ?? BoardCard(id: card, title: title, details: [])
+      let card = try edited.addCard(title: title, toColumn: column, at: nil)
+      let added = edited.card(card) ?? BoardCard(id: card, title: title, details: [])
       if arena.lists.indices.contains(column) {
         let width = arena.lists[column].frame.width
         _ = arena.lists[column].add(card, height: Self.height(of: added, width: width), at: time)
       }
-      focus(card)
+      status.message = "Added “\(added.title)” to \(edited.columns[column].title)"
+      commit(edited, change: "adding “\(added.title)”", cards: [card])
+      if document.card(card) != nil { focus(card) }
       reportGeometry()
-      status.message = "Added “\(added.title)” to \(document.columns[column].title)"
-      commit(from: before, change: "adding “\(added.title)”", cards: [card])
       return true
     } catch {
       status.message = error.message
@@ -220,21 +194,21 @@ extension BoardScreen {
 
   /// Gives `card` a new title, saved.
   mutating func retitle(_ card: CardID, as title: String, at time: Double) -> Bool {
-    let before = document
+    var edited = document
     do {
-      try document.setTitle(title, of: card)
-      if let location = document.location(of: card), let edited = document.card(card),
+      try edited.setTitle(title, of: card)
+      if let location = edited.location(of: card), let retitled = edited.card(card),
         arena.lists.indices.contains(location.column)
       {
         let width = arena.lists[location.column].frame.width
         _ = arena.lists[location.column].setHeight(
-          Self.height(of: edited, width: width), for: card, at: time)
+          Self.height(of: retitled, width: width), for: card, at: time)
         reportGeometry()
       }
-      status.message = "Renamed to “\(self.title(of: card))”"
-      if document != before {
+      status.message = "Renamed to “\(edited.card(card)?.title ?? title)”"
+      if edited != document {
         commit(
-          from: before, change: "editing “\(before.card(card)?.title ?? title)”", cards: [card])
+          edited, change: "editing “\(document.card(card)?.title ?? title)”", cards: [card])
       }
       return true
     } catch {
@@ -249,10 +223,10 @@ extension BoardScreen {
       status.message = "No card to delete here"
       return
     }
-    let before = document
+    var edited = document
     let name = title(of: card)
     do {
-      try document.removeCard(card)
+      try edited.removeCard(card)
     } catch {
       status.message = error.message
       return
@@ -261,10 +235,10 @@ extension BoardScreen {
       _ = arena.lists[location.column].remove(card, time: time)
     }
     reportGeometry()
-    let cards = document.columns[location.column].cards
+    let cards = edited.columns[location.column].cards
     focusedCard =
       cards.isEmpty ? nil : cards[Swift.min(location.index, cards.count - 1)].id
     status.message = "Deleted “\(name)” (u undoes)"
-    commit(from: before, change: "deleting “\(name)”", cards: [card])
+    commit(edited, change: "deleting “\(name)”", cards: [card])
   }
 }

@@ -3,18 +3,22 @@ import ArrangeGeometry
 public import ArrangeTerminal
 
 extension BoardScreen {
+  /// Moves a drag on to `time`: the engine's auto-scroll, and the columns scrolling sideways
+  /// while the pointer holds a card at the screen's edge.
+  public mutating func advance(to time: Double) {
+    guard engine.isDragging else { return }
+    perform(.tick(time: time), at: time)
+    scrollSidewaysForPointer(at: time)
+  }
+
   /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
-  public mutating func draw(into buffer: inout CellBuffer, at time: Double) {
-    if engine.isDragging {
-      perform(.tick(time: time), at: time)
-      scrollSidewaysForPointer(at: time)
-    }
+  public func draw(into buffer: inout CellBuffer, at time: Double) {
     let isDragging = engine.isDragging
     let room = roomForKeyboardDrag()
     let count = document.columns.count
     let lastShown = boxes.lastIndex { $0.width > 0 }
     for (index, box) in boxes.enumerated() where index < count && box.width > 0 {
-      let id = ContainerID(index)
+      guard let id = containers.container(ofColumn: index) else { continue }
       let column = document.columns[index]
       let isFocusedColumn = index == focusedColumn && !isDragging
       buffer.drawBox(
@@ -78,9 +82,9 @@ extension BoardScreen {
   func roomForKeyboardDrag() -> (cards: Set<CardID>, rows: Int) {
     guard let proposal = engine.proposal(for: .keyboard), case .move(let slot) = proposal.action,
       let dragged = engine.draggedItem(for: .keyboard),
-      arena.lists.indices.contains(slot.container.rawValue)
+      let index = column(of: slot.container), arena.lists.indices.contains(index)
     else { return ([], 0) }
-    let list = arena.lists[slot.container.rawValue]
+    let list = arena.lists[index]
     let others = list.items.filter { $0 != dragged }
     guard slot.index < others.count else { return ([], 0) }
     let card = document.card(dragged)

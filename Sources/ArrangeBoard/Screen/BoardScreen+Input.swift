@@ -28,7 +28,7 @@ extension BoardScreen {
     if case .resize(let columns, let rows) = event {
       layout(columns: columns, rows: rows)
       // Fewer columns may fit now: keep the drop target, or the focus, in view.
-      showColumn(engine.proposal(for: .keyboard)?.container?.rawValue ?? focusedColumn)
+      showColumn(column(of: engine.proposal(for: .keyboard)?.container) ?? focusedColumn)
       return .changed
     }
     if isShowingHelp {
@@ -200,7 +200,7 @@ extension BoardScreen {
     if engine.isDragging {
       perform(.key(intent, time: time), at: time)
       if let target = engine.proposal(for: .keyboard)?.container {
-        showColumn(target.rawValue)
+        if let index = column(of: target) { showColumn(index) }
       }
     } else {
       moveFocus(rows: rows, columns: columns)

@@ -6,11 +6,13 @@ public import ArrangeTerminal
 /// The `arrange` board in a terminal: columns side by side, cards dragged with the mouse or the
 /// keyboard, every committed change saved to the board's storage.
 ///
-/// The screen owns a ``BoardDocument`` (the truth), one ``ListContainer`` per column (what is
-/// drawn, with its animations) and a ``DragEngine`` that turns pointer events and keys into
-/// drag operations. A drop applies the engine's operations to the lists and the document, then
-/// saves. Undo and redo restore whole document values, so they also cover adding, editing and
-/// deleting cards, and they are cleared when the board is reloaded from disk.
+/// The screen keeps keys, focus and drawing; its ``BoardSession`` keeps the document (the one
+/// truth), undo and redo, saving and the file. The screen shows the document with one
+/// ``ListContainer`` per column (what is drawn, with its animations) and a ``DragEngine`` that
+/// turns pointer events and keys into drag operations. A drop applies the engine's operations
+/// to the lists and to a copy of the document, which the session commits; when the session's
+/// document is another version than the lists show (reloaded, carried over to an outside edit,
+/// undone, or an operation the document refused), the lists are rebuilt from it.
 ///
 /// Drive it with a ``TerminalRunLoop``; tests call ``handle(_:at:)`` and
 /// ``draw(into:at:)`` directly.
@@ -18,10 +20,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// The board and its storage, saved and kept in step with other programs' edits.
   public internal(set) var session: BoardSession<Storage>
   /// The board as it is now (saved, unless ``hasUnsavedChanges``).
-  public internal(set) var document: BoardDocument {
-    get { session.document }
-    set { session.document = newValue }
-  }
+  public var document: BoardDocument { session.document }
   /// Where the board is saved.
   public var storage: Storage { session.storage }
   /// The status line: announcements, errors and a hint.
@@ -35,6 +34,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   public var hasUnsavedChanges: Bool { session.hasUnsavedChanges }
 
   var arena: ListArena<CardID>
+  /// Which of the engine's containers stands for which column.
+  var containers = BoardContainers(columnCount: 0)
   var engine: DragEngine<ListGeometry<CardID>>
   var renderer: BasicDragRenderer<CardID>
   var motion: MotionPreference
@@ -42,8 +43,6 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// The first column on screen (columns scroll sideways when they do not all fit).
   var firstColumn = 0
   var size = (columns: 0, rows: 0)
-  var history: [Snapshot] = []
-  var future: [Snapshot] = []
   var prompt: Prompt?
   var isShowingHelp = false
   /// When the last event, frame or poll happened, in the run loop's seconds.
@@ -61,16 +60,6 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// The cards selected with `v` or Shift-click, in the order they were selected: lifting one
   /// lifts them all.
   public internal(set) var selection: [CardID] = []
-
-  /// A document and focus to go back to, and what changed after it.
-  struct Snapshot {
-    var document: BoardDocument
-    var focusedCard: CardID?
-    var focusedColumn: Int
-    var change: String
-    /// The cards the change touched.
-    var cards: Set<CardID>
-  }
 
   /// A card title being typed.
   struct Prompt {
@@ -126,7 +115,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// Makes the lists and the engine follow the document again (after a load, undo or redo),
   /// keeping each column's scroll position; animations and the engine's own history start over.
   mutating func rebuild() {
-    let ids = document.columns.indices.map { ContainerID($0) }
+    containers = BoardContainers(columnCount: document.columns.count)
+    let ids = containers.ids
     arena = ListArena(ids: ids, lists: document.columns.indices.map { freshList(of: $0) })
     let mode = engine.configuration.mode
     engine = DragEngine(containers: [])
@@ -239,18 +229,24 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     }
   }
 
-  /// Feeds the engine, carries out what it asks, and commits a drop to the document.
+  /// Feeds the engine, carries out what it asks, and commits a drop through the session.
   mutating func perform(_ input: DragInput<ListGeometry<CardID>>, at time: Double?) {
     let now = time ?? 0
-    let before = document
     let effects = arena.perform(input, on: &engine, at: now)
     let board = document
     status.show(effects, items: "cards") { board.card($0)?.title ?? "card" }
     renderer.update(with: effects, presentation: engine.presentation, at: now)
+    var edited = document
     var change: String?
     var cards: Set<CardID> = []
+    var refusal: String?
     for case .apply(let operation) in effects {
-      change = apply(operation)
+      change = describe(operation)
+      do {
+        try edited.apply(operation, in: containers)
+      } catch {
+        refusal = refusal ?? error.message
+      }
       switch operation {
       case .move(let card, _, _, _), .remove(let card, _): cards.insert(card)
       case .exchange(let first, _, let second, _): cards.formUnion([first, second])
@@ -258,37 +254,30 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       }
     }
     guard let change else { return }
-    followLists()
-    if document != before {
-      commit(from: before, change: change, cards: cards)
+    if let refusal {
+      // The lists show what the document refused: the document is the truth.
+      rebuild()
+      layout(columns: size.columns, rows: size.rows)
+      status.message = "Not moved: \(refusal)"
+      return
     }
+    if edited != document { commit(edited, change: change, cards: cards) }
   }
 
-  /// Applies one engine operation to the document (``BoardDocument/apply(_:)``); returns what it
-  /// did, in words, for undo's messages.
-  mutating func apply(_ operation: DragOperation<CardID>) -> String {
-    let words: String
+  /// What one engine operation does, in words, for undo's messages.
+  func describe(_ operation: DragOperation<CardID>) -> String {
     switch operation {
-    case .move(let card, _, _, _): words = "moving “\(title(of: card))”"
+    case .move(let card, _, _, _): "moving “\(title(of: card))”"
     case .exchange(let first, _, let second, _):
-      words = "swapping “\(title(of: first))” and “\(title(of: second))”"
-    case .remove(let card, _): words = "removing “\(title(of: card))”"
-    case .copy, .insert, .dropInto, .takeOut: words = "a drag"
+      "swapping “\(title(of: first))” and “\(title(of: second))”"
+    case .remove(let card, _): "removing “\(title(of: card))”"
+    case .copy, .insert, .dropInto, .takeOut: "a drag"
     }
-    // An operation the document cannot follow is made good by `followLists()`.
-    try? document.apply(operation)
-    return words
   }
 
-  /// Makes the document's card order match the lists exactly (they are what the person saw).
-  mutating func followLists() {
-    for (column, list) in arena.lists.enumerated() where column < document.columns.count {
-      for (index, card) in list.items.enumerated() {
-        let cards = document.columns[column].cards
-        if index < cards.count, cards[index].id == card { continue }
-        try? document.moveCard(card, toColumn: column, index: index)
-      }
-    }
+  /// The column `container` stands for, if any.
+  func column(of container: ContainerID?) -> Int? {
+    container.flatMap { containers.column(of: $0) }
   }
 
   func title(of card: CardID) -> String { document.card(card)?.title ?? "card" }

@@ -1,5 +1,10 @@
 /// A board document and the storage it is saved in, kept in step without a terminal: saving
-/// each change, following other programs' edits, and combining the two when both happen.
+/// each change, undoing and redoing, following other programs' edits, and combining the two
+/// when both happen.
+///
+/// Every front end of the board goes through a session: the terminal screen, `arrange move`,
+/// and any other that shows the board. The session's ``document`` is the one truth; a front
+/// end makes an edited copy, commits it, and shows what the session then holds.
 ///
 /// The session never overwrites another program's edit and never loses its own change:
 /// - A change is saved at once. When the file changed on disk meanwhile, the change is carried
@@ -21,6 +26,13 @@ public struct BoardSession<Storage: BoardStorage> {
   /// Whether the stored board changed in a way this session's change cannot be carried over
   /// to; saving waits for ``reload()`` or ``overwrite()``.
   public private(set) var isInConflict = false
+  /// The changes ``undo(focus:at:)`` goes back through, the latest last.
+  public private(set) var undoStack: [BoardRevision] = []
+  /// The changes ``redo(focus:at:)`` goes forward through, the next last.
+  public private(set) var redoStack: [BoardRevision] = []
+
+  /// How many changes undo remembers.
+  public static var historyLimit: Int { 500 }
 
   /// The stored version ``document`` descends from (`nil`: nothing stored, or it did not parse).
   var base: BoardDocument?
@@ -35,19 +47,29 @@ public struct BoardSession<Storage: BoardStorage> {
   /// How long an outside edit must stay the same before it is taken in, in seconds.
   public static var settleTime: Double { 0.5 }
 
-  /// What a session step did, for the screen: whether ``document`` was replaced by another
-  /// version (the screen rebuilds what it shows and forgets its undo history), and a sentence
-  /// for the status line.
+  /// What a session step did, for a front end: whether ``document`` was replaced by another
+  /// version (the front end rebuilds what it shows), whether it went back or forward in the
+  /// history (and where the focus was then), and a sentence for the status line.
   public struct Outcome: Hashable, Sendable {
     /// Whether ``BoardSession/document`` is now another version of the board (reloaded, or
-    /// this side's change carried over to the file's new version).
+    /// this side's change carried over to the file's new version); the undo history, which
+    /// described the old version, is gone.
     public var replacedDocument: Bool
+    /// Whether an undo or redo changed ``BoardSession/document``.
+    public var travelled: Bool
+    /// After an undo or redo, the focus recorded with the version gone back to.
+    public var focus: BoardFocus?
     /// What to tell the person, if anything.
     public var message: String?
 
     /// Creates an outcome.
-    public init(replacedDocument: Bool = false, message: String? = nil) {
+    public init(
+      replacedDocument: Bool = false, travelled: Bool = false, focus: BoardFocus? = nil,
+      message: String? = nil
+    ) {
       self.replacedDocument = replacedDocument
+      self.travelled = travelled
+      self.focus = focus
       self.message = message
     }
   }
@@ -68,9 +90,22 @@ public struct BoardSession<Storage: BoardStorage> {
   /// `cards` names the cards the change touched (moved, added, retitled, removed), when the
   /// caller knows them: if the change has to be carried over to another version of the file,
   /// they settle which cards moved where the lines alone are ambiguous.
+  ///
+  /// With a `change` (in words: "moving “Fix the bug”"), the change can be undone: the board as
+  /// it was goes on the undo stack with `focus`, and the redo stack is cleared. An `edited`
+  /// board equal to ``document`` records nothing.
   public mutating func commit(
-    _ edited: BoardDocument, changing cards: Set<CardID>? = nil, at time: Double
+    _ edited: BoardDocument, changing cards: Set<CardID>? = nil, describing change: String? = nil,
+    focus: BoardFocus? = nil, at time: Double
   ) -> Outcome {
+    if let change, edited != document {
+      undoStack.append(
+        BoardRevision(document: document, change: change, cards: cards ?? [], focus: focus))
+      if undoStack.count > Self.historyLimit {
+        undoStack.removeFirst(undoStack.count - Self.historyLimit)
+      }
+      redoStack.removeAll()
+    }
     document = edited
     hasUnsavedChanges = true
     if let cards {
@@ -154,6 +189,7 @@ public struct BoardSession<Storage: BoardStorage> {
     var outcome = Outcome()
     if let rebased {
       document = rebased
+      forgetHistory()
       outcome = Outcome(
         replacedDocument: true,
         message: "\(fileName) had changed on disk; this change was saved on top of that")
@@ -250,6 +286,7 @@ public struct BoardSession<Storage: BoardStorage> {
     }
     storage.adopt(contents)
     document = reloaded
+    forgetHistory()
     base = reloaded
     changedCards = []
     hasUnsavedChanges = false
@@ -257,6 +294,50 @@ public struct BoardSession<Storage: BoardStorage> {
     outside = nil
     reportedOutside = nil
     return Outcome(replacedDocument: true, message: message)
+  }
+
+  /// Goes back to the board before the last change and saves it; the change can be redone.
+  ///
+  /// `focus` is where the front end's focus is now, recorded for ``redo(focus:at:)``. The
+  /// outcome carries the focus recorded with the change undone.
+  public mutating func undo(focus: BoardFocus? = nil, at time: Double) -> Outcome {
+    travel(from: \.undoStack, to: \.redoStack, focus: focus, at: time, done: "Undid")
+      ?? Outcome(message: "Nothing to undo")
+  }
+
+  /// Makes the last undone change again and saves it.
+  public mutating func redo(focus: BoardFocus? = nil, at time: Double) -> Outcome {
+    travel(from: \.redoStack, to: \.undoStack, focus: focus, at: time, done: "Redid")
+      ?? Outcome(message: "Nothing to redo")
+  }
+
+  /// Makes the last revision of one stack the board, keeping the present on the other, and
+  /// saves; `nil` when the stack is empty.
+  mutating func travel(
+    from source: WritableKeyPath<Self, [BoardRevision]>,
+    to destination: WritableKeyPath<Self, [BoardRevision]>, focus: BoardFocus?, at time: Double,
+    done: String
+  ) -> Outcome? {
+    guard let revision = self[keyPath: source].popLast() else { return nil }
+    self[keyPath: destination].append(
+      BoardRevision(
+        document: document, change: revision.change, cards: revision.cards, focus: focus))
+    document = revision.document
+    hasUnsavedChanges = true
+    changedCards?.formUnion(revision.cards)
+    var outcome = save(at: time)
+    if !outcome.replacedDocument {
+      outcome.travelled = true
+      outcome.focus = revision.focus
+    }
+    outcome.message = outcome.message ?? "\(done) \(revision.change)"
+    return outcome
+  }
+
+  /// Forgets undo and redo: they described another version of the board.
+  mutating func forgetHistory() {
+    undoStack.removeAll()
+    redoStack.removeAll()
   }
 
   /// Writes this board over the file whatever it holds now (the person chose to).

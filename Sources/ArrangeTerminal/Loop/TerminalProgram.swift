@@ -21,11 +21,16 @@ public protocol TerminalProgram {
   /// window changed size, and once at the start) at `time` seconds.
   mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse
 
+  /// Moves on to `time` what runs by itself (auto-scroll during a drag, state that animations
+  /// change); called just before each frame is drawn at that time.
+  mutating func advance(to time: Double)
+
   /// Draws the whole screen as it is at `time` into `buffer` (blank, of the terminal's size).
   ///
-  /// Called at most once per frame, only when something changed or an animation runs; it may
-  /// advance time-driven state (animations, auto-scroll).
-  mutating func draw(into buffer: inout CellBuffer, at time: Double)
+  /// Called at most once per frame, only when something changed or an animation runs, right
+  /// after ``advance(to:)``. Drawing changes nothing: the same program drawn twice at the same
+  /// time gives the same screen.
+  func draw(into buffer: inout CellBuffer, at time: Double)
 
   /// Whether something moves on its own at `time` (an animation, auto-scroll), so that frames
   /// keep coming without input.
@@ -47,6 +52,9 @@ extension TerminalProgram {
 
   /// Nothing moves on its own.
   public func needsAnimationFrame(at time: Double) -> Bool { false }
+
+  /// Nothing runs by itself.
+  public mutating func advance(to time: Double) {}
 
   /// Nothing outside to watch.
   public mutating func poll(at time: Double) -> TerminalProgramResponse { .unchanged }

@@ -131,6 +131,7 @@ public struct TerminalRunLoop: Sendable {
     if size.columns < minimum.columns || size.rows < minimum.rows {
       buffer.drawTooSmallMessage(minimum: minimum)
     } else {
+      program.advance(to: time)
       program.draw(into: &buffer, at: time)
     }
     return buffer
