@@ -23,6 +23,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    // `swift package generate-documentation`: the DocC catalogs, built by CI.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Engines: pure Swift, no Foundation, no platform module (ARCHITECTURE.md).

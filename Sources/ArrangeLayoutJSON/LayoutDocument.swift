@@ -2,7 +2,7 @@ public import ArrangeGeometry
 public import ArrangeLayout
 
 /// A layout described in JSON: a container size, a grid scale, a reading direction and a tree of
-/// nodes, read with ``parse(_:)`` and laid out with ``run(exact:)``.
+/// nodes, read with `parse(_:)` and laid out with ``run(exact:)``.
 ///
 /// The schema mirrors the ArrangeLayout API one-to-one and is documented in
 /// `docs/layout-json.md`:
@@ -49,10 +49,10 @@ public struct LayoutDocument: Sendable {
   public var scale: Double
   /// The reading direction of nodes that do not set their own.
   public var direction: LayoutDirection
-  /// The tree of nodes; a node's `"id"` is its ``LayoutNode/name``.
+  /// The tree of nodes; a node's `"id"` is its `LayoutNode/name`.
   public let root: LayoutNode
-  /// The name printed for each node, in pre-order (the order of ``LayoutTree/preorder`` and of
-  /// the identifiers ``LayoutTree/init(_:)`` assigns): its `"id"`, or its path such as
+  /// The name printed for each node, in pre-order (the order of `LayoutTree/preorder` and of
+  /// the identifiers `LayoutTree/init(_:)` assigns): its `"id"`, or its path such as
   /// `root.children[1]` when it has none.
   public let labels: [String]
 
@@ -125,8 +125,8 @@ public struct LayoutDocument: Sendable {
   /// Lays the document out and returns one line per node, then one per diagnostic.
   ///
   /// Each node line is `label x y width height`, in pre-order, with the frame in root
-  /// coordinates: rounded to the grid of `1 / scale` (``LayoutTree/frame(of:)``), or unrounded
-  /// (``LayoutTree/exactFrame(of:)``) when `exact` is true. Numbers are written without a
+  /// coordinates: rounded to the grid of `1 / scale` (`LayoutTree/frame(of:)`), or unrounded
+  /// (`LayoutTree/exactFrame(of:)`) when `exact` is true. Numbers are written without a
   /// trailing `.0` when they are whole. Each diagnostic line is `diagnostic: label: message`.
   /// Every line ends with a newline.
   ///

@@ -207,7 +207,7 @@ public enum BoardCommand {
   }
 }
 
-/// A board's columns as a ``DragHostModel``: one list per column, one row per card, ten cells
+/// A board's columns as a `DragHostModel`: one list per column, one row per card, ten cells
 /// apart, for the keyboard drag that `arrange move` makes.
 struct BoardColumns: DragHostModel {
   var document: BoardDocument

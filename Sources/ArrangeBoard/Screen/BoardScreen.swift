@@ -8,13 +8,13 @@ public import ArrangeTerminal
 ///
 /// The screen keeps keys, focus and drawing; its ``BoardSession`` keeps the document (the one
 /// truth), undo and redo, saving and the file. The screen shows the document with one
-/// ``ListContainer`` per column (what is drawn, with its animations) and a ``DragEngine`` that
+/// `ListContainer` per column (what is drawn, with its animations) and a `DragEngine` that
 /// turns pointer events and keys into drag operations. A drop applies the engine's operations
 /// to the lists and to a copy of the document, which the session commits; when the session's
 /// document is another version than the lists show (reloaded, carried over to an outside edit,
 /// undone, or an operation the document refused), the lists are rebuilt from it.
 ///
-/// Drive it with a ``TerminalRunLoop``; tests call ``handle(_:at:)`` and
+/// Drive it with a `TerminalRunLoop`; tests call ``handle(_:at:)`` and
 /// ``draw(into:at:)`` directly.
 public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// The board and its storage, saved and kept in step with other programs' edits.

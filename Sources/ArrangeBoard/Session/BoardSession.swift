@@ -8,7 +8,7 @@
 ///
 /// The session never overwrites another program's edit and never loses its own change:
 /// - A change is saved at once. When the file changed on disk meanwhile, the change is carried
-///   over to the file's new version (``BoardDocument/rebased(from:onto:)``) and that is saved;
+///   over to the file's new version (``BoardDocument/rebased(from:onto:changed:)``) and that is saved;
 ///   when it cannot be carried over, the change stays unsaved and the session is in conflict
 ///   until the person reloads (``reload()``) or overwrites (``overwrite()``).
 /// - An outside edit is taken in only once it has settled: the file looked the same (bytes,

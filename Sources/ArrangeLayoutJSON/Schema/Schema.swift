@@ -2,7 +2,7 @@
 enum Schema {
   static let documentKeys = ["size", "scale", "direction", "root"]
 
-  /// Keys every node may have: its identity and its ``ItemStyle``.
+  /// Keys every node may have: its identity and its `ItemStyle`.
   static let itemKeys = [
     "id", "type", "size", "crossSize", "minSize", "maxSize", "alignment", "hidden",
   ]

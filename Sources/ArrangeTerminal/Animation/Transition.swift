@@ -130,7 +130,7 @@ public struct CellRect: Hashable, Sendable {
       column: left, row: top, width: clamp(rect.maxX) - left, height: clamp(rect.maxY) - top)
   }
 
-  /// The same cells as a ``Rect`` in cell units.
+  /// The same cells as a `Rect` in cell units.
   public var rect: Rect {
     Rect(x: Double(column), y: Double(row), width: Double(width), height: Double(height))
   }

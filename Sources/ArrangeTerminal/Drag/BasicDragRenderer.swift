@@ -4,11 +4,11 @@ import ArrangeGeometry
 /// The default drag renderer: a reversed ghost with the item's label, markers either side of the
 /// drop position, a highlighted swap target, dimmed origin, and short animations.
 ///
-/// It reads a ``DragAppearance`` and maps what a cell grid can show: animations last
-/// ``DragAppearance/animationDuration``; a cell cannot scale, so the catch scale is shown as the
+/// It reads a `DragAppearance` and maps what a cell grid can show: animations last
+/// `DragAppearance/animationDuration`; a cell cannot scale, so the catch scale is shown as the
 /// lift highlight (``liftStyle``) and the release scale as the plain ghost; a cell cannot blend,
 /// so the snapshot's alpha becomes the reversed ghost (``ghostStyle``) and a displaced item is
-/// drawn faint when ``DragAppearance/displacedAlpha`` is below 1. The press duration is the
+/// drawn faint when `DragAppearance/displacedAlpha` is below 1. The press duration is the
 /// engine's (touch activation), not the renderer's.
 ///
 /// - **Lift:** the origin dims and the ghost appears with a brief highlight (the catch blink).

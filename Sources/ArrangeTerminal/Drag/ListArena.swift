@@ -5,8 +5,8 @@ public import ArrangeDragDrop
 ///
 /// An item moved between lists is handed over (it slides across, it is not recreated); a move in
 /// one list slides the items between; a removed item shrinks away; an inserted or copied one grows
-/// in. After ``apply(_:at:)``, report ``geometry(of:)`` of the lists it names to the engine with
-/// ``DragInput/setGeometry(_:_:)``.
+/// in. After ``apply(_:at:newItemHeight:)``, report ``geometry(of:)`` of the lists it names to the engine with
+/// `DragInput/setGeometry(_:_:)`.
 ///
 /// ```swift
 /// for effect in engine.handle(input) {
@@ -48,13 +48,13 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
   }
 
   /// Feeds `input` to `engine` and carries out what the engine asks of the lists, with a
-  /// ``DragHost`` over the lists; returns every effect, in order (for announcements and a
+  /// `DragHost` over the lists; returns every effect, in order (for announcements and a
   /// ``DragRenderer``).
   ///
   /// Operations are applied with ``apply(_:at:newItemHeight:)`` animated from `time`, scrolls
   /// followed with ``scroll(_:to:)``; when lists changed, their geometry is reported back, and
   /// what the engine answers is carried out too (a live drag retargets). An operation that does
-  /// not describe the lists is reported with ``DragInput/applicationFailed(applied:message:)``,
+  /// not describe the lists is reported with `DragInput/applicationFailed(applied:message:)`,
   /// and the engine's rollback is applied like any other operation.
   ///
   /// - Complexity: O(items in the lists involved) per operation, plus the engine's work.
@@ -74,7 +74,7 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
     return effects
   }
 
-  /// Follows the engine's ``DragEffect/scroll(_:offset:)``: list `id` shows the whole row nearest
+  /// Follows the engine's `DragEffect/scroll(_:offset:)`: list `id` shows the whole row nearest
   /// to `offset`.
   ///
   /// Do not report the list's geometry back for this alone: the engine keeps the exact, fractional
@@ -88,7 +88,7 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
 
   /// Draws list `id` at `time` as `renderer` wants its items to look during drags: hidden items
   /// are left out, the others are drawn by `content` with their appearance (see
-  /// ``ListContainer/draw(into:at:content:)-(_,_,(Item,CellRect,inout CellBuffer)->Void)``).
+  /// `ListContainer.draw(into:at:content:)`).
   ///
   /// - Complexity: O(n) plus the cells drawn, for n items in the list.
   public func draw<Renderer: DragRenderer<Item>>(

@@ -2,8 +2,8 @@ public import ArrangeDragDrop
 public import ArrangeGeometry
 public import ArrangeLayout
 
-/// A drop container whose items wrap into lines: ``ArrangeLayout``'s `FlowLayout` seen through
-/// ``ArrangeDragDrop``'s `ContainerGeometry` (a wrapping flow as a drop target).
+/// A drop container whose items wrap into lines: `ArrangeLayout`'s `FlowLayout` seen through
+/// `ArrangeDragDrop`'s `ContainerGeometry` (a wrapping flow as a drop target).
 ///
 /// Queries are O(log n) (the flow's own). The main axis is the flow's: items follow each other
 /// along it, and the insertion indicator is drawn across it. Flows do not scroll.

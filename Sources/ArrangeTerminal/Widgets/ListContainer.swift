@@ -41,7 +41,7 @@ public struct ListContainerError: Error, Hashable, Sendable, CustomStringConvert
 /// container is a plain value that tests drive by hand.
 ///
 /// ``geometry`` is always the final layout, for the drag engine; ``displayedFrames(at:)`` and
-/// ``draw(into:at:content:)`` show the animation.
+/// `draw(into:at:content:)` show the animation.
 ///
 /// ```swift
 /// let frame = CellRect(column: 0, row: 0, width: 20, height: 10)
@@ -504,8 +504,8 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
   ///
   /// `content` gets the item and the rectangle it takes at full size, in `buffer`'s coordinates,
   /// and draws there; whatever falls outside the item's visible part is left out, and a wide
-  /// character cut by the edge becomes a blank. Cheaper than
-  /// ``draw(into:at:content:)-(_,_,(Item,Int,Int)->CellBuffer?)``, which builds a buffer per item.
+  /// character cut by the edge becomes a blank. Cheaper than the form of
+  /// `draw(into:at:content:)` whose `content` returns a buffer per item.
   /// Drawing order is the same: items shrinking away first, sliding items last.
   ///
   /// - Complexity: O(n) plus the cells drawn.
@@ -536,8 +536,8 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
     return Array(layers.joined())
   }
 
-  /// ``draw(into:at:content:)-(_,_,(Item,CellRect,inout CellBuffer)->Void)`` that also tells
-  /// `content` each item's index in ``items`` (`nil` while it shrinks away).
+  /// The form of `draw(into:at:content:)` that draws in place, also telling `content` each
+  /// item's index in ``items`` (`nil` while it shrinks away).
   func drawIndexed(
     into buffer: inout CellBuffer, at time: Double,
     content: (Item, Int?, CellRect, inout CellBuffer) -> Void
