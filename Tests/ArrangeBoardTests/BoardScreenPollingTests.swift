@@ -4,39 +4,10 @@ import Testing
 
 @testable import ArrangeBoard
 
-/// Regression tests from a review of sideways columns and polling; each failed before its fix.
-@Suite struct BoardScreenReviewTests {
+/// The screen following the file through its session while the person works: outside edits,
+/// a file briefly gone, and no reload in the middle of a drag.
+@Suite struct BoardScreenPollingTests {
   typealias Harness = BoardScreenTests.Harness
-
-  static let six = """
-    # Six
-
-    ## A
-
-    - a1
-    - a2
-
-    ## B
-
-    - b1
-
-    ## C
-
-    - c1
-
-    ## D
-
-    - d1
-
-    ## E
-
-    - e1
-
-    ## F
-
-    - f1
-
-    """
 
   /// Whether the lists on screen hold exactly the document's cards.
   static func consistent(_ h: Harness) -> Bool {
@@ -60,26 +31,6 @@ import Testing
     _ = h.screen.poll(at: 5)
     #expect(h.titles[0].first == "Zeta", "screen should follow the file")
     #expect(h.screen.storage.known == h.disk.bytes)
-  }
-
-  @Test("A resize that fits fewer columns keeps the focused column in view")
-  func resizeNarrowerKeepsFocusedColumnInView() throws {
-    var h = try Harness(Self.six, columns: 72, rows: 12)
-    h.key("lllll")  // focus F, all six fit
-    #expect(h.screen.focusedColumn == 5)
-    h.send(.resize(columns: 30, rows: 12))
-    let f = h.screen.focusedColumn
-    #expect(f >= h.screen.firstColumn && f < h.screen.firstColumn + 2, "focused column hidden")
-    #expect(h.locate("f1") != nil)
-  }
-
-  @Test("A resize in the middle of a keyboard drag keeps the drop target in view")
-  func resizeMidKeyboardDragKeepsTargetInView() throws {
-    var h = try Harness(Self.six, columns: 72, rows: 12)
-    h.key(" ")
-    for _ in 0..<5 { h.key(.right) }
-    h.send(.resize(columns: 30, rows: 12))
-    #expect(h.screen.firstColumn == 4, "drag target hidden after resize")
   }
 
   @Test("A file briefly gone, then back edited, is reloaded")
