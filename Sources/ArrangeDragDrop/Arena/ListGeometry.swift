@@ -32,14 +32,19 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
 
   @usableFromInline
   final class Storage: Sendable {
-    @usableFromInline let items: [Item]
+    @usableFromInline
+    let items: [Item]
     // starts[i]: item i's start along the axis, relative to the unscrolled content origin.
-    @usableFromInline let starts: [Double]
-    @usableFromInline let lengths: [Double]
+    @usableFromInline
+    let starts: [Double]
+    @usableFromInline
+    let lengths: [Double]
     // midpoints[i]: item i's middle; one array, so the binary search of `insertionIndex(for:)`
     // touches half the memory.
-    @usableFromInline let midpoints: [Double]
-    @usableFromInline let indices: [Item: Int]
+    @usableFromInline
+    let midpoints: [Double]
+    @usableFromInline
+    let indices: [Item: Int]
 
     init(items: [Item], starts: [Double], lengths: [Double], indices: [Item: Int]) {
       self.items = items
@@ -50,9 +55,12 @@ public struct ListGeometry<Item: Hashable & Sendable>: ContainerGeometry {
     }
   }
 
-  @inlinable var starts: [Double] { storage.starts }
-  @inlinable var lengths: [Double] { storage.lengths }
-  @inlinable var midpoints: [Double] { storage.midpoints }
+  @inlinable
+  var starts: [Double] { storage.starts }
+  @inlinable
+  var lengths: [Double] { storage.lengths }
+  @inlinable
+  var midpoints: [Double] { storage.midpoints }
 
   /// Creates a list whose items all have the same length.
   ///

@@ -1,5 +1,4 @@
 extension DragEngine {
-  @inlinable
   mutating func setGeometry(_ geometry: Geometry, for id: ContainerID) {
     guard let position = containerIndex(id) else { return }  // an unknown container
     arena[position].geometry = geometry
@@ -9,7 +8,6 @@ extension DragEngine {
 
   /// Finds a session's item again after the app changed a container; cancels the session when
   /// the item is gone.
-  @inlinable
   mutating func relocate(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
@@ -66,13 +64,11 @@ extension DragEngine {
   /// Live drags wait for their next
   /// input instead: the app may not have reported every container yet, and operations computed
   /// from a half-updated arena would not describe its model.
-  @inlinable
   mutating func retargetAll() {
     guard configuration.application == .onDrop else { return }
     for session in sessions where session.isDragging { retarget(session.id) }
   }
 
-  @inlinable
   mutating func addContainer(_ container: ArenaContainer<Geometry>, priority: Int?) {
     if let existing = containerIndex(container.id) { arena.remove(at: existing) }
     let at = Swift.min(Swift.max(priority ?? containers.count, 0), containers.count)
@@ -81,7 +77,6 @@ extension DragEngine {
     retargetAll()
   }
 
-  @inlinable
   mutating func removeContainer(_ id: ContainerID) {
     guard let position = containerIndex(id) else { return }
     // Drags that started in it, or whose item is in it now, cannot go on.
@@ -98,7 +93,6 @@ extension DragEngine {
     retargetAll()
   }
 
-  @inlinable
   mutating func moveContainer(_ id: ContainerID, priority: Int) {
     guard let position = containerIndex(id) else { return }
     let container = arena.remove(at: position)

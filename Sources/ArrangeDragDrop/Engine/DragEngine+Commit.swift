@@ -76,7 +76,6 @@ extension DragEngine {
   // MARK: - Drop and cancel
 
   /// Commits a drag's proposal as a transaction.
-  @inlinable
   mutating func drop(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     var session = sessions[index]
@@ -121,7 +120,6 @@ extension DragEngine {
     }
   }
 
-  @inlinable
   func dropAnnouncement(for session: DragSession<Item>) -> Announcement<Item> {
     let item = session.item
     switch session.proposal.action {
@@ -149,7 +147,6 @@ extension DragEngine {
   }
 
   /// Cancels a drag: nothing is committed and live changes are undone.
-  @inlinable
   mutating func cancel(_ id: SessionID) {
     guard let index = sessionIndex(id) else { return }
     let session = sessions[index]
@@ -177,7 +174,6 @@ extension DragEngine {
 
   // MARK: - Undo, redo, rollback
 
-  @inlinable
   mutating func undo() {
     guard !isDragging, let transaction = undoStack.popLast() else {
       announce(.nothingToUndo)
@@ -191,7 +187,6 @@ extension DragEngine {
     batches.append(Batch(purpose: .undo(transaction), operations: inverse.operations))
   }
 
-  @inlinable
   mutating func redo() {
     guard !isDragging, let transaction = redoStack.popLast() else {
       announce(.nothingToRedo)
@@ -207,7 +202,6 @@ extension DragEngine {
   /// The app applied only the first `applied` of the operations the last input gave it: undo
   /// those, put the engine back as it was before that input, and leave no applied change without
   /// a record.
-  @inlinable
   mutating func rollBack(_ failed: [Batch], applied: Int, message: String) {
     guard !failed.isEmpty else { return }
     // Each batch's share of `applied`, in emission order.

@@ -1,7 +1,6 @@
 public import ArrangeGeometry
 
 extension DragEngine {
-  @inlinable
   mutating func handleKey(_ intent: KeyIntent<Item>, time: Double) {
     switch intent {
     case .lift(let item):
@@ -35,7 +34,6 @@ extension DragEngine {
   }
 
   /// Starts a keyboard drag of `item` at once (no activation).
-  @inlinable
   mutating func lift(_ item: Item, time: Double) {
     guard sessionIndex(.keyboard) == nil else { return }
     var found: Slot?
@@ -63,7 +61,6 @@ extension DragEngine {
     return baseCount(of: session, in: id).count
   }
 
-  @inlinable
   mutating func stepKeyboardTarget(slots: Int, containers step: Int, time: Double) {
     guard let index = sessionIndex(.keyboard), sessions[index].isDragging else { return }
     _ = advanceTime(of: index, to: time)

@@ -3,7 +3,7 @@ public import ArrangeGeometry
 extension DragEngine {
   /// Coordinates beyond this are treated as this far away: far enough to be outside everything,
   /// near enough that arithmetic on them stays exact.
-  @usableFromInline
+  @inlinable
   static var farAway: Double { 1e12 }
 
   @inlinable
@@ -13,7 +13,15 @@ extension DragEngine {
       y: Swift.min(Swift.max(point.y, -farAway), farAway))
   }
 
+  /// A pointer move: the step that runs many times a second during a drag.
   @inlinable
+  mutating func handlePointerMove(_ event: PointerEvent) {
+    // NaN and infinite coordinates are not a place; the event is dropped and the state kept.
+    guard event.location.isFinite, let index = sessionIndex(.pointer(event.id)) else { return }
+    let time = advanceTime(of: index, to: event.time)
+    move(sessionAt: index, to: Self.clamped(event.location), time: time)
+  }
+
   mutating func handlePointer(_ event: PointerEvent) {
     // NaN and infinite coordinates are not a place; the event is dropped and the state kept.
     guard event.location.isFinite else { return }
@@ -65,7 +73,6 @@ extension DragEngine {
     return nil
   }
 
-  @inlinable
   mutating func press(_ id: SessionID, at point: Point, time: Double, kind: PointerKind) {
     guard let position = containerIndex(containing: point) else { return }
     let container = arena[position]
@@ -92,7 +99,6 @@ extension DragEngine {
 
   /// A new session for `item`, or `nil` (with a refusal event) when the lock, another session or
   /// `canDrag` refuses it.
-  @inlinable
   mutating func makeSession(_ id: SessionID, item: Item, slot: Slot, frame: Rect)
     -> DragSession<Item>?
   {

@@ -6,7 +6,6 @@ extension DragEngine {
   /// - Complexity: O(sessions × containers); independent of the number of items.
   public var presentation: DragPresentation<Item> { presentationNow() }
 
-  @inlinable
   func presentationNow() -> DragPresentation<Item> {
     var result = DragPresentation<Item>(isEditing: isEditing)
     for session in sessions where session.isDragging {
@@ -15,7 +14,6 @@ extension DragEngine {
     return result
   }
 
-  @inlinable
   func itemFrame(at slot: Slot) -> Rect? {
     guard let position = containerIndex(slot.container), slot.index >= 0,
       slot.index < arena[position].geometry.count
@@ -23,7 +21,6 @@ extension DragEngine {
     return arena[position].geometry.frameOfItem(at: slot.index)
   }
 
-  @inlinable
   func present(_ session: DragSession<Item>) -> SessionPresentation<Item> {
     var result = SessionPresentation(
       session: session.id, item: session.item, ghostFrame: session.ghostFrame,
@@ -71,7 +68,6 @@ extension DragEngine {
   }
 
   /// The sift: which items make room for an on-drop move or copy to `slot`.
-  @inlinable
   func shifts(for session: DragSession<Item>, to slot: Slot) -> [ShiftedItems] {
     let origin = session.location
     if slot.container == origin.container {
@@ -106,13 +102,20 @@ extension DragEngine {
 struct PresentationKey<Item: Hashable & Sendable>: Sendable {
   @usableFromInline
   struct Drag: Equatable, Sendable {
-    @usableFromInline var id: SessionID
-    @usableFromInline var pointer: Point
-    @usableFromInline var proposal: DropProposal<Item>
-    @usableFromInline var location: Slot
-    @usableFromInline var copyLocation: Slot?
-    @usableFromInline var origin: Slot
-    @usableFromInline var liveCount: Int
+    @usableFromInline
+    var id: SessionID
+    @usableFromInline
+    var pointer: Point
+    @usableFromInline
+    var proposal: DropProposal<Item>
+    @usableFromInline
+    var location: Slot
+    @usableFromInline
+    var copyLocation: Slot?
+    @usableFromInline
+    var origin: Slot
+    @usableFromInline
+    var liveCount: Int
 
     @inlinable
     init(_ session: DragSession<Item>) {
@@ -126,11 +129,13 @@ struct PresentationKey<Item: Hashable & Sendable>: Sendable {
     }
   }
 
-  @usableFromInline var drags: [Drag] = []
-  @usableFromInline var arenaVersion = 0
-  @usableFromInline var isEditing = false
+  @usableFromInline
+  var drags: [Drag] = []
+  @usableFromInline
+  var arenaVersion = 0
+  @usableFromInline
+  var isEditing = false
 
-  @inlinable
   init() {}
 
   /// Records the new state; whether it differs from the recorded one.

@@ -6,7 +6,6 @@ public import ArrangeGeometry
 /// A group drag moves (in exchange or copy mode only the pressed item is lifted), is applied at
 /// the drop even when the arena applies live, and is not removed or dropped into an item.
 extension DragEngine {
-  @inlinable
   mutating func setSelection(_ items: [Item]) {
     var seen: Set<Item> = []
     selected = items.filter { seen.insert($0).inserted }
@@ -14,7 +13,6 @@ extension DragEngine {
 
   /// The selected items still in the arena, in selection order, when `item` is one of at least
   /// two of them and the drag moves; otherwise empty.
-  @inlinable
   func group(lifting item: Item, mode: DragMode) -> [Item] {
     guard mode == .move, selected.count > 1, selected.contains(item) else { return [] }
     let present = selected.filter { member in
@@ -73,7 +71,6 @@ extension DragEngine {
   }
 
   /// The geometry index in `id` before which the group lands at final index `index`.
-  @inlinable
   func groupGeometryIndex(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Int {
     var at = index
     for member in groupIndices(of: session, in: id) where member <= at { at += 1 }
@@ -170,8 +167,10 @@ extension DragEngine {
 /// tree over 0/1 flags).
 @usableFromInline
 struct PresenceCounts: Sendable {
-  @usableFromInline var tree: [Int]
-  @usableFromInline var flags: [Bool]
+  @usableFromInline
+  var tree: [Int]
+  @usableFromInline
+  var flags: [Bool]
 
   /// Every position of a list of `count` items present.
   @inlinable

@@ -28,24 +28,26 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   /// Whether the arena is in edit mode (every container at once).
   public var isEditing: Bool { editing }
 
-  @usableFromInline var arena: [ArenaContainer<Geometry>] {
+  @usableFromInline
+  var arena: [ArenaContainer<Geometry>] {
     didSet { arenaVersion &+= 1 }
   }
   /// Counts changes to the arena, so that the presentation can tell it may have changed.
-  @usableFromInline var arenaVersion = 0
-  @usableFromInline var editing = false
-  @usableFromInline var selected: [Item] = []
+  @usableFromInline
+  var arenaVersion = 0
+  @usableFromInline
+  var editing = false
+  var selected: [Item] = []
   /// Set while a selection's first proposal is made, which is not announced.
-  @usableFromInline var isLifting = false
+  @usableFromInline
+  var isLifting = false
 
   /// The selected items, in the order they were selected (see ``DragInput/setSelection(_:)``).
   public var selection: [Item] { selected }
 
   @usableFromInline
   var sessions: [DragSession<Item>] = []
-  @usableFromInline
   var undoStack: [DragTransaction<Item>] = []
-  @usableFromInline
   var redoStack: [DragTransaction<Item>] = []
   /// The operation batches emitted by the last input, in order, so that a failure to apply them
   /// can be rolled back.
@@ -72,8 +74,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       /// A rollback; if that fails too, there is nothing left to try.
       case rollback
     }
-    @usableFromInline var purpose: Purpose
-    @usableFromInline var operations: [DragOperation<Item>]
+    @usableFromInline
+    var purpose: Purpose
+    @usableFromInline
+    var operations: [DragOperation<Item>]
 
     @inlinable
     init(purpose: Purpose, operations: [DragOperation<Item>]) {
@@ -171,6 +175,27 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     effects.removeAll(keepingCapacity: true)
     let previousBatches = batches
     batches = []
+    // Pointer moves and ticks, many per second during a drag, are specialized for the caller's
+    // types (inlinable); everything else goes through one ordinary call.
+    switch input {
+    case .pointer(let event) where event.phase == .move:
+      settleMissingItems()
+      handlePointerMove(event)
+    case .tick(let time):
+      settleMissingItems()
+      handleTick(time)
+    default:
+      handleRarely(input, previousBatches: previousBatches)
+    }
+    if shown.update(sessions: sessions, arenaVersion: arenaVersion, isEditing: editing) {
+      effects.append(.presentationChanged)
+    }
+    return effects
+  }
+
+  /// Every input but pointer moves and ticks.
+  @usableFromInline
+  mutating func handleRarely(_ input: DragInput<Geometry>, previousBatches: [Batch]) {
     switch input {
     case .pointer, .key, .tick, .undo, .redo, .interrupt: settleMissingItems()
     default: break
@@ -203,10 +228,6 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     case .interrupt:
       for session in sessions.map(\.id) { cancel(session) }
     }
-    if shown.update(sessions: sessions, arenaVersion: arenaVersion, isEditing: editing) {
-      effects.append(.presentationChanged)
-    }
-    return effects
   }
 
   // MARK: - Emitting

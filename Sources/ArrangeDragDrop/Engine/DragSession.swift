@@ -12,48 +12,68 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
     case dragging
   }
 
-  @usableFromInline var id: SessionID
-  @usableFromInline var item: Item
-  @usableFromInline var phase: Phase
+  @usableFromInline
+  var id: SessionID
+  @usableFromInline
+  var item: Item
+  @usableFromInline
+  var phase: Phase
   /// Where the item was when it was lifted, kept in step with operations emitted since.
-  @usableFromInline var origin: Slot
+  @usableFromInline
+  var origin: Slot
   /// Where the item is in the app's model now: the origin, or its live position.
-  @usableFromInline var location: Slot
+  @usableFromInline
+  var location: Slot
   /// Where the live copy is (copy mode, live application).
-  @usableFromInline var copyLocation: Slot?
+  @usableFromInline
+  var copyLocation: Slot?
   /// The mode over the current target (see ``DragRules/mode``).
-  @usableFromInline var mode: DragMode
+  @usableFromInline
+  var mode: DragMode
   /// The mode the drag started with: its container's or the arena's.
-  @usableFromInline var startMode: DragMode
-  @usableFromInline var pointer: Point
-  @usableFromInline var grabOffset: Point
-  @usableFromInline var itemSize: Size
-  @usableFromInline var time: Double
-  @usableFromInline var proposal: DropProposal<Item>
+  @usableFromInline
+  var startMode: DragMode
+  @usableFromInline
+  var pointer: Point
+  @usableFromInline
+  var grabOffset: Point
+  @usableFromInline
+  var itemSize: Size
+  @usableFromInline
+  var time: Double
+  @usableFromInline
+  var proposal: DropProposal<Item>
   /// The operations applied live so far, relative to the model before the lift.
-  @usableFromInline var live: [DragOperation<Item>] = []
+  @usableFromInline
+  var live: [DragOperation<Item>] = []
   /// The items dragged together, in selection order, the dragged item among them; empty for a
   /// drag of one item.
-  @usableFromInline var group: [Item] = []
+  @usableFromInline
+  var group: [Item] = []
   /// Where the group's members are, by container (ascending geometry indices), as of arena
   /// version ``membersVersion``: a pointer move then costs a binary search, not a lookup per
   /// member.
-  @usableFromInline var memberIndices: [ContainerID: [Int]] = [:]
-  @usableFromInline var membersVersion = -1
+  @usableFromInline
+  var memberIndices: [ContainerID: [Int]] = [:]
+  @usableFromInline
+  var membersVersion = -1
   /// The ID of the copy, asked for once per session.
-  @usableFromInline var copyID: Item?
+  @usableFromInline
+  var copyID: Item?
   /// The keyboard drag's target: a container and an index (a final index for moves, the index of
   /// the item to swap with for exchanges).
-  @usableFromInline var keyboardTarget: Slot?
+  @usableFromInline
+  var keyboardTarget: Slot?
   /// Auto-scroll: the container whose band the pointer is in, and since when.
-  @usableFromInline var band: AutoScrollBand?
+  @usableFromInline
+  var band: AutoScrollBand?
   /// The app's geometry no longer shows the item.
   ///
   /// Apps report containers one at a time, so this is only settled (the drag cancelled) at the
   /// next pointer, key or tick input.
-  @usableFromInline var isMissing = false
+  @usableFromInline
+  var isMissing = false
 
-  @inlinable
   init(
     id: SessionID, item: Item, origin: Slot, mode: DragMode, frame: Rect,
     proposal: DropProposal<Item>
@@ -133,9 +153,12 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
 /// been computed.
 @usableFromInline
 struct AutoScrollBand: Hashable, Sendable {
-  @usableFromInline var container: ContainerID
-  @usableFromInline var entered: Double
-  @usableFromInline var scrolledUntil: Double
+  @usableFromInline
+  var container: ContainerID
+  @usableFromInline
+  var entered: Double
+  @usableFromInline
+  var scrolledUntil: Double
 
   @inlinable
   init(container: ContainerID, entered: Double, scrolledUntil: Double) {

@@ -1,0 +1,53 @@
+public import ArrangeGeometry
+
+// Slots: final indices, the dragged item's own place, anchors. Pure functions of the engine's state.
+extension DragEngine {
+  /// The item that stands for the dragged item in container `id`: the item itself, or its live
+  /// copy in copy mode.
+  @inlinable
+  func ownItem(of session: DragSession<Item>, in id: ContainerID) -> (Item, hint: Int?)? {
+    if session.mode == .copy && id != session.origin.container {
+      guard let copy = session.copyID else { return nil }
+      return (copy, session.copyLocation?.container == id ? session.copyLocation?.index : nil)
+    }
+    return (session.item, session.location.container == id ? session.location.index : nil)
+  }
+
+  /// The number of items in `id` not counting the dragged item (or its copy), and where the
+  /// dragged item sits in the geometry, if it does.
+  @inlinable
+  func baseCount(of session: DragSession<Item>, in id: ContainerID) -> (count: Int, own: Int?) {
+    let total = count(of: id)
+    guard let (own, hint) = ownItem(of: session, in: id), let at = locate(own, in: id, hint: hint)
+    else { return (total, nil) }
+    return (total - 1, at)
+  }
+
+  /// The final index for a drop at `point` in container `position`: the number of other items
+  /// whose midpoint comes before the point.
+  @inlinable
+  func finalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
+    let raw = arena[position].geometry.insertionIndex(for: point)
+    let (count, own) = baseCount(of: session, in: arena[position].id)
+    var index = raw
+    if let own, raw > own { index -= 1 }
+    return Swift.min(Swift.max(index, 0), count)
+  }
+
+  /// The geometry index of base index `index` in container `id` (skipping the dragged item).
+  @inlinable
+  func geometryIndex(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Int {
+    let own = baseCount(of: session, in: id).own
+    if let own, index >= own { return index + 1 }
+    return index
+  }
+
+  /// The item a move to `index` of container `id` would land in front of.
+  @inlinable
+  func anchor(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Item? {
+    guard let position = containerIndex(id) else { return nil }
+    let at = geometryIndex(index, for: session, in: id)
+    guard at >= 0 && at < arena[position].geometry.count else { return nil }
+    return arena[position].geometry.item(at: at)
+  }
+}
