@@ -9,11 +9,3 @@ public enum Axis: String, Hashable, Sendable, CaseIterable {
   @inlinable
   public var cross: Axis { self == .horizontal ? .vertical : .horizontal }
 }
-
-/// The reading direction that decides where "leading" is on the horizontal axis.
-public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
-  /// Leading is the left edge.
-  case leftToRight
-  /// Leading is the right edge; horizontal layouts mirror.
-  case rightToLeft
-}

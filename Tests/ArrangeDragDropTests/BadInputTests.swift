@@ -138,7 +138,7 @@ import Testing
   @Test("Removing the target container mid-drag in live application puts the item back")
   func liveTargetContainerRemoved() {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var harness = DragHarness(
       columns: [("To Do", ["a", "b", "c"]), ("Done", ["d", "e"])], configuration: configuration)
     harness.send(H.pointer(.down, 50, 5, 0))
@@ -248,7 +248,7 @@ import Testing
   @Test("A live drag whose operation fails half-way is rolled back and cancelled")
   func liveApplicationFails() throws {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var harness = DragHarness(
       columns: [("To Do", ["a", "b", "c"]), ("Done", ["d", "e"])], configuration: configuration)
     harness.send(H.pointer(.down, 50, 5, 0))

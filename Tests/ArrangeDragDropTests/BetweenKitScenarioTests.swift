@@ -157,7 +157,7 @@ import Testing
     var rules = DragRules<String>()
     rules.canRemove = { _, _ in .allow }
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var harness = DragHarness(
       columns: [("Left", Self.left), ("Right", Self.right)], configuration: configuration,
       rules: rules)

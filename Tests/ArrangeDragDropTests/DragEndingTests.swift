@@ -17,7 +17,7 @@ import Testing
   @Test("A failure reported for an input with several batches rolls all of them back")
   func rollbackSpansBatches() throws {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var rules = DragRules<String>()
     rules.canRemove = { _, _ in .allow }
     var harness = DragHarness(

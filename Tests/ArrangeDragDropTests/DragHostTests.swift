@@ -39,7 +39,7 @@ import Testing
   @Test("Live, the host reports geometry after each step, so the drag ends where it shows")
   func live() {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var host = Self.host(configuration)
     host.handle(Self.pointer(.down, 50, 10, 0))
     host.handle(Self.pointer(.move, 160, 10, 0.1))

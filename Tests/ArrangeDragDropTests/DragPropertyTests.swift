@@ -32,7 +32,7 @@ import Testing
 
   /// A random mode, application and strategy for random columns.
   static let profiles = zip(
-    Gen.uint64(), Gen<DragMode>.case, Gen<DragApplication>.case, Gen<TargetStrategy>.case
+    Gen.uint64(), Gen<DragMode>.case, Gen<OperationTiming>.case, Gen<TargetStrategy>.case
   ).map { seed, mode, application, strategy in
     StreamProfile(seed: seed, mode: mode, application: application, strategy: strategy)
   }
@@ -608,7 +608,7 @@ import Testing
       }
       var transactions: [[DragTransaction<String>]] = []
       var models: [DragModel<String>] = []
-      for application in DragApplication.allCases {
+      for application in OperationTiming.allCases {
         var twin = profile
         twin.application = application
         var driver = StreamDriver(twin)
@@ -636,11 +636,11 @@ import Testing
   typealias H = DragHarness
 
   static func configuration(
-    _ mode: DragMode, _ application: DragApplication, concurrent: Bool = false
+    _ mode: DragMode, _ application: OperationTiming, concurrent: Bool = false
   ) -> DragConfiguration {
     var configuration = DragConfiguration()
     configuration.mode = mode
-    configuration.application = application
+    configuration.operationTiming = application
     configuration.allowsConcurrentDrags = concurrent
     return configuration
   }

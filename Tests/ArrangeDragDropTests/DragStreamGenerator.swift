@@ -333,7 +333,7 @@ struct DragStreamGenerator {
       case 0: return .setMode(random.pick(DragMode.allCases))
       case 1: return .setStrategy(random.pick(TargetStrategy.allCases))
       case 2: return .setEditModeGate(random.chance(0.5))
-      default: return .setApplication(random.pick(DragApplication.allCases))
+      default: return .setApplication(random.pick(OperationTiming.allCases))
       }
     case 15:
       return .failNextBatch(at: random.integer(in: 0...2))

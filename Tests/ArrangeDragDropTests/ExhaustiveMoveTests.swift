@@ -17,12 +17,12 @@ import Testing
 
   /// Columns 100 wide, 20 apart, 200 tall, with items 10 long: a drag never scrolls.
   static func harness(
-    _ columns: [[String]], mode: DragMode, application: DragApplication,
+    _ columns: [[String]], mode: DragMode, application: OperationTiming,
     rules: DragRules<String> = DragRules()
   ) -> DragHarness {
     var configuration = DragConfiguration()
     configuration.mode = mode
-    configuration.application = application
+    configuration.operationTiming = application
     return DragHarness(
       columns: columns.enumerated().map { ("Column \($0.offset)", $0.element) },
       configuration: configuration, rules: rules, columnWidth: 100, columnHeight: 200, gap: 20,
@@ -106,7 +106,7 @@ import Testing
       transactions == [DragTransaction(committed)], "the committed transaction: \(label)",
       sourceLocation: sourceLocation)
     let configuration = harness.engine.configuration
-    if configuration.application == .onDrop {
+    if configuration.operationTiming == .onDrop {
       #expect(harness.operations == committed, label, sourceLocation: sourceLocation)
     } else {
       #expect(
@@ -127,8 +127,8 @@ import Testing
 
   @Test(
     "Every move within one column of one to six items ends where Array remove/insert puts it",
-    arguments: DragApplication.allCases)
-  func moveWithinOneColumn(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func moveWithinOneColumn(application: OperationTiming) {
     for count in Self.sizes {
       for from in 0..<count {
         for to in 0..<count {
@@ -155,8 +155,8 @@ import Testing
 
   @Test(
     "Every move from a column of one to six items into another of zero to six lands at its index",
-    arguments: DragApplication.allCases, [0, 1])
-  func moveAcrossColumns(application: DragApplication, sourceColumn: Int) {
+    arguments: OperationTiming.allCases, [0, 1])
+  func moveAcrossColumns(application: OperationTiming, sourceColumn: Int) {
     let source = ContainerID(sourceColumn)
     let destination = ContainerID(1 - sourceColumn)
     for count in Self.sizes {
@@ -193,8 +193,8 @@ import Testing
 
   @Test(
     "Every exchange within one column of one to six items swaps the two items",
-    arguments: DragApplication.allCases)
-  func exchangeWithinOneColumn(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func exchangeWithinOneColumn(application: OperationTiming) {
     for count in Self.sizes {
       for from in 0..<count {
         for to in 0..<count {
@@ -223,8 +223,8 @@ import Testing
 
   @Test(
     "Every exchange between two columns of one to six items swaps the two items",
-    arguments: DragApplication.allCases, [0, 1])
-  func exchangeAcrossColumns(application: DragApplication, sourceColumn: Int) {
+    arguments: OperationTiming.allCases, [0, 1])
+  func exchangeAcrossColumns(application: OperationTiming, sourceColumn: Int) {
     let source = ContainerID(sourceColumn)
     let destination = ContainerID(1 - sourceColumn)
     for count in Self.sizes {
@@ -262,8 +262,8 @@ import Testing
 
   @Test(
     "An exchange released over an empty column exchanges nothing and did not move",
-    arguments: DragApplication.allCases, [0, 1])
-  func exchangeIntoEmptyColumn(application: DragApplication, sourceColumn: Int) {
+    arguments: OperationTiming.allCases, [0, 1])
+  func exchangeIntoEmptyColumn(application: OperationTiming, sourceColumn: Int) {
     let source = ContainerID(sourceColumn)
     let destination = ContainerID(1 - sourceColumn)
     for count in Self.sizes {
@@ -289,8 +289,8 @@ import Testing
 
   @Test(
     "Every copy from a column of one to six items into another of zero to six lands at its index",
-    arguments: DragApplication.allCases)
-  func copyAcrossColumns(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func copyAcrossColumns(application: OperationTiming) {
     var rules = DragRules<String>()
     rules.copyID = { "\($0) copy" }
     let destination = ContainerID(1)

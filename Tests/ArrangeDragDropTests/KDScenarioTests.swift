@@ -6,12 +6,12 @@ import Testing
 /// Seed 001, KDDragAndDropCollectionView: several collection views on one canvas, the target
 /// chosen by the largest overlap with the snapshot, data source insert/delete/move kept live.
 @Suite struct KDScenarioTests {
-  static func configuration(_ strategy: TargetStrategy, _ application: DragApplication = .onDrop)
+  static func configuration(_ strategy: TargetStrategy, _ application: OperationTiming = .onDrop)
     -> DragConfiguration
   {
     var configuration = DragConfiguration()
     configuration.strategy = strategy
-    configuration.application = application
+    configuration.operationTiming = application
     return configuration
   }
 
@@ -72,8 +72,8 @@ import Testing
 
   @Test(
     "KDDragAndDropCollectionView: dropping past the last item appends",
-    arguments: DragApplication.allCases)
-  func pastTheEnd(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func pastTheEnd(application: OperationTiming) {
     var harness = DragHarness(
       columns: [("Left", ["K0", "K1", "K2"]), ("Right", ["M0", "M1", "M2"])],
       configuration: Self.configuration(.largestOverlap, application))
@@ -94,8 +94,8 @@ import Testing
 
   @Test(
     "KDDragAndDropCollectionView: dropping on an empty view inserts at index 0",
-    arguments: DragApplication.allCases)
-  func emptyView(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func emptyView(application: OperationTiming) {
     var harness = DragHarness(
       columns: [("Left", ["K0", "K1", "K2"]), ("Empty", [])],
       configuration: Self.configuration(.largestOverlap, application))

@@ -17,9 +17,9 @@ import Testing
     return rules
   }
 
-  static func palette(_ application: DragApplication = .onDrop) -> DragHarness {
+  static func palette(_ application: OperationTiming = .onDrop) -> DragHarness {
     var configuration = DragConfiguration()
-    configuration.application = application
+    configuration.operationTiming = application
     var harness = DragHarness(
       columns: [("Palette", ["red", "green"]), ("Canvas", ["x"])], configuration: configuration,
       rules: copyRules())
@@ -32,8 +32,8 @@ import Testing
 
   @Test(
     "A palette gives copies with app-supplied IDs and keeps its item",
-    arguments: DragApplication.allCases)
-  func copy(_ application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func copy(_ application: OperationTiming) {
     var harness = Self.palette(application)
     harness.drag("red", to: Point(x: 150, y: 12))
     #expect(harness.items(0) == ["red", "green"])

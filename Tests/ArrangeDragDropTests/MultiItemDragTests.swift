@@ -51,7 +51,7 @@ import Testing
   @Test("Cancelling a selection drag restores every item")
   func cancel() {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var harness = Self.harness(configuration: configuration)
     harness.send(.setSelection(["a", "c"]))
     harness.send(H.pointer(.down, 50, 5, 0))

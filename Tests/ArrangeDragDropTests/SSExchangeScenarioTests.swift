@@ -15,11 +15,11 @@ import Testing
   ]
 
   static func harness(
-    _ application: DragApplication = .onDrop, rules: DragRules<String> = .init()
+    _ application: OperationTiming = .onDrop, rules: DragRules<String> = .init()
   ) -> DragHarness {
     var configuration = DragConfiguration()
     configuration.mode = .exchange
-    configuration.application = application
+    configuration.operationTiming = application
     return DragHarness(columns: sections, configuration: configuration, rules: rules)
   }
 
@@ -204,8 +204,8 @@ import Testing
 
   @Test(
     "SSCollectionViewExchangeController: releasing back on the origin gives a final pair with equal slots and did not move",
-    arguments: DragApplication.allCases)
-  func releaseOnOrigin(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func releaseOnOrigin(application: OperationTiming) {
     var harness = Self.harness(application)
     Self.catchItem(&harness, 0, 3, at: 0)
     Self.over(&harness, 1, 3, at: 0.3)
@@ -241,8 +241,8 @@ import Testing
 
   @Test(
     "SSCollectionViewExchangeController: a cancel in the middle of a transaction restores the model exactly",
-    arguments: DragApplication.allCases, CancelCause.allCases)
-  func cancelRestores(application: DragApplication, cause: CancelCause) {
+    arguments: OperationTiming.allCases, CancelCause.allCases)
+  func cancelRestores(application: OperationTiming, cause: CancelCause) {
     var harness = Self.harness(application)
     Self.catchItem(&harness, 0, 3, at: 0)
     Self.over(&harness, 1, 3, at: 0.3)
@@ -418,7 +418,7 @@ import Testing
   func catchRectangle() {
     var rules = DragRules<String>()
     // A grip on the right-hand side of each cell.
-    rules.handle = { _, frame in
+    rules.gripRect = { _, frame in
       Rect(x: frame.maxX - 20, y: frame.minY, width: 20, height: frame.height)
     }
     var harness = Self.harness(rules: rules)

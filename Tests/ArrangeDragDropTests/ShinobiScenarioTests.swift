@@ -14,10 +14,10 @@ import Testing
   ]
 
   static func harness(
-    _ application: DragApplication = .onDrop, concurrent: Bool = false
+    _ application: OperationTiming = .onDrop, concurrent: Bool = false
   ) -> DragHarness {
     var configuration = DragConfiguration()
-    configuration.application = application
+    configuration.operationTiming = application
     configuration.allowsConcurrentDrags = concurrent
     return DragHarness(columns: flows, configuration: configuration)
   }
@@ -28,8 +28,8 @@ import Testing
 
   @Test(
     "ShinobiEssentials: a task transfers from To Do to Done across In Progress",
-    arguments: DragApplication.allCases)
-  func transfer(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func transfer(application: OperationTiming) {
     var harness = Self.harness(application)
     harness.send(seedPointer(.down, 50, 15, 0))
     harness.send(seedPointer(.move, 56, 15, 0.01))
@@ -253,8 +253,8 @@ import Testing
 
   @Test(
     "ShinobiEssentials: a task dropped back where it was did not move; one dropped elsewhere did",
-    arguments: DragApplication.allCases)
-  func didMoveAndDidNotMove(application: DragApplication) {
+    arguments: OperationTiming.allCases)
+  func didMoveAndDidNotMove(application: OperationTiming) {
     var harness = Self.harness(application)
     harness.send(seedPointer(.down, 50, 5, 0))
     harness.send(seedPointer(.move, 56, 5, 0.01))

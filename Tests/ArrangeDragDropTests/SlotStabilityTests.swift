@@ -7,9 +7,9 @@ import Testing
 /// not promise when the same pointer path is applied on drop and live.
 @Suite struct SlotStabilityTests {
   /// One column 100 wide and 200 tall, items 10 long.
-  static func harness(_ items: [String], _ application: DragApplication) -> DragHarness {
+  static func harness(_ items: [String], _ application: OperationTiming) -> DragHarness {
     var configuration = DragConfiguration()
-    configuration.application = application
+    configuration.operationTiming = application
     return DragHarness(
       columns: [("A", items)], configuration: configuration, columnWidth: 100, columnHeight: 200,
       itemLength: 10)

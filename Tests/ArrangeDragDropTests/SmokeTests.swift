@@ -18,7 +18,7 @@ import Testing
   @Test("Live application gives the same model as on-drop")
   func live() {
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var harness = DragHarness(
       columns: [("To Do", ["a", "b", "c"]), ("Done", ["d"])], configuration: configuration)
     harness.drag("a", to: Point(x: 150, y: 12))

@@ -82,7 +82,7 @@ struct StreamDriver {
     random = SeededRandom(seed: profile.seed ^ 0xA99)
     var configuration = DragConfiguration()
     configuration.mode = profile.mode
-    configuration.application = profile.application
+    configuration.operationTiming = profile.application
     configuration.strategy = profile.strategy
     configuration.allowsConcurrentDrags = profile.concurrent
     var columns = profile.columns.enumerated().map { ("Column \($0.offset)", $0.element) }
@@ -145,7 +145,7 @@ struct StreamDriver {
     case .setStrategy(let strategy):
       harness.engine.configuration.strategy = strategy
     case .setApplication(let application):
-      harness.engine.configuration.application = application
+      harness.engine.configuration.operationTiming = application
     case .setEditModeGate(let gated):
       harness.engine.configuration.dragsOnlyInEditMode = gated
     case .failNextBatch(let index):

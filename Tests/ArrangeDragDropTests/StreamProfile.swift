@@ -11,7 +11,7 @@ import Synchronization
 struct StreamProfile: Sendable, CustomStringConvertible {
   var seed: UInt64
   var mode: DragMode
-  var application: DragApplication
+  var application: OperationTiming
   var strategy: TargetStrategy
   /// The items of each column.
   var columns: [[String]]
@@ -48,7 +48,7 @@ struct StreamProfile: Sendable, CustomStringConvertible {
   var resizes = true
 
   /// A profile with random columns: one to four of them, with zero to seven items each.
-  init(seed: UInt64, mode: DragMode, application: DragApplication, strategy: TargetStrategy) {
+  init(seed: UInt64, mode: DragMode, application: OperationTiming, strategy: TargetStrategy) {
     self.seed = seed
     self.mode = mode
     self.application = application
@@ -88,7 +88,7 @@ enum StreamStep: Sendable {
   case setRules(salt: UInt64)
   case setMode(DragMode)
   case setStrategy(TargetStrategy)
-  case setApplication(DragApplication)
+  case setApplication(OperationTiming)
   /// Items drag only in edit mode, or always.
   case setEditModeGate(Bool)
   /// The app will fail to apply the operation at this index of the next batch.

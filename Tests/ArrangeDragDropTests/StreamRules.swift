@@ -67,7 +67,7 @@ struct RuleSet: Sendable, CustomStringConvertible {
     var rules = DragRules<String>()
     if copies { rules.copyID = { "\($0)+\(counter.take())" } }
     if handles {
-      rules.handle = { _, frame in
+      rules.gripRect = { _, frame in
         Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height * 0.7)
       }
     }

@@ -96,7 +96,7 @@ import Testing
     for _ in 0..<150 {
       var configuration = DragConfiguration()
       configuration.mode = mode
-      configuration.application = random.chance(0.5) ? .live : .onDrop
+      configuration.operationTiming = random.chance(0.5) ? .live : .onDrop
       var rules = DragRules<String>()
       rules.canRemove = { _, point in point.y > 9 ? .allow : .refuse(nil) }
       let counter = CopyCounter()
@@ -160,13 +160,13 @@ import Testing
 
   @Test(
     "perform keeps the lists and the engine's geometry in step through random drags",
-    arguments: [DragApplication.live, .onDrop])
-  func inStep(_ application: DragApplication) {
+    arguments: [OperationTiming.live, .onDrop])
+  func inStep(_ application: OperationTiming) {
     var random = SeededRandom(seed: 0x9E4F + UInt64(application == .live ? 1 : 0))
     var drops = 0
     for _ in 0..<150 {
       var configuration = DragConfiguration()
-      configuration.application = application
+      configuration.operationTiming = application
       configuration.mode = random.chance(0.3) ? .exchange : .move
       var arena = ListArenaTests.arena(
         (0..<random.integer(in: 1...5)).map { "L\($0)" },
@@ -209,7 +209,7 @@ import Testing
   func failureRollsBack() {
     var arena = ListArenaTests.arena(["a", "b"], ["d"])
     var configuration = DragConfiguration()
-    configuration.application = .live
+    configuration.operationTiming = .live
     var engine = Self.engine(for: arena, configuration)
     // The left list changes order behind the engine's back: the engine's move of "a" from the
     // first slot does not describe it.

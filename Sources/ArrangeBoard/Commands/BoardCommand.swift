@@ -1,39 +1,6 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 
-/// Why a scripted board command could not be carried out.
-public struct BoardCommandError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: Hashable, Sendable {
-    /// No card has that title.
-    case unknownCard
-    /// Several cards match and none exactly.
-    case ambiguousCard
-    /// No column has that name (or number).
-    case unknownColumn
-    /// Several columns have that name.
-    case ambiguousColumn
-    /// The position is not in the column.
-    case indexOutOfRange
-    /// The drag engine refused the move, or the document could not follow it.
-    case refused
-  }
-
-  /// What went wrong.
-  public var kind: Kind
-  /// A sentence for people.
-  public var message: String
-
-  /// Creates an error.
-  public init(_ kind: Kind, _ message: String) {
-    self.kind = kind
-    self.message = message
-  }
-
-  /// The message.
-  public var description: String { message }
-}
-
 /// The board commands for scripts (`arrange show`, `arrange move`), without a terminal.
 public enum BoardCommand {
   /// The board as plain text: each column's name and card count, then its cards numbered from 1

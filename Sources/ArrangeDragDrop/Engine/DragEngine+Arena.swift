@@ -65,7 +65,7 @@ extension DragEngine {
   /// input instead: the app may not have reported every container yet, and operations computed
   /// from a half-updated arena would not describe its model.
   mutating func retargetAll() {
-    guard configuration.application == .onDrop else { return }
+    guard configuration.operationTiming == .onDrop else { return }
     for session in sessions where session.isDragging { retarget(session.id) }
   }
 

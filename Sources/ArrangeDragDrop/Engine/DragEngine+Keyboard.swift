@@ -71,7 +71,7 @@ extension DragEngine {
       let next = Swift.min(Swift.max(current + step, 0), containers.count - 1)
       guard next >= 0, next < containers.count else { return }
       target.container = arena[next].id
-      if configuration.application == .onDrop {
+      if configuration.operationTiming == .onDrop {
         session.mode = mode(of: session, over: target.container)
         sessions[index].mode = session.mode
       }
@@ -90,7 +90,7 @@ extension DragEngine {
     var session = sessions[index]
     var target = session.keyboardTarget ?? session.origin
     if containerIndex(target.container) == nil { target = session.origin }
-    if configuration.application == .onDrop {
+    if configuration.operationTiming == .onDrop {
       session.mode = mode(of: session, over: target.container)
     }
     target.index = Swift.min(

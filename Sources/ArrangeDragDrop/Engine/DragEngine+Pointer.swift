@@ -80,7 +80,7 @@ extension DragEngine {
     else { return }
     let item = container.geometry.item(at: index)
     let frame = container.geometry.frameOfItem(at: index)
-    if let handle = rules.handle?(item, frame), !handle.contains(point) { return }
+    if let handle = rules.gripRect?(item, frame), !handle.contains(point) { return }
     guard let session = makeSession(id, item: item, slot: Slot(container.id, index), frame: frame)
     else { return }
     var pressed = session

@@ -26,7 +26,7 @@ extension DragEngine {
       session: session.id, item: session.item, ghostFrame: session.ghostFrame,
       hiddenSlot: itemFrame(at: session.location) == nil ? nil : session.location, displaced: [],
       shifted: [], indicator: nil, highlightedContainer: session.proposal.container)
-    let isLive = configuration.application == .live
+    let isLive = configuration.operationTiming == .live
     if session.isGroup {
       result.companions = session.group.filter { $0 != session.item }
       if case .move(let slot) = session.proposal.action,

@@ -14,7 +14,7 @@ extension DragEngine {
     }
     refreshMembers(of: index)
     var session = sessions[index]
-    if rules.mode != nil && configuration.application == .onDrop {
+    if rules.mode != nil && configuration.operationTiming == .onDrop {
       // The mode follows the container under the drag (outside every container, it stays).
       // Live, it stays the one chosen at the lift: the app's model already shows the drag in it.
       if let target = targetContainer(for: session) {
@@ -61,7 +61,8 @@ extension DragEngine {
       let previous = session.proposal.action
       let previousContainer = Self.container(of: previous)
       if previousContainer != nil,
-        previousContainer == container || (configuration.application == .live && id != .keyboard),
+        previousContainer == container
+          || (configuration.operationTiming == .live && id != .keyboard),
         self.refusal(of: previous, for: session, over: previousContainer) == nil
       {
         action = previous
@@ -88,7 +89,7 @@ extension DragEngine {
     }
     let proposal = DropProposal(action, container: container, refusal: refusal)
     sessions[index].proposal = proposal
-    if actionChanged && configuration.application == .live { applyLive(action, for: id) }
+    if actionChanged && configuration.operationTiming == .live { applyLive(action, for: id) }
     emit(.proposalChanged(id, proposal))
     if let refusal, refusalChanged || announceAlways {
       let containerName = refusal.container.map { name(of: $0) }

@@ -1,28 +1,5 @@
 public import ArrangeGeometry
 
-/// How a flow places the items of one line along the line.
-public enum FlowLineAlignment: Hashable, Sendable, CaseIterable {
-  /// Packed at the line's start.
-  case start
-  /// Centred in the line.
-  case center
-  /// Packed at the line's end.
-  case end
-  /// Spread so that the first and last items touch the edges; the last line and lines with one
-  /// item are packed at the start, as text is justified.
-  case justify
-}
-
-/// Where an item sits across its line when it is thinner than the line.
-public enum FlowItemAlignment: Hashable, Sendable, CaseIterable {
-  /// At the top of the line (the leading edge for a vertical flow).
-  case start
-  /// In the middle of the line.
-  case center
-  /// At the bottom of the line (the trailing edge for a vertical flow).
-  case end
-}
-
 /// The properties of a wrapping flow: items placed in lines that wrap at the flow's length.
 ///
 /// In a ``LayoutTree``, the visible children of a flow node are its items, sized by their

@@ -1,30 +1,5 @@
 public import ArrangeDragDrop
-public import ArrangeGeometry
-
-/// How a host draws one of its own items while drags are in progress or settling.
-public enum DragItemAppearance: Hashable, Sendable {
-  /// As usual.
-  case normal
-  /// Faded: the place a dragged item was lifted from.
-  case dimmed
-  /// Not at all: something else stands in for it (a ghost settling into its slot, a displaced
-  /// item drawn elsewhere).
-  case hidden
-}
-
-/// What a drag renderer may ask the host about its screen while drawing.
-public struct DragDrawingContext<Item: Hashable & Sendable> {
-  /// The text that stands for an item (the ghost shows it).
-  public var label: (Item) -> String
-  /// Where an item sits at rest now, in cells, or `nil` when it is not on screen.
-  public var frameOfItem: (Item) -> Rect?
-
-  /// Creates a context.
-  public init(label: @escaping (Item) -> String, frameOfItem: @escaping (Item) -> Rect?) {
-    self.label = label
-    self.frameOfItem = frameOfItem
-  }
-}
+import ArrangeGeometry
 
 /// Draws drags in a terminal: the ghost under the pointer, the drop indicator, the target's
 /// highlight, displaced items, and the animations of lift, drop, cancel and remove.

@@ -194,16 +194,6 @@ public struct ListArena<Item: Hashable & Sendable>: Sendable {
   }
 }
 
-/// Why lists could not follow a drag operation: it does not describe them (an item is not where
-/// the operation says).
-public struct ListArenaMismatch: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The operation, in words.
-  public var operation: String
-
-  /// A sentence for people.
-  public var description: String { "The lists could not follow a drag operation (\(operation))." }
-}
-
 extension ListArena: DragHostModel {
   /// Applies `operation` animated from ``time``, or throws when it does not describe the lists.
   public mutating func apply(_ operation: DragOperation<Item>) throws(ListArenaMismatch) {

@@ -1,13 +1,3 @@
-/// What a full-screen terminal program tells the run loop after an event.
-public enum TerminalProgramResponse: Hashable, Sendable {
-  /// Nothing visible changed: no frame is drawn for this event.
-  case unchanged
-  /// The screen should change: a frame is drawn at the next frame time.
-  case changed
-  /// The program is finished: the loop returns.
-  case quit
-}
-
 /// A full-screen program that a ``TerminalRunLoop`` drives: it handles events and draws frames.
 ///
 /// The program never reads the terminal, keeps time or writes bytes itself; the loop does, which
@@ -61,32 +51,4 @@ extension TerminalProgram {
 
   /// Nothing to end.
   public mutating func inputEnded(at time: Double) {}
-}
-
-/// The terminal a ``TerminalRunLoop`` talks to: a ``TerminalSession``, or a scripted stand-in in
-/// tests.
-public protocol TerminalIO: AnyObject {
-  /// The terminal's size in cells.
-  var size: (columns: Int, rows: Int) { get }
-
-  /// Seconds on a monotonic clock.
-  func now() -> Double
-
-  /// Waits up to `timeout` seconds for input and returns it (empty on timeout or interruption).
-  func read(timeout: Double) -> [UInt8]
-
-  /// Whether input has ended for good (the terminal closed or failed): reads return at once
-  /// with nothing, and the loop stops.
-  var hasInputEnded: Bool { get }
-
-  /// Writes one frame's bytes in one go (nothing for an empty frame).
-  func writeFrame(_ bytes: [UInt8])
-
-  /// The new size if the window changed since the last call, else `nil`.
-  func takeResize() -> (columns: Int, rows: Int)?
-}
-
-extension TerminalIO {
-  /// Input never ends.
-  public var hasInputEnded: Bool { false }
 }

@@ -1,33 +1,12 @@
 #if canImport(Glibc)
+
   import Glibc
+
 #elseif canImport(Darwin)
+
   import Darwin
+
 #endif
-
-/// Why a terminal session could not start or run.
-public struct TerminalSessionError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: Hashable, Sendable {
-    /// Standard input or output is not a terminal (a pipe, a file, CI).
-    case notATerminal
-    /// A system call failed.
-    case system
-  }
-
-  /// What went wrong.
-  public var kind: Kind
-  /// One sentence for people, saying what to do.
-  public var message: String
-
-  /// Creates an error.
-  public init(_ kind: Kind, _ message: String) {
-    self.kind = kind
-    self.message = message
-  }
-
-  /// The message.
-  public var description: String { message }
-}
 
 /// The terminal modes a session turns on, and the bytes that turn them on and off.
 enum TerminalModes {
@@ -65,7 +44,9 @@ enum TerminalModes {
 // What the signal handlers need, reachable without any Swift runtime work (a signal handler may
 // only make async-signal-safe calls). Set before the handlers are installed, cleared after.
 nonisolated(unsafe) private var savedAttributes = termios()
+
 nonisolated(unsafe) private var hasSavedAttributes = false
+
 nonisolated(unsafe) private var windowChanged: sig_atomic_t = 0
 
 /// `write(2)`, named apart from the session's own `write`.

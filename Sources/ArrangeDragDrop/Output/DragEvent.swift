@@ -1,17 +1,3 @@
-/// The committed operations of one drag (or of an undo or redo): an undo unit.
-public struct DragTransaction<Item: Hashable & Sendable>: Hashable, Sendable {
-  /// The operations, in the order they apply.
-  public var operations: [DragOperation<Item>]
-
-  /// Creates a transaction.
-  public init(_ operations: [DragOperation<Item>]) { self.operations = operations }
-
-  /// The transaction that undoes this one: each inverse, in reverse order.
-  public var inverse: DragTransaction {
-    DragTransaction(operations.reversed().map(\.inverse))
-  }
-}
-
 /// Something the app may want to react to.
 public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   /// A press was refused (the lock, `canDrag`, an item already dragged).
@@ -54,40 +40,4 @@ public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   case redone(DragTransaction<Item>)
   /// The app failed to apply operations; the engine rolled them back.
   case applicationFailed(message: String)
-}
-
-/// One individual exchange of an exchange event: the two slots whose items swap.
-public struct ExchangePair: Hashable, Sendable, CustomStringConvertible {
-  /// The first slot.
-  public var first: Slot
-  /// The second slot.
-  public var second: Slot
-
-  /// Creates a pair.
-  public init(_ first: Slot, _ second: Slot) {
-    self.first = first
-    self.second = second
-  }
-
-  /// `0,3 with 1,3`.
-  public var description: String { "\(first) with \(second)" }
-}
-
-/// One output of the engine for one input.
-public enum DragEffect<Item: Hashable & Sendable>: Hashable, Sendable {
-  /// Something happened.
-  case event(DragEvent<Item>)
-  /// Apply this operation to the model now (at the drop, or live as the proposal changes, or for
-  /// an undo, a redo, a cancel of a live drag, or a rollback).
-  case apply(DragOperation<Item>)
-  /// Tell the user (accessibility).
-  case announce(Announcement<Item>)
-  /// Scroll a container to an offset (auto-scroll, or bringing a keyboard target into view).
-  case scroll(ContainerID, offset: Double)
-  /// What a drag looks like may have changed: read ``DragEngine/presentation`` when you next
-  /// draw.
-  ///
-  /// The presentation is a pure value computed on demand, so a host that draws once per frame
-  /// pays for it once per frame, however many inputs arrived in between.
-  case presentationChanged
 }

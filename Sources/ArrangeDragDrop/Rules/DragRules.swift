@@ -50,11 +50,11 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   ///
   /// Default: all items.
   public var accepts: (@Sendable (_ item: Item, _ container: ContainerID) -> RuleVerdict)?
-  /// The catch rectangle (handle) of an item whose frame is `frame`, in arena coordinates, or `nil`
-  /// for the whole item.
+  /// The part of an item whose frame is `frame` that a press must hit to drag it (its grip, or
+  /// catch rectangle), in arena coordinates, or `nil` for the whole item.
   ///
   /// A press outside it does not start a drag. Default: whole item.
-  public var handle: (@Sendable (_ item: Item, _ frame: Rect) -> Rect?)?
+  public var gripRect: (@Sendable (_ item: Item, _ frame: Rect) -> Rect?)?
   /// The ID of a new copy of `item` (copy mode).
   ///
   /// Must be new and deterministic for replay.
@@ -144,41 +144,5 @@ extension DragRules {
     _ rule: @escaping @Sendable (_ context: DropContext<Item>) -> Bool
   ) {
     canPropose = { .allow(if: rule($0)) }
-  }
-}
-
-/// Everything the engine knows about a proposal, for ``DragRules/canPropose``.
-public struct DropContext<Item: Hashable & Sendable>: Hashable, Sendable {
-  /// The dragged item.
-  public var item: Item
-  /// Where the drag started.
-  public var origin: Slot
-  /// What dropping now would do.
-  public var action: DropAction<Item>
-  /// The container under the drag, if any.
-  public var container: ContainerID?
-  /// The pointer (or, for a keyboard drag, the centre of the slot it targets), in arena
-  /// coordinates.
-  public var point: Point
-  /// Whether the engine is in edit mode.
-  public var isEditing: Bool
-  /// The drag asking: a pointer or the keyboard.
-  public var session: SessionID
-  /// The drag's mode (move, exchange, copy).
-  public var mode: DragMode
-
-  /// Creates a context.
-  public init(
-    item: Item, origin: Slot, action: DropAction<Item>, container: ContainerID?, point: Point,
-    isEditing: Bool, session: SessionID, mode: DragMode
-  ) {
-    self.item = item
-    self.origin = origin
-    self.action = action
-    self.container = container
-    self.point = point
-    self.isEditing = isEditing
-    self.session = session
-    self.mode = mode
   }
 }

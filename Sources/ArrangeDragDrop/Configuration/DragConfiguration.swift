@@ -1,0 +1,59 @@
+/// Arena-wide settings.
+public struct DragConfiguration: Hashable, Sendable {
+  /// What a drop does.
+  ///
+  /// Default ``DragMode/move``; containers can override it.
+  public var mode: DragMode = .move
+  /// When the app receives operations.
+  ///
+  /// Default ``OperationTiming/onDrop``.
+  public var operationTiming: OperationTiming = .onDrop
+  /// How the target container is chosen.
+  ///
+  /// Default ``TargetStrategy/pointerInside``.
+  public var strategy: TargetStrategy = .pointerInside
+  /// Activation for mouse pointers.
+  ///
+  /// Default: a 5-point distance threshold.
+  public var mouseActivation: DragActivation = .distance(5)
+  /// Activation for touch pointers.
+  ///
+  /// Default: a 0.15 s long press within 10 points.
+  public var touchActivation: DragActivation = .longPress(delay: 0.15, tolerance: 10)
+  /// Whether items drag only in edit mode.
+  ///
+  /// Outside edit mode, holding a press for ``editModePressDelay`` (mouse or touch) enters edit
+  /// mode instead of dragging, and a press that moves first is not a drag; in edit mode a press
+  /// drags at once. Keyboard lifts are explicit and are not gated.
+  ///
+  /// Default: no (items drag in and out of edit mode).
+  public var dragsOnlyInEditMode = false
+  /// How long a press outside edit mode must be held to enter it, when
+  /// ``dragsOnlyInEditMode`` is on; moving more than 10 points first cancels it.
+  ///
+  /// Default 0.5 s.
+  public var editModePressDelay: Double = 0.5
+  /// Whether several pointers may drag at once.
+  ///
+  /// Default: no (the single-drag lock).
+  public var allowsConcurrentDrags = false
+  /// The share of an item's length, around its middle, where a drop goes *into* the item (when
+  /// `canDropInto` allows).
+  ///
+  /// Default 0.5.
+  public var dropIntoFraction: Double = 0.5
+  /// How drags look, for renderers (the engine reads only ``DragAppearance/displacedAlpha``,
+  /// into its presentation).
+  public var appearance = DragAppearance()
+  /// The alpha of the displaced item in exchange mode: ``appearance``'s
+  /// ``DragAppearance/displacedAlpha`` (default 0.6).
+  public var displacedAlpha: Double {
+    get { appearance.displacedAlpha }
+    set { appearance.displacedAlpha = newValue }
+  }
+  /// Auto-scroll settings.
+  public var autoScroll = AutoScrollConfiguration()
+
+  /// The defaults.
+  public init() {}
+}
