@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
     .library(name: "ArrangeDragDrop", targets: ["ArrangeDragDrop"]),
     .library(name: "ArrangeTerminal", targets: ["ArrangeTerminal"]),
+    .library(name: "ArrangeTerminalDrag", targets: ["ArrangeTerminalDrag"]),
     .library(name: "ArrangeBoard", targets: ["ArrangeBoard"]),
     .executable(name: "arrange", targets: ["arrange"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
@@ -41,8 +42,12 @@ let package = Package(
     .target(
       name: "ArrangeLayoutJSON", dependencies: ["ArrangeLayout"], swiftSettings: upcoming),
     .target(
-      name: "ArrangeTerminal",
-      dependencies: ["ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
+      name: "ArrangeTerminal", dependencies: ["ArrangeGeometry"],
+      swiftSettings: upcoming),
+    // Lists in a terminal that items are dragged between: where the terminal meets the engines.
+    .target(
+      name: "ArrangeTerminalDrag",
+      dependencies: ["ArrangeTerminal", "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
       swiftSettings: upcoming),
     // File-system calls the Glibc module lacks (atomic exchange, leases, inode flags).
     .target(name: "CArrangeFileSystem"),
@@ -50,7 +55,7 @@ let package = Package(
       name: "ArrangeBoard",
       dependencies: [
         "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal",
-        "CArrangeFileSystem",
+        "ArrangeTerminalDrag", "CArrangeFileSystem",
       ],
       swiftSettings: upcoming),
     .executableTarget(
@@ -68,7 +73,8 @@ let package = Package(
       name: "layout-quick-start", dependencies: ["ArrangeLayout"],
       path: "Examples/LayoutQuickStart", swiftSettings: upcoming),
     .executableTarget(
-      name: "terminal-demo", dependencies: ["ArrangeTerminal", "ArrangeDragDrop", "ArrangeLayout"],
+      name: "terminal-demo",
+      dependencies: ["ArrangeTerminal", "ArrangeTerminalDrag", "ArrangeDragDrop", "ArrangeLayout"],
       path: "Examples/TerminalDemo", swiftSettings: upcoming),
     .executableTarget(
       name: "drag-quick-start", dependencies: ["ArrangeDragDrop"],
@@ -112,9 +118,18 @@ let package = Package(
       ],
       swiftSettings: upcoming),
     .testTarget(
+      name: "ArrangeTerminalDragTests",
+      dependencies: [
+        "ArrangeTerminalDrag", "ArrangeTerminal", "ArrangeDragDrop", "ArrangeLayout",
+        "ArrangeTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: upcoming),
+    .testTarget(
       name: "ArrangeBoardTests",
       dependencies: [
-        "ArrangeBoard", "ArrangeTerminal", "ArrangeDragDrop", "ArrangeTestSupport",
+        "ArrangeBoard", "ArrangeTerminal", "ArrangeTerminalDrag", "ArrangeDragDrop",
+        "ArrangeTestSupport",
         "CArrangeFileSystem",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],

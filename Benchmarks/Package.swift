@@ -46,6 +46,7 @@ let package = Package(
         .product(name: "ArrangeLayout", package: "Arrange"),
         .product(name: "ArrangeGeometry", package: "Arrange"),
         .product(name: "ArrangeTerminal", package: "Arrange"),
+        .product(name: "ArrangeTerminalDrag", package: "Arrange"),
         .product(name: "ArrangeBoard", package: "Arrange"),
       ],
       swiftSettings: upcoming),

@@ -2,6 +2,7 @@ import ArrangeDragDrop
 import ArrangeGeometry
 import ArrangeLayout
 import ArrangeTerminal
+import ArrangeTerminalDrag
 
 // A two-list drag demo for the terminal: drag lines between the lists with the mouse, or with
 // the keyboard (arrows move the focus, Space lifts and drops, arrows move the lifted item),
@@ -16,9 +17,7 @@ import ArrangeTerminal
 struct Demo: TerminalProgram {
   let ids = [ContainerID(0), ContainerID(1)]
   let names = ["Shopping", "Basket"]
-  var arena: ListArena<String>
-  var engine: DragEngine<ListGeometry<String>>
-  var renderer: BasicDragRenderer<String>
+  var lists: DraggableLists<String>
   var boxes: [CellRect] = []
   var size = (columns: 0, rows: 0)
   var status = StatusLine(message: "Drag with the mouse, Esc cancels", hint: "? help  q quit")
@@ -46,20 +45,12 @@ struct Demo: TerminalProgram {
       ["apples", "bread", "cheese", "dates", "honey", "jam", "kale", "lemons", "milk", "nuts"],
       ["eggs", "figs"],
     ]
-    arena = ListArena(
-      ids: ids,
+    lists = DraggableLists(
+      ids: ids, names: names,
       lists: contents.map {
         ListContainer(
           items: $0, frame: CellRect(column: 0, row: 0, width: 0, height: 0), motion: motion)
-      })
-    renderer = BasicDragRenderer(motion: motion)
-    engine = DragEngine(containers: [])
-    for (index, id) in ids.enumerated() {
-      engine.handle(
-        .addContainer(
-          ArenaContainer(id: id, name: names[index], geometry: arena.lists[index].geometry),
-          priority: nil))
-    }
+      }, motion: motion)
   }
 
   /// Two boxes side by side above a status line, laid out by ArrangeLayout in cells.
@@ -76,7 +67,7 @@ struct Demo: TerminalProgram {
         ?? CellRect(column: 0, row: 0, width: 0, height: 0)
     }
     for (index, box) in boxes.enumerated() {
-      arena.lists[index].setFrame(
+      lists.arena.lists[index].setFrame(
         CellRect(
           column: box.column + 1, row: box.row + 1, width: box.width - 2, height: box.height - 2))
     }
@@ -84,18 +75,12 @@ struct Demo: TerminalProgram {
   }
 
   mutating func syncGeometry() {
-    for id in ids {
-      guard let geometry = arena.geometry(of: id) else { continue }
-      perform(.setGeometry(id, geometry), at: nil)
-    }
+    lists.reportGeometry(at: 0, status: &status) { $0 }
   }
 
   /// Feeds the engine and carries out what it asks.
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double?) {
-    let now = time ?? 0
-    let effects = arena.perform(input, on: &engine, at: now)
-    status.show(effects) { $0 }
-    renderer.update(with: effects, presentation: engine.presentation, at: now)
+    lists.perform(input, at: time ?? 0, status: &status) { $0 }
   }
 
   mutating func handle(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
@@ -120,9 +105,9 @@ struct Demo: TerminalProgram {
     case .key(.character("?"), _):
       isShowingHelp = true
     case .key(.character("m"), []):
-      let motion: MotionPreference = renderer.motion == .full ? .reduced : .full
-      renderer.motion = motion
-      for index in arena.lists.indices { arena.lists[index].motion = motion }
+      let motion: MotionPreference = lists.renderer.motion == .full ? .reduced : .full
+      lists.renderer.motion = motion
+      for index in lists.arena.lists.indices { lists.arena.lists[index].motion = motion }
       status.message = motion == .full ? "Animations on" : "Animations off"
     case .key(.character("u"), []):
       perform(.undo, at: time)
@@ -131,9 +116,9 @@ struct Demo: TerminalProgram {
     case .key(.escape, _):
       perform(.key(.cancel, time: time), at: time)
     case .key(.character(" "), []), .key(.enter, []):
-      if engine.isDragging {
+      if lists.engine.isDragging {
         perform(.key(.drop, time: time), at: time)
-      } else if let focused, arena.slot(of: focused) != nil {
+      } else if let focused, lists.arena.slot(of: focused) != nil {
         perform(.key(.lift(focused), time: time), at: time)
       }
     case .key(.up, []), .key(.character("k"), []):
@@ -153,19 +138,19 @@ struct Demo: TerminalProgram {
   }
 
   /// An arrow key: moves the lifted item during a keyboard drag, the focus otherwise.
-  mutating func step(_ intent: KeyIntent<String>, rows: Int, lists: Int, at time: Double) {
-    if engine.isDragging {
+  mutating func step(_ intent: KeyIntent<String>, rows: Int, lists step: Int, at time: Double) {
+    if lists.engine.isDragging {
       perform(.key(intent, time: time), at: time)
       return
     }
-    let current = focused.flatMap { arena.slot(of: $0) } ?? Slot(ids[0], 0)
+    let current = focused.flatMap { lists.arena.slot(of: $0) } ?? Slot(ids[0], 0)
     guard var position = ids.firstIndex(of: current.container) else { return }
-    position = Swift.min(Swift.max(0, position + lists), ids.count - 1)
-    let items = arena.lists[position].items
+    position = Swift.min(Swift.max(0, position + step), ids.count - 1)
+    let items = lists.arena.lists[position].items
     guard !items.isEmpty else { return }
     let index = Swift.min(Swift.max(0, current.index + rows), items.count - 1)
     focused = items[index]
-    if arena.lists[position].scrollToShow(items[index]) { syncGeometry() }
+    if lists.arena.lists[position].scrollToShow(items[index]) { syncGeometry() }
   }
 
   mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
@@ -173,8 +158,8 @@ struct Demo: TerminalProgram {
     switch (mouse.action, mouse.button) {
     case (.press, .left):
       // A click also moves the keyboard focus to the item under the pointer.
-      if let id = arena.container(atColumn: mouse.column, row: mouse.row),
-        let list = arena[id], let index = list.geometry.itemIndex(at: point)
+      if let id = lists.arena.container(atColumn: mouse.column, row: mouse.row),
+        let list = lists.arena[id], let index = list.geometry.itemIndex(at: point)
       {
         focused = list.items[index]
       }
@@ -182,10 +167,10 @@ struct Demo: TerminalProgram {
     case (.motion, .left): perform(.pointer(PointerEvent(.move, at: point, time: time)), at: time)
     case (.release, _): perform(.pointer(PointerEvent(.up, at: point, time: time)), at: time)
     case (.wheelUp, _), (.wheelDown, _):
-      guard let id = arena.container(atColumn: mouse.column, row: mouse.row) else {
+      guard let id = lists.arena.container(atColumn: mouse.column, row: mouse.row) else {
         return .unchanged
       }
-      arena[id]?.scroll(by: mouse.action == .wheelUp ? -1 : 1)
+      lists.arena[id]?.scroll(by: mouse.action == .wheelUp ? -1 : 1)
       syncGeometry()
     default:
       return .unchanged
@@ -194,7 +179,7 @@ struct Demo: TerminalProgram {
   }
 
   mutating func advance(to time: Double) {
-    if engine.isDragging { perform(.tick(time: time), at: time) }
+    if lists.engine.isDragging { perform(.tick(time: time), at: time) }
   }
 
   func draw(into buffer: inout CellBuffer, at time: Double) {
@@ -202,25 +187,26 @@ struct Demo: TerminalProgram {
       let id = ids[index]
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
-        title: names[index], border: renderer.isHighlighted(id) ? .heavy : .rounded)
-      arena.draw(id, into: &buffer, at: time, renderer: renderer) { item, rect, look, buffer in
+        title: names[index], border: lists.renderer.isHighlighted(id) ? .heavy : .rounded)
+      lists.arena.draw(id, into: &buffer, at: time, renderer: lists.renderer) {
+        item, rect, look, buffer in
         buffer.fill(
           column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
-        let isFocused = item == focused && !engine.isDragging
+        let isFocused = item == focused && !lists.engine.isDragging
         buffer.write(
           item, column: rect.column, row: rect.row,
           style: CellStyle(isBold: isFocused, isDim: look == .dimmed, isUnderlined: isFocused),
           limit: rect.width)
       }
     }
-    renderer.draw(into: &buffer, at: time, context: arena.drawingContext { $0 })
+    lists.renderer.draw(into: &buffer, at: time, context: lists.arena.drawingContext { $0 })
     status.draw(into: &buffer, row: size.rows - 1)
     if isShowingHelp { Self.help.draw(into: &buffer) }
   }
 
   func needsAnimationFrame(at time: Double) -> Bool {
-    engine.isAutoScrolling || renderer.needsAnimationFrame(at: time)
-      || arena.lists.contains { $0.isAnimating(at: time) }
+    lists.engine.isAutoScrolling || lists.renderer.needsAnimationFrame(at: time)
+      || lists.arena.lists.contains { $0.isAnimating(at: time) }
   }
 }
 

@@ -1,4 +1,5 @@
 import ArrangeTerminal
+import ArrangeTerminalDrag
 import ArrangeTestSupport
 import Foundation
 import Testing

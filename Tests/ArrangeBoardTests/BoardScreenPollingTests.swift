@@ -1,4 +1,5 @@
 import ArrangeTerminal
+import ArrangeTerminalDrag
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
   /// Whether the lists on screen hold exactly the document's cards.
   static func consistent(_ h: Harness) -> Bool {
-    h.screen.arena.lists.map(\.items) == h.screen.document.columns.map { $0.cards.map(\.id) }
+    h.screen.lists.arena.lists.map(\.items) == h.screen.document.columns.map { $0.cards.map(\.id) }
   }
 
   @Test("A file put back to an outside version seen before is still followed")

@@ -1,4 +1,5 @@
 import ArrangeTerminal
+import ArrangeTerminalDrag
 import ArrangeTestSupport
 import Testing
 
@@ -88,7 +89,8 @@ import Testing
       let before = harness.screen.document.columns.map(\.cards.count).reduce(0, +)
       harness.send(event)
       let screen = harness.screen
-      #expect(screen.arena.lists.map(\.items) == screen.document.columns.map { $0.cards.map(\.id) })
+      #expect(
+        screen.lists.arena.lists.map(\.items) == screen.document.columns.map { $0.cards.map(\.id) })
       if !screen.hasUnsavedChanges, screen.storage.known == harness.disk.bytes {
         #expect(harness.disk.bytes == screen.document.serialized())
       }

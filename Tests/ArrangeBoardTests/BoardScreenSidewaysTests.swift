@@ -1,4 +1,5 @@
 import ArrangeTerminal
+import ArrangeTerminalDrag
 import Foundation
 import Testing
 

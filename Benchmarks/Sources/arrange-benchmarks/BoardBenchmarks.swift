@@ -1,5 +1,6 @@
 import ArrangeBoard
 import ArrangeTerminal
+import ArrangeTerminalDrag
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 import ArrangeTerminal
+import ArrangeTerminalDrag
 
 /// The terminal figures: a full redraw of a 200×60 board and one drag step on it (time and bytes
 /// written), each next to a naive "rewrite every cell" baseline measured in the same run.
@@ -373,12 +374,9 @@ struct TerminalBoard {
   let lines: [String: [String]]
   /// The width of each card's identifier (the start of its first line), by title.
   let tags: [String: Int]
-  /// The lists on screen.
-  var arena: ListArena<String>
-  /// The drag engine, in on-drop mode over the lists' final layout.
-  var engine: DragEngine<ListGeometry<String>>
-  /// Ghost, markers, highlighted target and dimmed origin.
-  var renderer: BasicDragRenderer<String>
+  /// The lists on screen, the drag engine (on-drop mode, over the lists' final layout) and the
+  /// lists.renderer (ghost, markers, highlighted target, dimmed origin).
+  var lists: DraggableLists<String>
   /// The last row: the engine's announcements.
   var status = StatusLine(
     message: "Drag a card with the mouse", hint: "Esc cancel  u undo  ? help  q quit")
@@ -427,12 +425,8 @@ struct TerminalBoard {
     self.boxes = boxes
     self.lines = lines
     self.tags = tags
-    arena = ListArena(ids: ids, lists: lists)
-    engine = DragEngine(
-      containers: lists.enumerated().map { index, list in
-        ArenaContainer(id: ids[index], name: TerminalBoard.names[index], geometry: list.geometry)
-      })
-    renderer = BasicDragRenderer(motion: .reduced)
+    self.lists = DraggableLists(
+      ids: ids, names: TerminalBoard.names, lists: lists, motion: .reduced)
   }
 
   /// The identifier that starts a card's title: the list's letter and the card's number.
@@ -473,13 +467,13 @@ struct TerminalBoard {
   ///
   /// Returns the time of the last event.
   mutating func lift() -> Double {
-    let list = arena.lists[1]
+    let list = lists.arena.lists[1]
     let item = list.items[3]
     let frame = list.targetFrame(of: item) ?? list.frame
     let grab = Point(x: Double(frame.column) + 4.5, y: Double(frame.row) + 0.5)
     perform(.pointer(PointerEvent(.down, at: grab, time: 0)), at: 0)
     perform(.pointer(PointerEvent(.move, at: grab.offsetBy(dx: 6, dy: 0), time: 0.01)), at: 0.01)
-    precondition(engine.isDragging, "the terminal benchmark drag did not start")
+    precondition(lists.engine.isDragging, "the terminal benchmark drag did not start")
     return 0.01
   }
 
@@ -490,33 +484,32 @@ struct TerminalBoard {
 
   /// Feeds the engine and carries out its effects: operations and scrolls go to the arena (and
   /// the new geometry back to the engine), announcements to the status line, everything to the
-  /// renderer.
+  /// lists.renderer.
   mutating func perform(_ input: DragInput<ListGeometry<String>>, at time: Double) {
-    let effects = arena.perform(input, on: &engine, at: time)
-    status.show(effects) { $0 }
-    renderer.update(with: effects, presentation: engine.presentation, at: time)
+    lists.perform(input, at: time, status: &status) { $0 }
   }
 
   /// The whole frame at `time`, in a fresh buffer: boxes (heavy around the drag's target),
-  /// cards as the renderer wants them (dimmed at the origin, hidden when stood in for), the
+  /// cards as the lists.renderer wants them (dimmed at the origin, hidden when stood in for), the
   /// renderer's drawing over them, and the status line.
   func draw(at time: Double) -> CellBuffer {
     var buffer = CellBuffer(columns: TerminalBoard.columns, rows: TerminalBoard.rows)
     let titleStyle = CellStyle(isBold: true)
     for (index, box) in boxes.enumerated() {
       let id = ids[index]
-      let list = arena.lists[index]
+      let list = lists.arena.lists[index]
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
         title: "\(TerminalBoard.names[index]) · \(list.items.count)",
-        border: renderer.isHighlighted(id) ? .heavy : .rounded, titleStyle: titleStyle)
+        border: lists.renderer.isHighlighted(id) ? .heavy : .rounded, titleStyle: titleStyle)
       let accent = TerminalColor.basic(UInt8(1 + index % 6))
-      arena.draw(id, into: &buffer, at: time, renderer: renderer) { item, rect, look, buffer in
+      lists.arena.draw(id, into: &buffer, at: time, renderer: lists.renderer) {
+        item, rect, look, buffer in
         card(
           item, in: rect, into: &buffer, style: CellStyle(isDim: look == .dimmed), accent: accent)
       }
     }
-    renderer.draw(into: &buffer, at: time, context: arena.drawingContext { $0 })
+    lists.renderer.draw(into: &buffer, at: time, context: lists.arena.drawingContext { $0 })
     status.draw(into: &buffer, row: TerminalBoard.rows - 1)
     return buffer
   }

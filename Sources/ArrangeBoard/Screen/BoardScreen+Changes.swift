@@ -1,5 +1,6 @@
 import ArrangeDragDrop
 public import ArrangeTerminal
+import ArrangeTerminalDrag
 
 extension BoardScreen {
   // MARK: - Committing and saving
@@ -87,7 +88,7 @@ extension BoardScreen {
   /// Nothing happens during a drag, a mouse press or a prompt.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
     now = time
-    guard !engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
+    guard !lists.engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
     let place = focusPlace()
     return follow(session.poll(at: time), keeping: place) ? .changed : .unchanged
   }
@@ -130,8 +131,8 @@ extension BoardScreen {
   /// Where the focused card was in its column (for choosing a neighbour after it goes).
   var focusedIndexHint: Int {
     guard let card = focusedCard,
-      let list = arena.lists.indices.contains(focusedColumn)
-        ? arena.lists[focusedColumn] : nil,
+      let list = lists.arena.lists.indices.contains(focusedColumn)
+        ? lists.arena.lists[focusedColumn] : nil,
       let index = list.items.firstIndex(of: card)
     else { return 0 }
     return index
@@ -162,8 +163,8 @@ extension BoardScreen {
     guard let location = document.location(of: card) else { return }
     focusedColumn = location.column
     showColumn(location.column)
-    if arena.lists.indices.contains(location.column),
-      arena.lists[location.column].scrollToShow(card)
+    if lists.arena.lists.indices.contains(location.column),
+      lists.arena.lists[location.column].scrollToShow(card)
     {
       reportGeometry()
     }
@@ -177,9 +178,10 @@ extension BoardScreen {
     do {
       let card = try edited.addCard(title: title, toColumn: column, at: nil)
       let added = edited.card(card) ?? BoardCard(id: card, title: title, details: [])
-      if arena.lists.indices.contains(column) {
-        let width = arena.lists[column].frame.width
-        _ = arena.lists[column].add(card, height: Self.height(of: added, width: width), at: time)
+      if lists.arena.lists.indices.contains(column) {
+        let width = lists.arena.lists[column].frame.width
+        _ = lists.arena.lists[column].add(
+          card, height: Self.height(of: added, width: width), at: time)
       }
       status.message = "Added “\(added.title)” to \(edited.columns[column].title)"
       commit(edited, change: "adding “\(added.title)”", cards: [card])
@@ -198,10 +200,10 @@ extension BoardScreen {
     do {
       try edited.setTitle(title, of: card)
       if let location = edited.location(of: card), let retitled = edited.card(card),
-        arena.lists.indices.contains(location.column)
+        lists.arena.lists.indices.contains(location.column)
       {
-        let width = arena.lists[location.column].frame.width
-        _ = arena.lists[location.column].setHeight(
+        let width = lists.arena.lists[location.column].frame.width
+        _ = lists.arena.lists[location.column].setHeight(
           Self.height(of: retitled, width: width), for: card, at: time)
         reportGeometry()
       }
@@ -231,8 +233,8 @@ extension BoardScreen {
       status.message = error.message
       return
     }
-    if arena.lists.indices.contains(location.column) {
-      _ = arena.lists[location.column].remove(card, time: time)
+    if lists.arena.lists.indices.contains(location.column) {
+      _ = lists.arena.lists[location.column].remove(card, time: time)
     }
     reportGeometry()
     let cards = edited.columns[location.column].cards

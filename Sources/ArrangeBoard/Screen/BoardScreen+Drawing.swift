@@ -1,19 +1,20 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 public import ArrangeTerminal
+import ArrangeTerminalDrag
 
 extension BoardScreen {
   /// Moves a drag on to `time`: the engine's auto-scroll, and the columns scrolling sideways
   /// while the pointer holds a card at the screen's edge.
   public mutating func advance(to time: Double) {
-    guard engine.isDragging else { return }
+    guard lists.engine.isDragging else { return }
     perform(.tick(time: time), at: time)
     scrollSidewaysForPointer(at: time)
   }
 
   /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
   public func draw(into buffer: inout CellBuffer, at time: Double) {
-    let isDragging = engine.isDragging
+    let isDragging = lists.engine.isDragging
     let room = roomForKeyboardDrag()
     let count = document.columns.count
     let lastShown = boxes.lastIndex { $0.width > 0 }
@@ -26,14 +27,15 @@ extension BoardScreen {
         title: (index == firstColumn && index > 0 ? "◀ " : "")
           + "\(column.title) · \(column.cards.count)"
           + (index == lastShown && index < count - 1 ? " ▶" : ""),
-        border: renderer.isHighlighted(id) ? .heavy : .rounded,
+        border: lists.renderer.isHighlighted(id) ? .heavy : .rounded,
         titleStyle: CellStyle(isBold: isFocusedColumn))
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
       let focused = isDragging ? nil : focusedCard
       let selected = Set(selection)
-      let listFrame = index < arena.lists.count ? arena.lists[index].frame : box
-      arena.draw(id, into: &buffer, at: time, renderer: renderer) { card, rect, look, buffer in
+      let listFrame = index < lists.arena.lists.count ? lists.arena.lists[index].frame : box
+      lists.arena.draw(id, into: &buffer, at: time, renderer: lists.renderer) {
+        card, rect, look, buffer in
         guard let content = board.card(card) else { return }
         guard room.cards.contains(card) else {
           Self.drawCard(
@@ -53,8 +55,8 @@ extension BoardScreen {
       }
     }
     let board = document
-    renderer.draw(
-      into: &buffer, at: time, context: arena.drawingContext { board.card($0)?.title ?? "" })
+    lists.renderer.draw(
+      into: &buffer, at: time, context: lists.arena.drawingContext { board.card($0)?.title ?? "" })
     let statusRow = size.rows - 1
     if let prompt {
       let label: String
@@ -80,11 +82,12 @@ extension BoardScreen {
   /// Pointer drags keep the cards still: the ghost follows the pointer and the markers show the
   /// place, and cards moving under the pointer would make the target jump.
   func roomForKeyboardDrag() -> (cards: Set<CardID>, rows: Int) {
-    guard let proposal = engine.proposal(for: .keyboard), case .move(let slot) = proposal.action,
-      let dragged = engine.draggedItem(for: .keyboard),
-      let index = column(of: slot.container), arena.lists.indices.contains(index)
+    guard let proposal = lists.engine.proposal(for: .keyboard),
+      case .move(let slot) = proposal.action,
+      let dragged = lists.engine.draggedItem(for: .keyboard),
+      let index = column(of: slot.container), lists.arena.lists.indices.contains(index)
     else { return ([], 0) }
-    let list = arena.lists[index]
+    let list = lists.arena.lists[index]
     let others = list.items.filter { $0 != dragged }
     guard slot.index < others.count else { return ([], 0) }
     let card = document.card(dragged)
@@ -141,8 +144,8 @@ extension BoardScreen {
 
   /// Arrows on a column's border when cards are hidden above or below.
   func drawScrollMarks(of index: Int, box: CellRect, into buffer: inout CellBuffer) {
-    guard index < arena.lists.count, box.width > 4 else { return }
-    let list = arena.lists[index]
+    guard index < lists.arena.lists.count, box.width > 4 else { return }
+    let list = lists.arena.lists[index]
     if list.scrollOffset > 0 {
       buffer.write("▲", column: box.column + box.width - 2, row: box.row)
     }
@@ -153,14 +156,15 @@ extension BoardScreen {
 
   /// Whether something on screen is still moving.
   public func needsAnimationFrame(at time: Double) -> Bool {
-    engine.isAutoScrolling || sidewaysStep != 0 || renderer.needsAnimationFrame(at: time)
-      || arena.lists.contains { $0.isAnimating(at: time) }
+    lists.engine.isAutoScrolling || sidewaysStep != 0
+      || lists.renderer.needsAnimationFrame(at: time)
+      || lists.arena.lists.contains { $0.isAnimating(at: time) }
   }
 
   /// Which way a mouse drag held at the screen's left or right edge scrolls the columns: -1, 0
   /// or 1 (0 when there is nothing more that way).
   var sidewaysStep: Int {
-    guard engine.isDragging, isPointerDown, let pointer = lastPointer, size.columns > 0 else {
+    guard lists.engine.isDragging, isPointerDown, let pointer = lastPointer, size.columns > 0 else {
       return 0
     }
     let shown = visibleColumnCount(width: size.columns)

@@ -1,6 +1,7 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 public import ArrangeTerminal
+import ArrangeTerminalDrag
 
 extension BoardScreen {
   /// The keys, as the help overlay lists them.
@@ -28,7 +29,7 @@ extension BoardScreen {
     if case .resize(let columns, let rows) = event {
       layout(columns: columns, rows: rows)
       // Fewer columns may fit now: keep the drop target, or the focus, in view.
-      showColumn(column(of: engine.proposal(for: .keyboard)?.container) ?? focusedColumn)
+      showColumn(column(of: lists.engine.proposal(for: .keyboard)?.container) ?? focusedColumn)
       return .changed
     }
     if isShowingHelp {
@@ -59,7 +60,7 @@ extension BoardScreen {
   /// dropped, so that nothing half-done is saved (every committed change already was).
   public mutating func inputEnded(at time: Double) {
     now = time
-    if engine.isDragging { perform(.interrupt, at: time) }
+    if lists.engine.isDragging { perform(.interrupt, at: time) }
     prompt = nil
   }
 
@@ -71,14 +72,14 @@ extension BoardScreen {
     if !isQuitKey { isConfirmingQuit = false }
     switch (key, modifiers) {
     case (.character("q"), []), (.character("c"), .control):
-      if engine.isDragging { perform(.key(.cancel, time: time), at: time) }
+      if lists.engine.isDragging { perform(.key(.cancel, time: time), at: time) }
       guard hasUnsavedChanges, !isConfirmingQuit else { return .quit }
       isConfirmingQuit = true
       status.message = "This board has unsaved changes: q again quits without saving, W saves"
     case (.character("?"), _):
       isShowingHelp = true
     case (.escape, _):
-      if engine.isDragging {
+      if lists.engine.isDragging {
         perform(.key(.cancel, time: time), at: time)
       } else if !selection.isEmpty {
         selection = []
@@ -87,11 +88,11 @@ extension BoardScreen {
         status.message = ""
       }
     case (.character("v"), []):
-      if !engine.isDragging { toggleSelection(of: focusedCard) }
+      if !lists.engine.isDragging { toggleSelection(of: focusedCard) }
     case (.character(" "), []), (.enter, []):
-      if engine.isDragging {
+      if lists.engine.isDragging {
         perform(.key(.drop, time: time), at: time)
-      } else if let card = focusedCard, arena.slot(of: card) != nil {
+      } else if let card = focusedCard, lists.arena.slot(of: card) != nil {
         perform(.setSelection(liveSelection), at: time)
         perform(.key(.lift(card), time: time), at: time)
       } else {
@@ -106,9 +107,9 @@ extension BoardScreen {
     case (.right, []), (.character("l"), []):
       step(.nextContainer, rows: 0, columns: 1, at: time)
     case (.home, []), (.character("g"), []):
-      if !engine.isDragging { moveFocus(rows: -Int.max / 2, columns: 0) }
+      if !lists.engine.isDragging { moveFocus(rows: -Int.max / 2, columns: 0) }
     case (.end, []), (.character("G"), _):
-      if !engine.isDragging { moveFocus(rows: Int.max / 2, columns: 0) }
+      if !lists.engine.isDragging { moveFocus(rows: Int.max / 2, columns: 0) }
     default:
       return handleCommand(key, modifiers, at: time)
     }
@@ -123,13 +124,13 @@ extension BoardScreen {
       return .unchanged
     }
     guard "xuraeDRW".contains(character) else { return .unchanged }
-    if engine.isDragging {
+    if lists.engine.isDragging {
       status.message = "Drop the card first (Space), or Esc to cancel"
       return .changed
     }
     switch character {
     case "x":
-      engine.configuration.mode = isExchangeMode ? .move : .exchange
+      lists.engine.configuration.mode = isExchangeMode ? .move : .exchange
       status.message =
         isExchangeMode
         ? "Swap mode on"
@@ -197,9 +198,9 @@ extension BoardScreen {
 
   /// An arrow key: moves the lifted card during a keyboard drag, the focus otherwise.
   mutating func step(_ intent: KeyIntent<CardID>, rows: Int, columns: Int, at time: Double) {
-    if engine.isDragging {
+    if lists.engine.isDragging {
       perform(.key(intent, time: time), at: time)
-      if let target = engine.proposal(for: .keyboard)?.container {
+      if let target = lists.engine.proposal(for: .keyboard)?.container {
         if let index = column(of: target) { showColumn(index) }
       }
     } else {
@@ -212,15 +213,15 @@ extension BoardScreen {
     lastPointer = (mouse.column, mouse.row)
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
-    case (.press, .left) where mouse.modifiers.contains(.shift) && !engine.isDragging:
+    case (.press, .left) where mouse.modifiers.contains(.shift) && !lists.engine.isDragging:
       // Shift-click selects (or unselects) the card under the pointer; it drags nothing.
       select(atColumn: mouse.column, row: mouse.row)
       let column = boxes.firstIndex { $0.contains(column: mouse.column, row: mouse.row) }
       let card = column.flatMap { index -> CardID? in
-        guard arena.lists.indices.contains(index),
-          let position = arena.lists[index].geometry.itemIndex(at: point)
+        guard lists.arena.lists.indices.contains(index),
+          let position = lists.arena.lists[index].geometry.itemIndex(at: point)
         else { return nil }
-        return arena.lists[index].items[position]
+        return lists.arena.lists[index].items[position]
       }
       toggleSelection(of: card)
     case (.press, .left):
@@ -237,9 +238,9 @@ extension BoardScreen {
     case (.wheelUp, _), (.wheelDown, _):
       guard
         let column = boxes.firstIndex(where: { $0.contains(column: mouse.column, row: mouse.row) }),
-        arena.lists.indices.contains(column)
+        lists.arena.lists.indices.contains(column)
       else { return .unchanged }
-      arena.lists[column].scroll(by: mouse.action == .wheelUp ? -1 : 1)
+      lists.arena.lists[column].scroll(by: mouse.action == .wheelUp ? -1 : 1)
       reportGeometry()
     default:
       return .unchanged
@@ -250,15 +251,15 @@ extension BoardScreen {
   /// A click moves the keyboard focus to the card (or the column) under it.
   mutating func select(atColumn column: Int, row: Int) {
     guard let index = boxes.firstIndex(where: { $0.contains(column: column, row: row) }),
-      arena.lists.indices.contains(index)
+      lists.arena.lists.indices.contains(index)
     else { return }
     focusedColumn = index
     let point = Point(x: Double(column) + 0.5, y: Double(row) + 0.5)
-    if arena.lists[index].items.isEmpty {
+    if lists.arena.lists[index].items.isEmpty {
       focusedCard = nil
-    } else if let position = arena.lists[index].geometry.itemIndex(at: point) {
-      focusedCard = arena.lists[index].items[position]
-    } else if let first = arena.lists[index].items.first,
+    } else if let position = lists.arena.lists[index].geometry.itemIndex(at: point) {
+      focusedCard = lists.arena.lists[index].items[position]
+    } else if let first = lists.arena.lists[index].items.first,
       focusedCard.flatMap({
         document.location(of: $0)?.column
       }) != index

@@ -2,6 +2,7 @@ import ArrangeDragDrop
 import ArrangeGeometry
 import ArrangeLayout
 public import ArrangeTerminal
+import ArrangeTerminalDrag
 
 /// The `arrange` board in a terminal: columns side by side, cards dragged with the mouse or the
 /// keyboard, every committed change saved to the board's storage.
@@ -33,11 +34,10 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// write failed); ``document`` then differs from the stored board.
   public var hasUnsavedChanges: Bool { session.hasUnsavedChanges }
 
-  var arena: ListArena<CardID>
+  /// The columns as lists, the drag engine and the drag lists.renderer.
+  var lists: DraggableLists<CardID>
   /// Which of the engine's containers stands for which column.
   var containers = BoardContainers(columnCount: 0)
-  var engine: DragEngine<ListGeometry<CardID>>
-  var renderer: BasicDragRenderer<CardID>
   var motion: MotionPreference
   var boxes: [CellRect] = []
   /// The first column on screen (columns scroll sideways when they do not all fit).
@@ -93,9 +93,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   public init(document: BoardDocument, storage: Storage, motion: MotionPreference = .full) {
     session = BoardSession(document: document, storage: storage)
     self.motion = motion
-    renderer = BasicDragRenderer(motion: motion)
-    arena = ListArena(ids: [], lists: [])
-    engine = DragEngine(containers: [])
+    lists = DraggableLists(ids: [], names: [], lists: [], motion: motion)
     focusedCard = document.columns.first?.cards.first?.id
     rebuild()
     status = StatusLine(message: storage.notices.first ?? "Drag a card, or Space", hint: "")
@@ -108,7 +106,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   }
 
   /// Whether a drag swaps cards instead of moving them.
-  public var isExchangeMode: Bool { engine.configuration.mode == .exchange }
+  public var isExchangeMode: Bool { lists.engine.configuration.mode == .exchange }
 
   // MARK: - Lists and engine
 
@@ -117,20 +115,14 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   mutating func rebuild() {
     containers = BoardContainers(columnCount: document.columns.count)
     let ids = containers.ids
-    arena = ListArena(ids: ids, lists: document.columns.indices.map { freshList(of: $0) })
-    let mode = engine.configuration.mode
-    engine = DragEngine(containers: [])
-    engine.configuration.mode = mode
     // A card dropped outside every column stays where it was (nothing on the board deletes by
     // dragging); the keys delete.
-    for (index, id) in ids.enumerated() {
-      engine.handle(
-        .addContainer(
-          ArenaContainer(
-            id: id, name: document.columns[index].title, geometry: arena.lists[index].geometry),
-          priority: nil))
-    }
-    renderer = BasicDragRenderer(motion: motion)
+    var configuration = DragConfiguration()
+    configuration.mode = lists.engine.configuration.mode
+    lists = DraggableLists(
+      ids: ids, names: document.columns.map(\.title),
+      lists: document.columns.indices.map { freshList(of: $0) }, configuration: configuration,
+      motion: motion)
     repairFocus()
   }
 
@@ -142,7 +134,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     let heights = frame.width > 0 ? cards.map { Self.height(of: $0, width: frame.width) } : []
     var list = ListContainer(
       items: cards.map(\.id), heights: heights, frame: frame, spacing: 1, motion: motion)
-    if index < arena.lists.count { list.scroll(to: arena.lists[index].scrollOffset) }
+    if index < lists.arena.lists.count { list.scroll(to: lists.arena.lists[index].scrollOffset) }
     return list
   }
 
@@ -197,13 +189,13 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       tree.node(named: name).map { CellRect(tree.frame(of: $0)) }
         ?? CellRect(column: 0, row: 0, width: 0, height: 0)
     }
-    for index in arena.lists.indices where index < document.columns.count {
+    for index in lists.arena.lists.indices where index < document.columns.count {
       let frame = listFrame(of: index)
-      if frame.width != arena.lists[index].frame.width {
+      if frame.width != lists.arena.lists[index].frame.width {
         // Every title wraps anew: a fresh list at rest (one pass, no animation per card).
-        arena.lists[index] = freshList(of: index)
+        lists.arena.lists[index] = freshList(of: index)
       } else {
-        arena.lists[index].setFrame(frame)
+        lists.arena.lists[index].setFrame(frame)
       }
     }
     reportGeometry()
@@ -223,8 +215,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
 
   /// Tells the engine where every column's cards are now.
   mutating func reportGeometry() {
-    for id in arena.ids {
-      guard let geometry = arena.geometry(of: id) else { continue }
+    for id in lists.arena.ids {
+      guard let geometry = lists.arena.geometry(of: id) else { continue }
       perform(.setGeometry(id, geometry), at: nil)
     }
   }
@@ -232,10 +224,10 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// Feeds the engine, carries out what it asks, and commits a drop through the session.
   mutating func perform(_ input: DragInput<ListGeometry<CardID>>, at time: Double?) {
     let now = time ?? 0
-    let effects = arena.perform(input, on: &engine, at: now)
     let board = document
-    status.show(effects, items: "cards") { board.card($0)?.title ?? "card" }
-    renderer.update(with: effects, presentation: engine.presentation, at: now)
+    let effects = lists.perform(input, at: now, status: &status, items: "cards") {
+      board.card($0)?.title ?? "card"
+    }
     var edited = document
     var change: String?
     var cards: Set<CardID> = []

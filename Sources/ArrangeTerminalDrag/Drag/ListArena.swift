@@ -1,4 +1,5 @@
 public import ArrangeDragDrop
+public import ArrangeTerminal
 
 /// Lists that a drag engine rearranges, on screen: it applies the engine's operations to the
 /// lists as animated managed-item calls and gives the engine their geometry.

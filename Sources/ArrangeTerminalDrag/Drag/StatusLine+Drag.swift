@@ -1,4 +1,5 @@
 public import ArrangeDragDrop
+public import ArrangeTerminal
 
 extension StatusLine {
   /// Shows what a drag input's effects say: its last announcement, or the message of a failure

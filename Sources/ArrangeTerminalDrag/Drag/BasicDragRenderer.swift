@@ -1,5 +1,6 @@
 public import ArrangeDragDrop
 import ArrangeGeometry
+public import ArrangeTerminal
 
 /// The default drag renderer: a reversed ghost with the item's label, markers either side of the
 /// drop position, a highlighted swap target, dimmed origin, and short animations.
@@ -18,7 +19,7 @@ import ArrangeGeometry
 /// - **Drop:** the ghost slides into the item's new slot. **Cancel:** it slides back to where the
 ///   item came from. **Remove:** it shrinks away where it was released.
 ///
-/// With ``MotionPreference/reduced`` nothing animates: the ghost disappears and the item appears in
+/// With `MotionPreference/reduced` nothing animates: the ghost disappears and the item appears in
 /// its slot at once, and the lift has no highlight.
 public struct BasicDragRenderer<Item: Hashable & Sendable>: DragRenderer, Sendable {
   /// How the drop position of a move is shown.

@@ -1,6 +1,7 @@
 import ArrangeDragDrop
 import ArrangeGeometry
 import ArrangeTerminal
+import ArrangeTerminalDrag
 import ArrangeTestSupport
 import Testing
 

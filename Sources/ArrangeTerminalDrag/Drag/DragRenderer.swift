@@ -1,5 +1,6 @@
 public import ArrangeDragDrop
 import ArrangeGeometry
+public import ArrangeTerminal
 
 /// Draws drags in a terminal: the ghost under the pointer, the drop indicator, the target's
 /// highlight, displaced items, and the animations of lift, drop, cancel and remove.
