@@ -200,7 +200,7 @@ struct Demo: TerminalProgram {
       }
     }
     lists.renderer.draw(into: &buffer, at: time, context: lists.arena.drawingContext { $0 })
-    status.draw(into: &buffer, row: size.rows - 1)
+    status.draw(in: buffer.line(size.rows - 1), into: &buffer)
     if isShowingHelp { Self.help.draw(into: &buffer) }
   }
 

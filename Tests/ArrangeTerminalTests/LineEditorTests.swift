@@ -55,9 +55,9 @@ import Testing
 
   @Test("Drawing scrolls long text so that the cursor stays visible, wide characters whole")
   func drawingScrolls() {
-    var editor = LineEditor(text: "日本語のとても長いタスク")
+    var editor = LineEditor(text: "日本語のとても長いタスク", prompt: "Title: ")
     var buffer = CellBuffer(columns: 16, rows: 1)
-    editor.draw(into: &buffer, column: 0, row: 0, width: 16, prompt: "Title: ")
+    editor.draw(into: &buffer)
     let line = buffer.lines[0]
     #expect(line.hasPrefix("Title: "))
     #expect(line.contains("タスク"))
@@ -66,7 +66,7 @@ import Testing
     #expect(reversed.count == 1, "\(line) \(reversed)")
     _ = editor.handle(.key(.home, []))
     buffer.clear()
-    editor.draw(into: &buffer, column: 0, row: 0, width: 16, prompt: "Title: ")
+    editor.draw(into: &buffer)
     #expect(buffer.lines[0].hasPrefix("Title: 日本語"))
     #expect(buffer[7, 0].style.isReversed)
   }

@@ -10,7 +10,7 @@ import Testing
   @Test("The status line puts the message left and the hint right, in reverse video")
   func statusLine() {
     var buffer = CellBuffer(columns: 30, rows: 2)
-    StatusLine(message: "Moved b", hint: "? help").draw(into: &buffer, row: 1)
+    StatusLine(message: "Moved b", hint: "? help").draw(in: buffer.line(1), into: &buffer)
     #expect(buffer.lines[1] == " Moved b" + String(repeating: " ", count: 15) + "? help ")
     #expect((0..<30).allSatisfy { buffer[$0, 1].style.isReversed })
     #expect(buffer.lines[0] == String(repeating: " ", count: 30))
@@ -20,7 +20,7 @@ import Testing
   func statusLineTooLong() {
     var buffer = CellBuffer(columns: 16, rows: 1)
     StatusLine(message: "Moved “quarterly report” to Done", hint: "? help").draw(
-      into: &buffer, row: 0)
+      in: buffer.line(0), into: &buffer)
     #expect(buffer.lines[0] == " Moved “quarter…")
   }
 
@@ -99,9 +99,9 @@ import Testing
   @Test("The README's terminal quick start prints what the README says")
   func readmeQuickStart() {
     var frame = CellBuffer(columns: 24, rows: 4)
-    frame.drawBox(column: 0, row: 0, width: 24, height: 3, title: "To Do", border: .rounded)
+    Box(title: "To Do").draw(in: CellRect(column: 0, row: 0, width: 24, height: 3), into: &frame)
     frame.write("Write report", column: 2, row: 1)
-    StatusLine(message: "Ready", hint: "? help").draw(into: &frame, row: 3)
+    StatusLine(message: "Ready", hint: "? help").draw(in: frame.line(3), into: &frame)
     var renderer = TerminalRenderer()
     var terminal = InMemoryTerminal(columns: 24, rows: 4)
     terminal.receive(renderer.render(frame))

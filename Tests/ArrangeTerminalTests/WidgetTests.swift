@@ -45,4 +45,32 @@ import Testing
     narrow.drawBox(column: 0, row: 0, width: 10, height: 3, title: "In Progress")
     #expect(narrow.lines == ["┌ In Pr… ┐", "│        │", "└────────┘"])
   }
+
+  @Test("Every widget draws inside the rectangle it is given and nowhere else")
+  func widgetsStayInTheirRectangle() {
+    let widgets: [(String, any CellDrawable)] = [
+      ("status line", StatusLine(message: "Moved a very long card title", hint: "? help")),
+      ("help", HelpOverlay(title: "Keys", entries: [.init("q", "quit"), .init("?", "help")])),
+      ("line editor", LineEditor(text: "A long title being typed", prompt: "Title: ")),
+      ("box", Box(title: "A title longer than the box", border: .heavy)),
+    ]
+    let rect = CellRect(column: 3, row: 2, width: 14, height: 5)
+    for (name, widget) in widgets {
+      var buffer = CellBuffer(columns: 20, rows: 9)
+      for row in 0..<9 { buffer.write(String(repeating: "x", count: 20), column: 0, row: row) }
+      widget.draw(in: rect, into: &buffer)
+      var outside = 0
+      var inside = 0
+      for row in 0..<9 {
+        for column in 0..<20 {
+          let isInside = rect.contains(column: column, row: row)
+          let untouched = buffer[column, row].text == "x" && buffer[column, row].style == .plain
+          if !isInside && !untouched { outside += 1 }
+          if isInside && !untouched { inside += 1 }
+        }
+      }
+      #expect(outside == 0, "\(name) drew \(outside) cells outside its rectangle")
+      #expect(inside > 0, "\(name) drew nothing")
+    }
+  }
 }

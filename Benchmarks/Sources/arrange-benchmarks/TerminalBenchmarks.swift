@@ -510,7 +510,7 @@ struct TerminalBoard {
       }
     }
     lists.renderer.draw(into: &buffer, at: time, context: lists.arena.drawingContext { $0 })
-    status.draw(into: &buffer, row: TerminalBoard.rows - 1)
+    status.draw(in: buffer.line(TerminalBoard.rows - 1), into: &buffer)
     return buffer
   }
 

@@ -66,11 +66,13 @@ extension BoardScreen {
         label = "New card in \(name): "
       case .edit: label = "Title: "
       }
-      prompt.editor.draw(
-        into: &buffer, column: 0, row: statusRow, width: size.columns, prompt: label,
-        style: CellStyle(isReversed: true))
+      var field = prompt.editor
+      field.prompt = label
+      field.style = CellStyle(isReversed: true)
+      field.draw(
+        in: CellRect(column: 0, row: statusRow, width: size.columns, height: 1), into: &buffer)
     } else {
-      status.draw(into: &buffer, row: statusRow)
+      status.draw(in: buffer.line(statusRow), into: &buffer)
     }
     if isShowingHelp { Self.help.draw(into: &buffer) }
   }

@@ -60,3 +60,28 @@ extension CellBuffer {
     }
   }
 }
+
+/// A box with a border and a title on its top edge.
+public struct Box: Hashable, Sendable, CellDrawable {
+  /// The title, cut with an ellipsis when the box is too narrow.
+  public var title: String
+  /// The border's characters.
+  public var border: BorderStyle
+  /// How the title is drawn.
+  public var titleStyle: CellStyle
+
+  /// Creates a box.
+  public init(title: String = "", border: BorderStyle = .rounded, titleStyle: CellStyle = .plain) {
+    self.title = title
+    self.border = border
+    self.titleStyle = titleStyle
+  }
+
+  /// Draws the border around the edge of `rect` and the title on its top edge; the inside is
+  /// left as it is.
+  public func draw(in rect: CellRect, into buffer: inout CellBuffer) {
+    buffer.drawBox(
+      column: rect.column, row: rect.row, width: rect.width, height: rect.height, title: title,
+      border: border, titleStyle: titleStyle)
+  }
+}

@@ -2,7 +2,7 @@
 ///
 /// The box is as small as its content allows and never larger than the screen; entries that do
 /// not fit are replaced by a last line saying how many more there are.
-public struct HelpOverlay: Hashable, Sendable {
+public struct HelpOverlay: CellDrawable, Hashable, Sendable {
   /// One key and what it does.
   public struct Entry: Hashable, Sendable {
     /// The key, as people read it ("Space", "Ctrl-C", "← →").
@@ -31,19 +31,19 @@ public struct HelpOverlay: Hashable, Sendable {
     self.footer = footer
   }
 
-  /// Draws the overlay centred in `buffer`; a screen smaller than 12 × 4 shows nothing.
-  public func draw(into buffer: inout CellBuffer) {
-    guard buffer.columns >= 12, buffer.rows >= 4 else { return }
+  /// Draws the overlay centred in `rect`; a rectangle smaller than 12 × 4 shows nothing.
+  public func draw(in rect: CellRect, into buffer: inout CellBuffer) {
+    guard rect.width >= 12, rect.height >= 4 else { return }
     let keyWidth = entries.map { TextWrapping.width(of: $0.keys) }.max() ?? 0
     let lineWidths =
       entries.map { keyWidth + 2 + TextWrapping.width(of: $0.action) } + [
         TextWrapping.width(of: footer), TextWrapping.width(of: title) + 2,
       ]
-    let width = Swift.min(buffer.columns, (lineWidths.max() ?? 0) + 4)
+    let width = Swift.min(rect.width, (lineWidths.max() ?? 0) + 4)
     let wanted = entries.count + (footer.isEmpty ? 0 : 2) + 2
-    let height = Swift.min(buffer.rows, wanted)
-    let column = (buffer.columns - width) / 2
-    let row = (buffer.rows - height) / 2
+    let height = Swift.min(rect.height, wanted)
+    let column = rect.column + (rect.width - width) / 2
+    let row = rect.row + (rect.height - height) / 2
     buffer.fill(column: column, row: row, width: width, height: height, style: .plain)
     buffer.drawBox(
       column: column, row: row, width: width, height: height, title: title, border: .rounded,

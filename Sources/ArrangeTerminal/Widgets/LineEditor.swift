@@ -10,7 +10,7 @@
 /// _ = editor.handle(.key(.backspace, []))
 /// editor.text  // "Buy mil"
 /// ```
-public struct LineEditor: Hashable, Sendable {
+public struct LineEditor: Hashable, Sendable, CellDrawable {
   /// What a key or paste did to the editor.
   public enum Outcome: Hashable, Sendable {
     /// The text or the cursor changed, or nothing did; editing goes on.
@@ -29,10 +29,19 @@ public struct LineEditor: Hashable, Sendable {
   public private(set) var cursor: Int
   /// The longest text accepted, in graphemes; typing more is ignored.
   public var maximumLength: Int
+  /// What is drawn before the text ("Title: ").
+  public var prompt: String
+  /// How the field is drawn (the cursor reverses it).
+  public var style: CellStyle
 
-  /// Creates an editor holding `text` with the cursor at its end.
-  public init(text: String = "", maximumLength: Int = 500) {
+  /// Creates an editor holding `text` with the cursor at its end, drawn after `prompt` in
+  /// `style`.
+  public init(
+    text: String = "", maximumLength: Int = 500, prompt: String = "", style: CellStyle = .plain
+  ) {
     self.maximumLength = Swift.max(0, maximumLength)
+    self.prompt = prompt
+    self.style = style
     characters = Array(Self.printable(text).prefix(self.maximumLength))
     cursor = characters.count
   }
@@ -91,13 +100,11 @@ public struct LineEditor: Hashable, Sendable {
     cursor += inserted.count
   }
 
-  /// Draws `prompt` and the text from `column` on `row`, within `width` columns, with the cursor
-  /// shown as a reversed cell; long text scrolls so that the cursor stays visible.
-  public func draw(
-    into buffer: inout CellBuffer, column: Int, row: Int, width: Int, prompt: String,
-    style: CellStyle = .plain
-  ) {
-    guard width > 0 else { return }
+  /// Draws ``prompt`` and the text on the first row of `rect`, with the cursor shown as a
+  /// reversed cell; long text scrolls so that the cursor stays visible.
+  public func draw(in rect: CellRect, into buffer: inout CellBuffer) {
+    let (column, row, width) = (rect.column, rect.row, rect.width)
+    guard width > 0, rect.height > 0 else { return }
     buffer.fill(column: column, row: row, width: width, height: 1, style: style)
     let promptWidth = Swift.min(
       buffer.write(prompt, column: column, row: row, style: style, limit: width), width)

@@ -3,7 +3,7 @@
 ///
 /// When both do not fit, the hint gives way to the message, which is cut with "…" only when it is
 /// wider than the whole line.
-public struct StatusLine: Hashable, Sendable {
+public struct StatusLine: Hashable, Sendable, CellDrawable {
   /// What just happened.
   public var message: String
   /// Which keys to press, right-aligned.
@@ -18,15 +18,18 @@ public struct StatusLine: Hashable, Sendable {
     self.style = style
   }
 
-  /// Draws the line across the whole of `row`.
-  public func draw(into buffer: inout CellBuffer, row: Int) {
-    guard row >= 0, row < buffer.rows, buffer.columns > 0 else { return }
-    buffer.fill(column: 0, row: row, width: buffer.columns, height: 1, style: style)
-    let message = TextWrapping.truncated(" " + self.message, toWidth: buffer.columns)
-    let used = buffer.write(message, column: 0, row: row, style: style)
+  /// Draws the line across the first row of `rect`: the message from the left edge, the hint
+  /// against the right edge when both fit.
+  public func draw(in rect: CellRect, into buffer: inout CellBuffer) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let row = rect.row
+    let width = rect.width
+    buffer.fill(column: rect.column, row: row, width: width, height: 1, style: style)
+    let message = TextWrapping.truncated(" " + self.message, toWidth: width)
+    let used = buffer.write(message, column: rect.column, row: row, style: style, limit: width)
     let hintWidth = TextWrapping.width(of: hint)
-    if !hint.isEmpty, used + hintWidth + 2 <= buffer.columns {
-      buffer.write(hint, column: buffer.columns - hintWidth - 1, row: row, style: style)
+    if !hint.isEmpty, used + hintWidth + 2 <= width {
+      buffer.write(hint, column: rect.column + width - hintWidth - 1, row: row, style: style)
     }
   }
 }
