@@ -115,12 +115,29 @@ extension LayoutTree {
   /// would never be found in the cache).
   @inline(__always)
   mutating func lookup(_ node: Int32, _ offer: SizeProposal) -> Size? {
-    // A cache entry's proposal is always valid, so an exact match needs no sanitizing.
+    // A cache entry's proposal is always valid, so an exact match needs no sanitizing; nor does
+    // a content-stable entry offered at least its size in finite lengths (any other offer is
+    // sanitized first by the slow path).
     let entry = measurements[Int(node)]
-    if entry.valid && entry.proposal.width == offer.width && entry.proposal.height == offer.height {
-      return entry.size
+    if entry.valid {
+      if entry.proposal.width == offer.width && entry.proposal.height == offer.height {
+        return entry.size
+      }
+      if entry.stable && LayoutTree.covers(offer.width, entry.size.width)
+        && LayoutTree.covers(offer.height, entry.size.height)
+      {
+        return entry.size
+      }
     }
     return lookupSlowly(node, offer)
+  }
+
+  /// Whether an offered length leaves room for `length`: none offered, or a finite one at
+  /// least as long.
+  @inline(__always)
+  static func covers(_ offer: Double?, _ length: Double) -> Bool {
+    guard let offer else { return true }
+    return offer >= length && offer.isFinite
   }
 
   /// ``lookup(_:_:)`` when the cache holds no exact match.
