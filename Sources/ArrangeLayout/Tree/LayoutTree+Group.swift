@@ -62,9 +62,13 @@ typealias ScratchBuffers = UnsafeMutableBufferPointer<ScratchSlot>
 extension ItemStyle {
   /// Whether the child is stretched across `group` (``CrossSize/stretch``, or automatic with
   /// stretch alignment).
-  func stretches(in group: GroupStyle) -> Bool {
+  func stretches(in group: GroupStyle) -> Bool { stretches(alignment: group.alignment) }
+
+  /// Whether the child is stretched across a group whose alignment is `groupAlignment`.
+  @inline(__always)
+  func stretches(alignment groupAlignment: CrossAlignment) -> Bool {
     crossSize == .stretch
-      || (crossSize == .automatic && (alignment ?? group.alignment) == .stretch)
+      || (crossSize == .automatic && (alignment ?? groupAlignment) == .stretch)
   }
 }
 
@@ -502,28 +506,27 @@ extension LayoutTree {
   /// Computes the local frames of a group's children for a group of `size`.
   mutating func solveGroup(_ n: Int, size: Size, rtl: Bool) {
     let slot = Int(slots[n])
-    let group = groups[slot].style
-    let axis = group.axis
+    let axis = groups[slot].style.axis
     let crossAxis = axis.cross
-    let padding = groups[slot].padding
-    let padMain = clampFinite(padding.total(along: axis))
-    let padCross = clampFinite(padding.total(along: crossAxis))
+    let padMain = groups[slot].padMain
+    let padCross = groups[slot].padCross
     let mainLength = Swift.max(0, size[axis] - padMain)
     let crossLength = Swift.max(0, size[crossAxis] - padCross)
 
     let paddingOverflow = Size(
       main: Swift.max(0, padMain - size[axis]), cross: Swift.max(0, padCross - size[crossAxis]),
       axis: axis)
-    if group.margin == nil,
+    if groups[slot].style.margin == nil,
       let (extra, crossOverflow) = solvePointsAndFit(
-        n, group, padding: padding, size: size, mainLength: mainLength, crossLength: crossLength,
-        rtl: rtl)
+        n, slot: slot, size: size, mainLength: mainLength, crossLength: crossLength, rtl: rtl)
     {
       groups[slot].found(
         overflow: extra < 0 ? -extra : 0, crossOverflow: crossOverflow, percentTotal: 0,
         paddingOverflow: paddingOverflow)
       return
     }
+    let group = groups[slot].style
+    let padding = groups[slot].padding
     let base = pushScratch(Int(childCounts[n]))
     let pass = firstPass(n, group, mainLength: mainLength, crossLength: crossLength, base: base)
     var found = finishShare(
@@ -560,15 +563,15 @@ extension LayoutTree {
   /// when the general solve is needed.
   ///
   /// Such children need no share of one another's space (see
-  /// ``measurePointsAndFit(_:_:_:padMain:padCross:crossLength:)``). One walk adds up the points
+  /// ``measurePointsAndFit(_:slot:_:firstVisit:)``). One walk adds up the points
   /// children, a second sizes every child and keeps its size in its local frame, a third places
   /// them. Most groups are like this, so it is worth a path of its own.
   mutating func solvePointsAndFit(
-    _ n: Int, _ group: GroupStyle, padding: EdgeInsets, size: Size, mainLength: Double,
-    crossLength: Double, rtl: Bool
+    _ n: Int, slot: Int, size: Size, mainLength: Double, crossLength: Double, rtl: Bool
   ) -> (Double, Double)? {
     let first = firstChildren[n]
-    let axis = group.axis
+    let axis = groups[slot].style.axis
+    let groupAlignment = groups[slot].style.alignment
     var visible = 0
     var points = 0.0
     var child = first
@@ -584,7 +587,7 @@ extension LayoutTree {
       case .percent, .fill: return nil
       }
     }
-    let spacing = nonNegative(group.spacing)
+    let spacing = groups[slot].gap
     let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
     let offered = Swift.max(0, mainLength - spacingTotal - points)
     var used = points
@@ -618,7 +621,7 @@ extension LayoutTree {
         let cross: Double
         if let fixedCross {
           cross = fixedCross
-        } else if style.stretches(in: group) {
+        } else if style.stretches(alignment: groupAlignment) {
           cross = crossLength
         } else if measured[axis] == main {
           cross = measured[axis.cross]
@@ -641,8 +644,8 @@ extension LayoutTree {
     }
     let extra = mainLength - clampFinite(used + spacingTotal)
     var placer = ChildPlacer(
-      group, padding: padding, visible: visible, extra: extra, crossLength: crossLength,
-      width: size.width, rtl: rtl)
+      groups[slot].style, padding: groups[slot].padding, gap: groups[slot].gap, visible: visible,
+      extra: extra, crossLength: crossLength, width: size.width, rtl: rtl)
     let origin = exactFrames[n]
     child = first
     while child >= 0 {
@@ -691,8 +694,8 @@ extension LayoutTree {
       guard complete else { return nil }
     }
     var placer = ChildPlacer(
-      group, padding: padding, visible: share.visible, extra: extra, crossLength: crossLength,
-      width: size.width, rtl: rtl)
+      group, padding: padding, gap: groups[Int(slots[n])].gap, visible: share.visible,
+      extra: extra, crossLength: crossLength, width: size.width, rtl: rtl)
     let styles = self.styles
     let kinds = self.kinds
     let origin = exactFrames[n]
@@ -727,16 +730,9 @@ extension LayoutTree {
   /// when children must be measured first (they are in `pendingMeasures`).
   mutating func measureGroupStep(_ task: inout MeasureTask) -> Size? {
     let n = Int(task.node)
-    let group = groups[Int(slots[n])].style
-    let axis = group.axis
-    let padding = groups[Int(slots[n])].padding
-    let padMain = clampFinite(padding.total(along: axis))
-    let padCross = clampFinite(padding.total(along: axis.cross))
-    let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
+    let slot = Int(slots[n])
     if task.phase == 1 || task.phase == 4 {
-      switch measurePointsAndFit(
-        n, group, task.proposal, padMain: padMain, padCross: padCross, crossLength: crossLength)
-      {
+      switch measurePointsAndFit(n, slot: slot, task.proposal, firstVisit: task.phase == 1) {
       case .measured(let size, let stable):
         task.stable = stable
         return size
@@ -748,6 +744,11 @@ extension LayoutTree {
         task.phase = 2
       }
     }
+    let group = groups[slot].style
+    let axis = group.axis
+    let padMain = groups[slot].padMain
+    let padCross = groups[slot].padCross
+    let crossLength = task.proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
     let base = Int(task.base)
     if task.phase == 2 {
       // Both passes run again after the children they asked for are measured: that costs
@@ -784,7 +785,7 @@ extension LayoutTree {
   }
 }
 
-/// What ``LayoutTree/measurePointsAndFit(_:_:_:padMain:padCross:crossLength:)`` found.
+/// What ``LayoutTree/measurePointsAndFit(_:slot:_:)`` found.
 enum PointsAndFitStep {
   /// The group's content size, and whether it is content-stable.
   case measured(Size, stable: Bool)
@@ -804,10 +805,12 @@ extension LayoutTree {
   /// second walk measures them. Most groups are like this (a chain of nested fit groups is
   /// nothing else), so it is worth a pass of its own.
   mutating func measurePointsAndFit(
-    _ n: Int, _ group: GroupStyle, _ proposal: SizeProposal, padMain: Double, padCross: Double,
-    crossLength: Double?
+    _ n: Int, slot: Int, _ proposal: SizeProposal, firstVisit: Bool
   ) -> PointsAndFitStep {
-    let axis = group.axis
+    let axis = groups[slot].style.axis
+    let padMain = groups[slot].padMain
+    let padCross = groups[slot].padCross
+    let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
     let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
     let first = firstChildren[n]
     // The points children and the visible count, in the order the general pass adds them.
@@ -826,9 +829,12 @@ extension LayoutTree {
       case .percent, .fill: if mainLength != nil { return .notApplicable }
       }
     }
-    let spacing = group.margin == nil ? nonNegative(group.spacing) : 0
+    let spacing = groups[slot].gap
     let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
     let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
+    if firstVisit && requestUnmeasured(n, offered: offered, crossLength: crossLength, axis: axis) {
+      return .waiting
+    }
     var used = points
     var cross = 0.0
     var complete = true
@@ -884,6 +890,32 @@ extension LayoutTree {
   }
 }
 
+extension LayoutTree {
+  /// On a group's first visit, asks for the fit children that are groups or flows with no
+  /// measurement at all, offered `offered` along `axis`; returns whether it asked for any.
+  ///
+  /// Their measurement cannot be at hand, so the pass that would look them up and find nothing
+  /// is skipped: the group waits for them at once and runs its pass once, when they are in.
+  mutating func requestUnmeasured(
+    _ n: Int, offered: Double?, crossLength: Double?, axis: Axis
+  ) -> Bool {
+    var asked = false
+    var child = firstChildren[n]
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      guard !hiddenFlags[c], kinds[c] != .leaf, !measurements[c].valid else { continue }
+      if case .points = styles[c].size { continue }
+      let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
+      pendingMeasures.append(
+        MeasureRequest(
+          node: Int32(c), proposal: SizeProposal(main: offered, cross: cross, axis: axis)))
+      asked = true
+    }
+    return asked
+  }
+}
+
 /// Places the visible children of a group one after another along its main axis, as
 /// distribution, alignment, margin mode and reading direction say.
 struct ChildPlacer {
@@ -907,14 +939,14 @@ struct ChildPlacer {
   /// `extra` of the main length over (negative when they overflow it).
   @inline(__always)
   init(
-    _ group: GroupStyle, padding: EdgeInsets, visible: Int, extra: Double, crossLength: Double,
-    width: Double, rtl: Bool
+    _ group: GroupStyle, padding: EdgeInsets, gap: Double, visible: Int, extra: Double,
+    crossLength: Double, width: Double, rtl: Bool
   ) {
     axis = group.axis
     alignment = group.alignment
     padCrossStart = padding.start(along: axis.cross)
     margin = group.margin.map { nonNegative($0) }
-    spacing = margin == nil ? nonNegative(group.spacing) : 0
+    spacing = gap
     self.crossLength = crossLength
     self.width = width
     self.rtl = rtl

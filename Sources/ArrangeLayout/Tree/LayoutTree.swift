@@ -146,10 +146,15 @@ public struct LayoutTree: Sendable {
 /// A group node's style and what its last layout found.
 struct GroupSlot: Sendable {
   var style: GroupStyle {
-    didSet { padding = style.padding.sanitized }
+    didSet { derive() }
   }
   /// The style's padding with invalid edges replaced by 0, worked out once.
   var padding: EdgeInsets
+  /// The padding along the main axis and across it, in total.
+  var padMain = 0.0
+  var padCross = 0.0
+  /// The spacing between visible children: sanitized, and 0 in margin mode.
+  var gap = 0.0
   /// How far the children overflowed the main axis.
   var overflow: Double = 0
   /// How far the largest child overflowed the cross axis.
@@ -161,6 +166,15 @@ struct GroupSlot: Sendable {
   init(style: GroupStyle) {
     self.style = style
     self.padding = style.padding.sanitized
+    derive()
+  }
+
+  /// Works out what the style implies once, instead of at every measure and solve.
+  private mutating func derive() {
+    padding = style.padding.sanitized
+    padMain = clampFinite(padding.total(along: style.axis))
+    padCross = clampFinite(padding.total(along: style.axis.cross))
+    gap = style.margin == nil ? nonNegative(style.spacing) : 0
   }
 
   /// Records what a layout found.
