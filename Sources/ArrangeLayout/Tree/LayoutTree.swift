@@ -165,7 +165,7 @@ struct GroupSlot: Sendable {
 
   init(style: GroupStyle) {
     self.style = style
-    self.padding = style.padding.sanitized
+    self.padding = .zero
     derive()
   }
 
