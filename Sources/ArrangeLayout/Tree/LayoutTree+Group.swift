@@ -808,38 +808,65 @@ extension LayoutTree {
     _ n: Int, slot: Int, _ proposal: SizeProposal, firstVisit: Bool
   ) -> PointsAndFitStep {
     let axis = groups[slot].style.axis
-    let padMain = groups[slot].padMain
-    let padCross = groups[slot].padCross
-    let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
-    let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
-    let first = firstChildren[n]
-    // The points children and the visible count, in the order the general pass adds them.
+    guard
+      let (points, spacingTotal) = pointsAndSpacing(
+        n, slot: slot, mainProposed: proposal[axis] != nil)
+    else { return .notApplicable }
+    if firstVisit {
+      let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - groups[slot].padCross) }
+      let mainLength = proposal[axis].map { Swift.max(0, $0 - groups[slot].padMain) }
+      let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
+      if requestUnmeasured(n, offered: offered, crossLength: crossLength, axis: axis) {
+        return .waiting
+      }
+    }
+    return sizePointsAndFit(n, slot: slot, proposal, points: points, spacingTotal: spacingTotal)
+  }
+
+  /// The main sizes of group `n`'s visible points children added up, in order, and its spacing
+  /// in total; `nil` when a visible child shares the group's length (a percent or fill child,
+  /// when a length is `mainProposed`).
+  ///
+  /// Mutating only so that mutating callers do not copy the tree to call it.
+  mutating func pointsAndSpacing(_ n: Int, slot: Int, mainProposed: Bool)
+    -> (points: Double, spacing: Double)?
+  {
     var visible = 0
     var points = 0.0
-    var child = first
+    var child = firstChildren[n]
     while child >= 0 {
       let c = Int(child)
       child = nextSiblings[c]
-      if styles[c].isHidden { continue }
+      if hiddenFlags[c] { continue }
       visible += 1
       switch styles[c].size {
       case .points(let value):
         points = clampFinite(points + LayoutTree.clamp(nonNegative(value), styles[c]))
       case .fit: break
-      case .percent, .fill: if mainLength != nil { return .notApplicable }
+      case .percent, .fill: if mainProposed { return nil }
       }
     }
-    let spacing = groups[slot].gap
-    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
+    let spacingTotal = visible > 1 ? clampFinite(groups[slot].gap * Double(visible - 1)) : 0
+    return (points, spacingTotal)
+  }
+
+  /// The content size of group `n` of points and fit children under `proposal`, from its
+  /// children's measurements, given ``pointsAndSpacing(_:slot:mainProposed:)``'s answer.
+  mutating func sizePointsAndFit(
+    _ n: Int, slot: Int, _ proposal: SizeProposal, points: Double, spacingTotal: Double
+  ) -> PointsAndFitStep {
+    let axis = groups[slot].style.axis
+    let padMain = groups[slot].padMain
+    let padCross = groups[slot].padCross
+    let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
+    let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
     let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
-    if firstVisit && requestUnmeasured(n, offered: offered, crossLength: crossLength, axis: axis) {
-      return .waiting
-    }
+    let first = firstChildren[n]
+    var child = first
     var used = points
     var cross = 0.0
     var complete = true
     var stable = true
-    child = first
     while child >= 0 {
       let c = Int(child)
       let node = child

@@ -13,13 +13,23 @@ extension LayoutTree {
     return measure(Int32(checked(node)), proposal)
   }
 
+  /// Measures `node` under `proposal`, without recursion: a group of points and fit children by
+  /// walking its subtree (``measureByWalking(_:_:)``), anything else with the task stack
+  /// (``measureWithTasks(_:_:)``).
+  mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
+    let n = Int(node)
+    if let size = cachedMeasurement(n, proposal) { return size }
+    if kinds[n] == .group { return measureByWalking(n, proposal) }
+    return measureWithTasks(node, proposal)
+  }
+
   /// Measures `node` with an explicit stack instead of recursion.
   ///
   /// A group or flow on the stack runs a pass over its children; a child it needs that is
   /// neither cached nor a leaf is pushed above it, and the pass runs again once every such child
   /// is measured. Each node's passes are bounded (the main-axis pass at most twice, the
   /// cross-axis pass at most twice), so the work is linear in the nodes measured.
-  mutating func measure(_ node: Int32, _ proposal: SizeProposal) -> Size {
+  mutating func measureWithTasks(_ node: Int32, _ proposal: SizeProposal) -> Size {
     let n = Int(node)
     if let size = cachedMeasurement(n, proposal) { return size }
     var stack = measureStack
