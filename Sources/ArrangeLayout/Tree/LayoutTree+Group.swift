@@ -569,38 +569,38 @@ extension LayoutTree {
   mutating func solvePointsAndFit(
     _ n: Int, slot: Int, size: Size, mainLength: Double, crossLength: Double, rtl: Bool
   ) -> (Double, Double)? {
+    guard let (points, spacingTotal) = pointsAndSpacing(n, slot: slot, mainProposed: true) else {
+      return nil
+    }
     let first = firstChildren[n]
     let axis = groups[slot].style.axis
     let groupAlignment = groups[slot].style.alignment
-    var visible = 0
-    var points = 0.0
-    var child = first
-    while child >= 0 {
-      let c = Int(child)
-      child = nextSiblings[c]
-      if hiddenFlags[c] { continue }
-      visible += 1
-      switch styles[c].size {
-      case .points(let value):
-        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), styles[c]))
-      case .fit: break
-      case .percent, .fill: return nil
-      }
-    }
-    let spacing = groups[slot].gap
-    let spacingTotal = visible > 1 ? clampFinite(spacing * Double(visible - 1)) : 0
     let offered = Swift.max(0, mainLength - spacingTotal - points)
+    // Packed at the start, children are placed as they are sized: where each goes does not
+    // depend on what the others leave over.
+    let placesWhileSizing = groups[slot].style.distribution == .start
+    let origin = exactFrames[n]
     var used = points
+    var visible = 0
+    var placer = ChildPlacer(
+      groups[slot].style, padding: groups[slot].padding, gap: groups[slot].gap, visible: 0,
+      extra: 0, crossLength: crossLength, width: size.width, rtl: rtl)
     var complete = false
     while !complete {
       complete = true
       used = points
-      child = first
+      visible = 0
+      placer.restart()
+      var child = first
       while child >= 0 {
         let c = Int(child)
         let node = child
         child = nextSiblings[c]
-        if hiddenFlags[c] { continue }
+        if hiddenFlags[c] {
+          if placesWhileSizing { place(c, placer.hiddenFrame(), origin: origin) }
+          continue
+        }
+        visible += 1
         let style = styles[c]
         let fixedCross = LayoutTree.fixedCross(style, crossLength)
         let main: Double
@@ -637,32 +637,43 @@ extension LayoutTree {
           complete = false
           continue
         }
-        // The size, kept in the local frame until the children are placed.
-        localFrames[c] = Edges(minX: 0, minY: 0, maxX: main, maxY: cross)
+        if placesWhileSizing {
+          place(
+            c, placer.frame(main: main, cross: cross, alignment: style.alignment), origin: origin)
+        } else {
+          // The size, kept in the local frame until the children are placed.
+          localFrames[c] = Edges(minX: 0, minY: 0, maxX: main, maxY: cross)
+        }
       }
       if !complete { servePendingMeasures() }
     }
     let extra = mainLength - clampFinite(used + spacingTotal)
-    var placer = ChildPlacer(
+    if placesWhileSizing { return (extra, placer.crossOverflow) }
+    placer = ChildPlacer(
       groups[slot].style, padding: groups[slot].padding, gap: groups[slot].gap, visible: visible,
       extra: extra, crossLength: crossLength, width: size.width, rtl: rtl)
-    let origin = exactFrames[n]
-    child = first
+    var child = first
     while child >= 0 {
       let c = Int(child)
       child = nextSiblings[c]
-      let frame: Edges
       if hiddenFlags[c] {
-        frame = placer.hiddenFrame()
+        place(c, placer.hiddenFrame(), origin: origin)
       } else {
         let sized = localFrames[c]
-        frame = placer.frame(
-          main: sized.maxX, cross: sized.maxY, alignment: styles[c].alignment)
+        place(
+          c, placer.frame(main: sized.maxX, cross: sized.maxY, alignment: styles[c].alignment),
+          origin: origin)
       }
-      localFrames[c] = frame
-      if kinds[c] == .leaf { exactFrames[c] = frame.offset(by: origin) }
     }
     return (extra, placer.crossOverflow)
+  }
+
+  /// Gives child `c` the local frame `frame` and, when it is a leaf (nothing else is left to
+  /// place it), its frame in root coordinates from its parent's corner `origin`.
+  @inline(__always)
+  mutating func place(_ c: Int, _ frame: Edges, origin: Edges) {
+    localFrames[c] = frame
+    if kinds[c] == .leaf { exactFrames[c] = frame.offset(by: origin) }
   }
 
   /// Writes the local frames of group `n`'s children from a main-axis share, and returns how
@@ -957,6 +968,8 @@ struct ChildPlacer {
   /// The group's width, which frames are mirrored in when `rtl`.
   let width: Double
   let rtl: Bool
+  /// Where the first child starts along the main axis.
+  let start: Double
   /// Where the next child starts along the main axis.
   var position: Double
   /// How far the largest child placed so far overflows across.
@@ -994,7 +1007,15 @@ struct ChildPlacer {
       }
     }
     self.gap = gap
-    position = padding.start(along: axis) + lead
+    start = padding.start(along: axis) + lead
+    position = start
+  }
+
+  /// Starts placing again from the first child.
+  @inline(__always)
+  mutating func restart() {
+    position = start
+    crossOverflow = 0
   }
 
   /// The frame of a hidden child: empty, where the next child starts.
