@@ -46,39 +46,41 @@ extension LayoutTree {
       } else {
         child = nextSiblings[Int(finished)]
       }
-      // What the group offers its children.
-      let kept = measurements[g].size
-      let crossLength = own[axis.cross].map { Swift.max(0, $0 - groups[slot].padCross) }
-      let offered = own[axis].map {
-        Swift.max(0, Swift.max(0, $0 - groups[slot].padMain) - kept.height - kept.width)
-      }
-      let offers = (main: offered, cross: crossLength)
-      // The next child that is a group or flow with no measurement for what it is offered.
+      // The next child that is a group or flow with no measurement for what it is offered
+      // (what the group offers is worked out only when there is a child left to look at).
       var next = -1
-      while child >= 0 {
-        let c = Int(child)
-        child = nextSiblings[c]
-        guard !hiddenFlags[c], kinds[c] != .leaf else { continue }
-        let style = styles[c]
-        let fixedCross = LayoutTree.fixedCross(style, offers.cross)
-        let main: Double?
-        if case .points(let value) = style.size {
-          // Measured only for its cross size, at its own length.
-          if fixedCross != nil { continue }
-          main = LayoutTree.clamp(nonNegative(value), style)
-        } else {
-          main = offers.main
+      if child >= 0 {
+        let kept = measurements[g].size
+        let crossLength = own[axis.cross].map { Swift.max(0, $0 - groups[slot].padCross) }
+        let offered = own[axis].map {
+          Swift.max(0, Swift.max(0, $0 - groups[slot].padMain) - kept.height - kept.width)
         }
-        let childProposal = SizeProposal(
-          main: main, cross: fixedCross ?? offers.cross, axis: axis)
-        if cachedMeasurement(c, childProposal) != nil { continue }
-        if kinds[c] == .flow {
-          _ = measureWithTasks(Int32(c), childProposal)
-          continue
+        let offers = (main: offered, cross: crossLength)
+        while child >= 0 {
+          let c = Int(child)
+          child = nextSiblings[c]
+          guard !hiddenFlags[c], kinds[c] != .leaf else { continue }
+          let style = styles[c]
+          let fixedCross = LayoutTree.fixedCross(style, offers.cross)
+          let main: Double?
+          if case .points(let value) = style.size {
+            // Measured only for its cross size, at its own length.
+            if fixedCross != nil { continue }
+            main = LayoutTree.clamp(nonNegative(value), style)
+          } else {
+            main = offers.main
+          }
+          let childProposal = SizeProposal(
+            main: main, cross: fixedCross ?? offers.cross, axis: axis)
+          if cachedMeasurement(c, childProposal) != nil { continue }
+          if kinds[c] == .flow {
+            _ = measureWithTasks(Int32(c), childProposal)
+            continue
+          }
+          measurements[c] = CachedMeasurement(proposal: childProposal, size: .zero, valid: false)
+          next = c
+          break
         }
-        measurements[c] = CachedMeasurement(proposal: childProposal, size: .zero, valid: false)
-        next = c
-        break
       }
       if next >= 0 {
         g = next
@@ -86,6 +88,7 @@ extension LayoutTree {
         continue
       }
       // Every child is measured: the group itself.
+      let kept = measurements[g].size
       switch sizePointsAndFit(g, slot: slot, own, points: kept.width, spacingTotal: kept.height) {
       case .measured(let size, let stable):
         measurements[g] = CachedMeasurement(proposal: own, size: size, valid: true, stable: stable)
