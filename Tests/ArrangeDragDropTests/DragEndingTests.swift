@@ -58,4 +58,26 @@ import Testing
     harness.send(.redo)
     #expect(harness.announcements == ["Nothing to redo"])
   }
+
+  @Test(
+    "A live drag dropped in the input that applied its last change, which the app failed, leaves nothing to undo"
+  )
+  func failedLiveDropIsNotUndoable() throws {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    var harness = DragHarness(
+      columns: [("A", ["a", "b"]), ("B", ["x"])], configuration: configuration, columnHeight: 100)
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    // The release is the first input that moves the item (live): its change and the drop come
+    // in one input, and the app applies none of it.
+    var engine = harness.engine
+    let release = engine.handle(H.pointer(.up, 150, 20, 0.02))
+    #expect(Self.operations(release).count == 1)
+    let answer = engine.handle(.applicationFailed(applied: 0, message: "disk full"))
+    #expect(Self.operations(answer).isEmpty, "nothing was applied, so nothing is taken back")
+    #expect(!engine.canUndo, "the failed drop stayed on the undo stack")
+    let undo = engine.handle(.undo)
+    #expect(Self.operations(undo).isEmpty)
+  }
 }

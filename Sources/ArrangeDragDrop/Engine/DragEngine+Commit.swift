@@ -112,7 +112,14 @@ extension DragEngine {
     }
     emit(.dropped(id, transaction))
     announce(announcement)
-    if !toEmit.isEmpty {
+    // A live drop whose last change came in this very input emits nothing more, but that change
+    // is part of its transaction: the batch is what lets a failure reported for this input take
+    // the drop back (and its transaction off the undo stack) as it would any other drop's.
+    let changedInThisInput = batches.contains {
+      if case .live(let session, _) = $0.purpose { return session == id }
+      return false
+    }
+    if !toEmit.isEmpty || (changedInThisInput && !final.isEmpty) {
       batches.append(
         Batch(
           purpose: .commit(id, final.isEmpty ? nil : transaction, liveBefore: session.live),
