@@ -80,4 +80,38 @@ import Testing
     let undo = engine.handle(.undo)
     #expect(Self.operations(undo).isEmpty)
   }
+
+  @Test("Undo after concurrent live drags never names positions another drag has changed since")
+  func concurrentLiveHistory() throws {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    configuration.allowsConcurrentDrags = true
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2", "a3"])], configuration: configuration)
+    func pointer(_ id: Int, _ phase: PointerPhase, _ y: Double, _ time: Double) {
+      harness.send(
+        .pointer(PointerEvent(phase, at: Point(x: 50, y: y), time: time, id: PointerID(id))))
+    }
+    // Pointer 1 takes a2 to the top, live, and keeps holding it.
+    pointer(1, .down, 25, 0)
+    pointer(1, .move, 31, 0.1)
+    pointer(1, .move, 2, 0.2)
+    #expect(harness.items(0) == ["a2", "a0", "a1", "a3"])
+    // Pointer 2 moves a3 up one place and drops it: a transaction recorded on top of a2's live
+    // change.
+    pointer(2, .down, 35, 0.3)
+    pointer(2, .move, 41, 0.4)
+    pointer(2, .move, 22, 0.5)
+    pointer(2, .up, 22, 0.6)
+    #expect(harness.items(0) == ["a2", "a0", "a3", "a1"])
+    // Pointer 1 gives up: a2 goes back to the end, and a3 moves up under it.
+    pointer(1, .cancel, 2, 0.7)
+    #expect(harness.items(0) == ["a0", "a3", "a1", "a2"])
+    // a3's move was recorded with a2 at the top: its positions no longer hold, so the history
+    // is gone rather than wrong.
+    harness.send(.undo)
+    #expect(harness.errors.isEmpty, "undo named stale positions: \(harness.errors)")
+    #expect(harness.items(0) == ["a0", "a3", "a1", "a2"])
+    #expect(harness.announcements.last == "Nothing to undo")
+  }
 }

@@ -96,6 +96,7 @@ extension DragEngine {
     let announcement = dropAnnouncement(for: session)
     sessions.remove(at: index)
     for operation in toEmit { apply(operation, by: id) }
+    if entangled.contains(id) { forgetHistory(for: id) }
     let transaction = DragTransaction(final)
     if final.isEmpty {
       emit(.didNotMove(id, session.item))
@@ -105,6 +106,9 @@ extension DragEngine {
     } else {
       undoStack.append(transaction)
       redoStack.removeAll()
+      // Drags still under way with live changes in the model: the transaction is recorded on
+      // top of states they may still take back.
+      for other in sessions where !other.live.isEmpty { entangled.insert(other.id) }
       emit(.didMove(id, session.item))
       if session.mode == .exchange, case .exchange(_, let slot) = session.proposal.action {
         emit(.exchangeTransactionFinished(id, session.origin, slot))
@@ -164,6 +168,7 @@ extension DragEngine {
     }
     let undo = session.live.reversed().map(\.inverse)
     for operation in undo { apply(operation, by: id) }
+    entangled.remove(id)
     if !undo.isEmpty {
       batches.append(Batch(purpose: .cancel(id, live: session.live), operations: undo))
     }

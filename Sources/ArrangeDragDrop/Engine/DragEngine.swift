@@ -47,8 +47,15 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
 
   @usableFromInline
   var sessions: [DragSession<Item>] = []
+  @usableFromInline
   var undoStack: [DragTransaction<Item>] = []
+  @usableFromInline
   var redoStack: [DragTransaction<Item>] = []
+  /// Drags whose live changes were in the model when another drag's transaction was recorded:
+  /// once one of them changes the model again, the history no longer describes states it can
+  /// go back to (see ``apply(_:by:)``).
+  @usableFromInline
+  var entangled: Set<SessionID> = []
   /// The operation batches emitted by the last input, in order, so that a failure to apply them
   /// can be rolled back.
   @usableFromInline
@@ -244,10 +251,21 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   @inlinable
   mutating func apply(_ operation: DragOperation<Item>, by session: SessionID?) {
     effects.append(.apply(operation))
+    if let session, !entangled.isEmpty, entangled.contains(session) { forgetHistory(for: session) }
     for index in sessions.indices where sessions[index].id != session {
       guard sessions[index].item != operation.item else { continue }
       sessions[index].keepInStep(with: operation)
     }
+  }
+
+  /// Forgets undo and redo because drag `session`, whose live changes other transactions were
+  /// recorded on top of, changed the model again: undoing those transactions now would name
+  /// positions that no longer hold.
+  @usableFromInline
+  mutating func forgetHistory(for session: SessionID) {
+    entangled.remove(session)
+    undoStack.removeAll()
+    redoStack.removeAll()
   }
 
   // MARK: - Containers
