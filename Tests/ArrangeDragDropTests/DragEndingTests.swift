@@ -114,4 +114,37 @@ import Testing
     #expect(harness.items(0) == ["a0", "a3", "a1", "a2"])
     #expect(harness.announcements.last == "Nothing to undo")
   }
+
+  @Test("A live change the app failed to apply does not shift where another drag's item is")
+  func failedLiveChangeKeepsOtherDragsInPlace() {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    configuration.allowsConcurrentDrags = true
+    let harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2", "a3"])], configuration: configuration)
+    var engine = harness.engine
+    func pointer(_ id: Int, _ phase: PointerPhase, _ y: Double, _ time: Double, _ kind: PointerKind)
+      -> [DragEffect<String>]
+    {
+      engine.handle(
+        .pointer(
+          PointerEvent(phase, at: Point(x: 50, y: y), time: time, id: PointerID(id), kind: kind)))
+    }
+    // A touch holds a2, not long enough yet to lift it.
+    _ = pointer(1, .down, 25, 0, .touch)
+    // A mouse takes a3 to the top, live; the app fails to apply that.
+    _ = pointer(0, .down, 35, 0, .mouse)
+    _ = pointer(0, .move, 41, 0.01, .mouse)
+    let moved = pointer(0, .move, 5, 0.02, .mouse)
+    #expect(
+      Self.operations(moved) == [
+        .move("a3", from: Slot(ContainerID(0), 3), to: Slot(ContainerID(0), 0), before: "a0")
+      ])
+    _ = engine.handle(.applicationFailed(applied: 0, message: "disk full"))
+    // The touch's long press is up: a2 is still where it was, third.
+    let lifted = engine.handle(.tick(time: 0.3))
+    #expect(
+      lifted.contains(
+        .event(.began(.pointer(PointerID(1)), "a2", origin: Slot(ContainerID(0), 2)))), "\(lifted)")
+  }
 }

@@ -233,6 +233,11 @@ extension DragEngine {
     var toCancel: [SessionID] = []
     var kept: [(SessionID, [DragOperation<Item>])] = []
     for (batch, count) in zip(failed, done).reversed() {
+      // The operations the app did not apply kept the other drags in step as if it had: take
+      // that back, without telling the app (its model never moved).
+      for operation in batch.operations[count...].reversed() {
+        keepSessionsInStep(with: operation.inverse, except: batch.purpose.session)
+      }
       for operation in batch.operations[..<count].reversed() {
         apply(operation.inverse, by: nil)
         emitted.append(operation.inverse)

@@ -80,6 +80,14 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       case cancel(SessionID, live: [DragOperation<Item>])
       /// A rollback; if that fails too, there is nothing left to try.
       case rollback
+
+      /// The drag the batch belongs to, if any.
+      var session: SessionID? {
+        switch self {
+        case .commit(let id, _, _), .live(let id, _), .cancel(let id, _): return id
+        case .undo, .redo, .rollback: return nil
+        }
+      }
     }
     @usableFromInline
     var purpose: Purpose
@@ -252,7 +260,14 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   mutating func apply(_ operation: DragOperation<Item>, by session: SessionID?) {
     effects.append(.apply(operation))
     if let session, !entangled.isEmpty, entangled.contains(session) { forgetHistory(for: session) }
-    for index in sessions.indices where sessions[index].id != session {
+    keepSessionsInStep(with: operation, except: session)
+  }
+
+  /// Keeps every session but `except` in step with `operation`, which the app's model went
+  /// through (or, for the inverse of an operation it failed to apply, did not).
+  @inlinable
+  mutating func keepSessionsInStep(with operation: DragOperation<Item>, except: SessionID?) {
+    for index in sessions.indices where sessions[index].id != except {
       guard sessions[index].item != operation.item else { continue }
       sessions[index].keepInStep(with: operation)
     }
