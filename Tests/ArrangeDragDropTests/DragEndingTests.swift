@@ -147,4 +147,26 @@ import Testing
       lifted.contains(
         .event(.began(.pointer(PointerID(1)), "a2", origin: Slot(ContainerID(0), 2)))), "\(lifted)")
   }
+
+  @Test(
+    "A keyboard drag over a delete zone that is taken away drops nothing into it, live or on drop",
+    arguments: [OperationTiming.onDrop, .live])
+  func keyboardRemovalNeedsItsZone(timing: OperationTiming) {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = timing
+    var harness = DragHarness(columns: [("A", ["a", "b"]), ("Trash", [])])
+    var containers = harness.engine.containers
+    containers[1] = ArenaContainer(
+      id: containers[1].id, name: "Trash", geometry: containers[1].geometry, isDeleteZone: true)
+    var rules = DragRules<String>()
+    rules.canRemove = { _, _ in .allow }
+    harness.engine = DragEngine(containers: containers, configuration: configuration, rules: rules)
+    harness.send(.key(.lift("a"), time: 0))
+    harness.send(.key(.nextContainer, time: 0.1))
+    #expect(harness.engine.proposal(for: .keyboard)?.action == .remove)
+    harness.send(.removeContainer(containers[1].id))
+    harness.send(.key(.drop, time: 0.2))
+    #expect(harness.items(0) == ["a", "b"])
+    #expect(harness.errors.isEmpty)
+  }
 }

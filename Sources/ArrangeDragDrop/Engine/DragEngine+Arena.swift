@@ -87,10 +87,15 @@ extension DragEngine {
       cancel(session.id)
     }
     arena.remove(at: position)
+    var keyboardLostTarget = false
     for index in sessions.indices where sessions[index].keyboardTarget?.container == id {
       sessions[index].keyboardTarget = sessions[index].origin
+      keyboardLostTarget = true
     }
     retargetAll()
+    // A keyboard drag aimed at the removed container goes back to where it started, live as
+    // well as on drop: its proposal must not name a container that is gone.
+    if keyboardLostTarget && configuration.operationTiming == .live { retargetKeyboard() }
   }
 
   mutating func moveContainer(_ id: ContainerID, priority: Int) {

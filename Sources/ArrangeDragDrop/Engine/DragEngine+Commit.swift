@@ -79,7 +79,10 @@ extension DragEngine {
   mutating func drop(_ id: SessionID) {
     guard let index = sessionIndex(id), sessions[index].isDragging else { return }
     var session = sessions[index]
-    let target = Self.container(of: session.proposal.action)
+    // The container a drop goes to must still be there, and so must the delete zone a removal
+    // was proposed over.
+    var target = Self.container(of: session.proposal.action)
+    if case .remove = session.proposal.action { target = session.proposal.container }
     if let refused = refusal(of: session.proposal.action, for: session)
       ?? (target.map({ containerIndex($0) == nil }) == true ? DragRefusal(.cannotDrop) : nil)
     {
