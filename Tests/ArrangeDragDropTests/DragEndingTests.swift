@@ -169,4 +169,27 @@ import Testing
     #expect(harness.items(0) == ["a", "b"])
     #expect(harness.errors.isEmpty)
   }
+
+  @Test(
+    "Two live drags that start in one input name no anchor read from geometry the other changed")
+  func concurrentActivationsAnchors() {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    configuration.allowsConcurrentDrags = true
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1"]), ("B", ["b0", "b1", "b2"])], configuration: configuration)
+    func touch(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double, _ time: Double) {
+      harness.send(
+        .pointer(
+          PointerEvent(phase, at: Point(x: x, y: y), time: time, id: PointerID(id), kind: .touch)))
+    }
+    // Two fingers hold a0 (drifting over B) and b1 (drifting up); one tick lifts both.
+    touch(1, .down, 95, 5, 0)
+    touch(1, .move, 104, 5, 0.01)
+    touch(2, .down, 150, 15, 0.02)
+    touch(2, .move, 150, 6, 0.03)
+    harness.send(.tick(time: 0.5))
+    #expect(harness.errors.isEmpty, "the model refused: \(harness.errors)")
+    #expect(harness.items(1).sorted() == ["a0", "b0", "b1", "b2"])
+  }
 }

@@ -45,9 +45,22 @@ extension DragEngine {
   /// The item a move to `index` of container `id` would land in front of.
   @inlinable
   func anchor(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Item? {
+    // Operations another drag made in this input are not in the reported geometry yet: an
+    // anchor read from it could name the wrong item, so there is none.
+    if changedInThisInput(id, byOtherThan: session.id) { return nil }
     guard let position = containerIndex(id) else { return nil }
     let at = geometryIndex(index, for: session, in: id)
     guard at >= 0 && at < arena[position].geometry.count else { return nil }
     return arena[position].geometry.item(at: at)
+  }
+
+  /// Whether an operation emitted in this input by anything but drag `session` touched
+  /// container `id`.
+  @inlinable
+  func changedInThisInput(_ id: ContainerID, byOtherThan session: SessionID) -> Bool {
+    for batch in batches where batch.purpose.session != session {
+      for operation in batch.operations where operation.touches(id) { return true }
+    }
+    return false
   }
 }

@@ -82,6 +82,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
       case rollback
 
       /// The drag the batch belongs to, if any.
+      @usableFromInline
       var session: SessionID? {
         switch self {
         case .commit(let id, _, _), .live(let id, _), .cancel(let id, _): return id

@@ -25,6 +25,18 @@ public enum DragOperation<Item: Hashable & Sendable>: Hashable, Sendable {
   /// ``dropInto(_:from:into:)``.
   case takeOut(Item, from: Item, to: Slot)
 
+  /// Whether the operation takes an item from, or puts one into, container `id`.
+  @inlinable
+  func touches(_ id: ContainerID) -> Bool {
+    switch self {
+    case .move(_, let from, let to, _): return from.container == id || to.container == id
+    case .exchange(_, let first, _, let second):
+      return first.container == id || second.container == id
+    case .copy(_, _, let to), .insert(_, let to), .takeOut(_, _, let to): return to.container == id
+    case .remove(_, let from), .dropInto(_, let from, _): return from.container == id
+    }
+  }
+
   /// The operation that undoes this one exactly.
   public var inverse: DragOperation {
     switch self {
