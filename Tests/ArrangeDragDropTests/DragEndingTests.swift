@@ -192,4 +192,35 @@ import Testing
     #expect(harness.errors.isEmpty, "the model refused: \(harness.errors)")
     #expect(harness.items(1).sorted() == ["a0", "b0", "b1", "b2"])
   }
+
+  @Test("A live drag removed over a delete zone, whose removal the app failed, rolls back cleanly")
+  func failedLiveRemovalRollsBackInOrder() throws {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    var rules = DragRules<String>()
+    rules.canRemove = { _, _ in .allow }
+    var harness = DragHarness(
+      columns: [("A", ["a0"]), ("B", ["b0", "b1"]), ("Trash", [])], configuration: configuration,
+      rules: rules, columnHeight: 100)
+    var containers = harness.engine.containers
+    containers[2] = ArenaContainer(
+      id: containers[2].id, name: "Trash", geometry: containers[2].geometry, isDeleteZone: true)
+    harness.engine = DragEngine(containers: containers, configuration: configuration, rules: rules)
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    harness.send(H.pointer(.move, 150, 15, 0.02))
+    #expect(harness.items(1) == ["b0", "a0", "b1"])
+    // The release over the trash brings a0 home (live) and removes it: the app applies the
+    // first and fails the second.
+    var engine = harness.engine
+    var model = harness.model
+    let release = Self.operations(engine.handle(H.pointer(.up, 250, 5, 0.03)))
+    #expect(release.count == 2)
+    try model.apply([release[0]])
+    let answer = Self.operations(engine.handle(.applicationFailed(applied: 1, message: "no")))
+    try model.apply(answer)
+    #expect(model.items(in: ContainerID(0)) == ["a0"])
+    #expect(model.items(in: ContainerID(1)) == ["b0", "b1"])
+    #expect(!engine.canUndo)
+  }
 }

@@ -233,6 +233,7 @@ extension DragEngine {
       }
     }
     var emitted: [DragOperation<Item>] = []
+    var takeBack: [DragOperation<Item>] = []
     var toCancel: [SessionID] = []
     var kept: [(SessionID, [DragOperation<Item>])] = []
     for (batch, count) in zip(failed, done).reversed() {
@@ -252,11 +253,9 @@ extension DragEngine {
         // The app keeps the drag's live changes: they become the drag's drop, undoable.
         kept.append((id, liveAtStart[id] ?? live))
       case .commit(let id, let transaction, let liveBefore):
-        // The drag is over: take back the live changes it had made before this input too.
-        for operation in (liveAtStart[id] ?? liveBefore).reversed().map(\.inverse) {
-          apply(operation, by: nil)
-          emitted.append(operation)
-        }
+        // The drag is over: its live changes from before this input are taken back too, once
+        // everything this input did is undone (the state they were made on).
+        takeBack.append(contentsOf: (liveAtStart[id] ?? liveBefore).reversed().map(\.inverse))
         if let transaction, undoStack.last == transaction { undoStack.removeLast() }
       case .live(let id, _):
         if let index = sessionIndex(id), let start = liveAtStart[id] {
@@ -270,6 +269,10 @@ extension DragEngine {
         if undoStack.last == transaction { undoStack.removeLast() }
         redoStack.append(transaction)
       }
+    }
+    for operation in takeBack {
+      apply(operation, by: nil)
+      emitted.append(operation)
     }
     emit(.applicationFailed(message: message))
     if !emitted.isEmpty { batches.append(Batch(purpose: .rollback, operations: emitted)) }
