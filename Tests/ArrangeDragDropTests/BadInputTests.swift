@@ -84,6 +84,22 @@ import Testing
     #expect(harness.items(0) == ["b", "c", "a"])
   }
 
+  @Test("A lost pointer's cancel ends its press or drag even with no usable coordinates")
+  func cancelWithoutCoordinates() {
+    var harness = Self.board()
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 50, 27, 0.1))
+    #expect(harness.engine.isDragging)
+    harness.send(.pointer(PointerEvent(.cancel, at: Point(x: .nan, y: .nan), time: 0.2)))
+    #expect(!harness.engine.isDragging)
+    #expect(harness.items(0) == ["a", "b", "c"])
+    // A press that is cancelled the same way does not start a drag on the next move.
+    harness.send(H.pointer(.down, 50, 5, 0.3))
+    harness.send(.pointer(PointerEvent(.cancel, at: Point(x: .infinity, y: 5), time: 0.4)))
+    harness.send(H.pointer(.move, 50, 27, 0.5))
+    #expect(!harness.engine.isDragging)
+  }
+
   @Test("A pointer far away is outside every container and the item returns")
   func farAway() {
     var harness = Self.board()

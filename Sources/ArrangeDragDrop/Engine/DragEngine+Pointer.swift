@@ -23,10 +23,14 @@ extension DragEngine {
   }
 
   mutating func handlePointer(_ event: PointerEvent) {
-    // NaN and infinite coordinates are not a place; the event is dropped and the state kept.
-    guard event.location.isFinite else { return }
-    let point = Self.clamped(event.location)
     let id = SessionID.pointer(event.id)
+    var point = Self.clamped(event.location)
+    if !event.location.isFinite {
+      // NaN and infinite coordinates are not a place: a press, move or release there is dropped
+      // and the state kept. A lost pointer needs no place: its cancel still ends the drag.
+      guard event.phase == .cancel, let index = sessionIndex(id) else { return }
+      point = sessions[index].pointer
+    }
     switch event.phase {
     case .down:
       guard sessionIndex(id) == nil else { return }  // a second press for the same pointer
