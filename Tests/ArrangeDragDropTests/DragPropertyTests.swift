@@ -441,12 +441,20 @@ import Testing
         driver.profile.mode == .exchange
         ? ArenaPoints.slotCenter(origin.index, in: geometry, x: x)
         : ArenaPoints.finalIndexPoint(origin.index, dragging: item, in: geometry, x: x)
-      // When the item's center decides, the pointer goes where it puts that center at home.
-      if driver.engine.configuration.strategy == .itemCenter,
-        let ghost = driver.engine.presentation.sessions.first(where: { $0.session == lift.session })
-      {
-        home = Point(
-          x: home.x + last.x - ghost.ghostFrame.midX, y: home.y + last.y - ghost.ghostFrame.midY)
+      // When the item's center decides, the pointer goes where it puts that center at home. The
+      // grab offset is read with the pointer on the slot itself: after a move far away, the last
+      // point and the ghost are too far apart for their difference to keep its precision.
+      if driver.engine.configuration.strategy == .itemCenter {
+        generator.tick()
+        driver.perform(
+          .input(
+            .pointer(PointerEvent(.move, at: home, time: generator.time, id: id, kind: lift.kind))))
+        if let ghost = driver.engine.presentation.sessions.first(where: {
+          $0.session == lift.session
+        }) {
+          home = Point(
+            x: home.x + home.x - ghost.ghostFrame.midX, y: home.y + home.y - ghost.ghostFrame.midY)
+        }
       }
       generator.tick()
       driver.perform(
