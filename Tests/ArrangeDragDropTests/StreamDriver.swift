@@ -394,7 +394,16 @@ struct StreamDriver {
     }
     for (item, number) in committed { committedCounts[item, default: 0] += number }
     let active = engine.activeSessions
-    if active.count > 1 { entangled.formUnion(active) }
+    // A drag that began and ended within this input changed the model under the others too.
+    var involved = Set(active)
+    for case .event(let event) in effects {
+      switch event {
+      case .began(let session, _, _), .dropped(let session, _), .cancelled(let session, _):
+        involved.insert(session)
+      default: break
+      }
+    }
+    if involved.count > 1 { entangled.formUnion(active) }
     return committed
   }
 
