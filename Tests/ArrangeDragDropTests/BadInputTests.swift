@@ -100,6 +100,16 @@ import Testing
     #expect(!harness.engine.isDragging)
   }
 
+  @Test("A touch press released at no usable place does not become a drag at the next tick")
+  func pressReleasedWithoutCoordinates() {
+    var harness = Self.board()
+    harness.send(.pointer(PointerEvent(.down, at: Point(x: 50, y: 5), time: 0, kind: .touch)))
+    harness.send(.pointer(PointerEvent(.up, at: Point(x: .nan, y: 5), time: 0.05, kind: .touch)))
+    harness.send(.tick(time: 1))
+    #expect(!harness.engine.isDragging)
+    #expect(harness.events.isEmpty, "\(harness.events)")
+  }
+
   @Test("A pointer far away is outside every container and the item returns")
   func farAway() {
     var harness = Self.board()

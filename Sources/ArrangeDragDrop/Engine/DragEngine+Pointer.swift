@@ -27,8 +27,14 @@ extension DragEngine {
     var point = Self.clamped(event.location)
     if !event.location.isFinite {
       // NaN and infinite coordinates are not a place: a press, move or release there is dropped
-      // and the state kept. A lost pointer needs no place: its cancel still ends the drag.
-      guard event.phase == .cancel, let index = sessionIndex(id) else { return }
+      // and the state kept. A lost pointer needs no place: its cancel still ends the drag. And a
+      // press released, wherever, is over: it must not become a drag at the next tick.
+      guard let index = sessionIndex(id) else { return }
+      if event.phase == .up && !sessions[index].isDragging {
+        sessions.remove(at: index)
+        return
+      }
+      guard event.phase == .cancel else { return }
       point = sessions[index].pointer
     }
     switch event.phase {
