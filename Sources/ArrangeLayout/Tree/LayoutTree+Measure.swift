@@ -76,7 +76,11 @@ extension LayoutTree {
   /// A leaf's measure function's answer, made finite and non-negative and rounded up to the grid.
   mutating func measureLeaf(_ n: Int, _ proposal: SizeProposal) -> Size {
     guard slots[n] >= 0, let function = measures[Int(slots[n])] else { return .zero }
-    let raw = function(proposal)
+    // Lengths that differ by a rounding error (a right-to-left group's width is a difference of
+    // mirrored edges) are offered as one, so that text that just fits wraps the same way.
+    let raw = function(
+      SizeProposal(
+        width: proposal.width.map(Self.settled), height: proposal.height.map(Self.settled)))
     var width = raw.width
     var height = raw.height
     if !invalidMeasurements.isEmpty { invalidMeasurements[Int32(n)] = nil }
@@ -91,6 +95,15 @@ extension LayoutTree {
     // Round measured content up to the grid so that text never loses a column.
     let scale = effectiveScale
     return Size(width: roundUp(width, scale), height: roundUp(height, scale))
+  }
+
+  /// `length` on a grid of 2⁻²⁰ (about a millionth), where lengths that differ only by the
+  /// rounding errors of a few additions meet; unchanged where that grid is finer than a
+  /// `Double` can tell apart.
+  static func settled(_ length: Double) -> Double {
+    let scaled = length * 1_048_576
+    guard scaled.magnitude < 4_503_599_627_370_496 else { return length }
+    return scaled.rounded() / 1_048_576
   }
 
   /// `value` rounded up to a multiple of `1 / scale`, or `value` itself where the grid is finer
