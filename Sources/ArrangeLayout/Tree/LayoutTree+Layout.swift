@@ -186,7 +186,10 @@ extension LayoutTree {
   func snap(_ value: Double, _ scale: Double) -> Double {
     let scaled = value * scale
     guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
-    return roundHalfUp(scaled) / scale
+    // Edges that meet in exact arithmetic can differ by a rounding error (one computed by
+    // mirroring, the other by adding): settled first, they round to the same step even on a
+    // half.
+    return roundHalfUp(LayoutTree.settled(scaled)) / scale
   }
 
   /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
