@@ -334,7 +334,10 @@ private func differences(_ a: FlowLayout, _ b: FlowLayout) -> [String] {
       let padAcrossStart = horizontal ? padding.top : padding.leading
       let padAcrossEnd = horizontal ? padding.bottom : padding.trailing
       let containerAlong = flow.containerSize[style.axis]
-      let limit = containerAlong.isFinite ? containerAlong - padAlongStart - padAlongEnd : .infinity
+      // Padding longer than the container leaves lines of no length, not of a negative one.
+      let limit =
+        containerAlong.isFinite
+        ? Swift.max(0, containerAlong - padAlongStart - padAlongEnd) : .infinity
       let itemSpacing = style.itemSpacing
       var violations = Violations()
       violations.check(frames.count == flow.count, "\(frames.count) frames for \(flow.count) items")
