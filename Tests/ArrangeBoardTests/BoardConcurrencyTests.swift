@@ -143,7 +143,7 @@ import Testing
     try Data(edited.utf8).write(to: temporary)
     #expect(rename(temporary.path, folder.board.path) == 0)
     #expect(move.wait() == .exited(0), "\(move.error)")
-    #expect(folder.text == "## To Do\n\n- b\n- c from the editor\n\n## Done\n- a\n\n")
+    #expect(folder.text == "## To Do\n\n- b\n- c from the editor\n\n## Done\n\n- a\n")
   }
 
   @Test(
@@ -162,7 +162,7 @@ import Testing
     #expect(Self.names(folder).contains { $0.hasSuffix(".tmp") })
     let next = try runProcess(try Self.arrange(), ["move", folder.board.path, "b", "--to", "Done"])
     #expect(next.status == 0)
-    #expect(folder.text == "## To Do\n\n- a\n\n## Done\n- b\n\n")
+    #expect(folder.text == "## To Do\n\n- a\n\n## Done\n\n- b\n")
     #expect(Self.names(folder).filter { !$0.hasPrefix("child-") } == ["board.md"])
   }
 

@@ -89,11 +89,12 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     #expect(text(document) == source)
   }
 
-  @Test("Detail lines are the indented non-blank lines; other lines of a card are kept, not shown")
+  @Test("Detail lines are the indented non-blank lines up to the first line at the left margin")
   func detailLines() throws {
-    let source = "## A\n- Card\n    > one  \n\n### heading\n   \n\tdone\nplain text\n- Next\n"
+    let source =
+      "## A\n- Card\n    > one  \n\n  \t\n\ttwo\n### heading\n   \n\tdone\nplain text\n- Next\n"
     let document = try board(source)
-    #expect(document.columns[0].cards[0].details == ["> one", "done"])
+    #expect(document.columns[0].cards[0].details == ["> one", "two"])
     #expect(text(document) == source)
   }
 
@@ -152,15 +153,9 @@ private func titles(_ document: BoardDocument) -> [[String]] {
   }
 
   static let badFiles: [BadFile] = [
-    BadFile("## To Do\n\n- Fine\n-\n", .emptyCardTitle, line: 4),
-    BadFile("## To Do\n- Fine\n- \n", .emptyCardTitle, line: 3),
-    BadFile("## To Do\r\n* \t \r\n", .emptyCardTitle, line: 2),
-    BadFile("## To Do\n- Fine\n*", .emptyCardTitle, line: 3),
     BadFile("## To Do\n- Fine\n- Also fine\n##\n", .emptyColumnName, line: 4),
     BadFile("# Title\n##   \n", .emptyColumnName, line: 2),
     BadFile("##\t\r\n", .emptyColumnName, line: 1),
-    BadFile("# Title\n\n- early\n## A\n", .cardOutsideColumn, line: 3),
-    BadFile("* first\n", .cardOutsideColumn, line: 1),
     BadFile(
       Array("## A\n- ok\n- bad ".utf8) + [0xFF] + Array("\n- after\n".utf8), .invalidUTF8, line: 3),
     BadFile(Array("## A\n".utf8) + [0xC3], .invalidUTF8, line: 2),
@@ -190,9 +185,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
         return error.message
       }
     }
-    #expect(message("# T\n\n- early\n") == "line 3: a card must come after a “## Column” heading.")
-    #expect(message("## A\n- x\n-\n") == "line 3: a card needs a title after \"- \".")
-    #expect(message("## A\n* \n") == "line 2: a card needs a title after \"* \".")
+    #expect(message("### A\n###\n") == "line 2: a column needs a name after \"### \".")
     #expect(message("## A\n##\n") == "line 2: a column needs a name after \"## \".")
   }
 
@@ -323,7 +316,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     #expect(text(document) == "## A\n- one\n\n- two\n\n## B\n- three\n")
   }
 
-  @Test("Moving into an empty column: after its lead lines, before its blank lines")
+  @Test("Moving into an empty column: after its lead lines, or after the blank line under it")
   func moveIntoEmptyColumn() throws {
     let source = "## To Do\n\n- Alpha\n- Beta\n\n## Doing\n> WIP limit 2\n\n## Done\n\n"
     var document = try board(source)
@@ -332,7 +325,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
       text(document) == "## To Do\n\n- Alpha\n\n## Doing\n> WIP limit 2\n- Beta\n\n## Done\n\n")
     try document.moveCard(try id("Alpha", in: document), toColumn: 2, index: 0)
     #expect(
-      text(document) == "## To Do\n\n\n## Doing\n> WIP limit 2\n- Beta\n\n## Done\n- Alpha\n\n")
+      text(document) == "## To Do\n\n\n## Doing\n> WIP limit 2\n- Beta\n\n## Done\n\n- Alpha\n")
     #expect(titles(document) == [[], ["Beta"], ["Alpha"]])
   }
 
@@ -524,7 +517,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     let second = try document.addCard(title: "Two", toColumn: 0, at: nil)
     let third = try document.addCard(title: "Shipped", toColumn: 1, at: nil)
     #expect(
-      text(document) == "## To Do\n\n- Zero\n- One\n- Two\n\n## Done\n- Shipped\n\n")
+      text(document) == "## To Do\n\n- Zero\n- One\n- Two\n\n## Done\n\n- Shipped\n")
     #expect(first == CardID(1))
     #expect(second == CardID(2))
     #expect(third == CardID(3))

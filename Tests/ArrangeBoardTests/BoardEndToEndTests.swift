@@ -248,7 +248,7 @@ import Testing
 
   @Test("An unparsable file: a message naming the line, exit code 1, the file untouched")
   func unparsableFile() throws {
-    let broken = "## To Do\n\n- Fine\n-\n"
+    let broken = "## To Do\n\n- Fine\n##\n"
     let folder = try Folder(broken)
     defer { folder.remove() }
     let tmux = try #require(TerminalPane.tmuxPath)

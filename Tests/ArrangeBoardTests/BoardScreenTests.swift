@@ -551,8 +551,8 @@ struct MemoryStorage: BoardStorage {
   @Test("A reload that fails to parse keeps refusing to save over the file (review finding)")
   func failedReloadKeepsRefusing() throws {
     var harness = try Harness()
-    // Another program (or a person in an editor) saves a half-typed card.
-    let external = BoardScreenTests.board.replacingOccurrences(of: "- Delta", with: "- Delta\n- ")
+    // Another program (or a person in an editor) saves a half-typed column heading.
+    let external = BoardScreenTests.board.replacingOccurrences(of: "- Delta", with: "- Delta\n## ")
     harness.disk.bytes = Array(external.utf8)
     harness.key("R")
     #expect(harness.lines.last?.contains("Cannot reload board.md: line") == true)
@@ -624,7 +624,7 @@ struct MemoryStorage: BoardStorage {
   @Test("An outside edit that does not parse is reported once and never saved over")
   func pollUnparsableOutsideEdit() throws {
     var harness = try Harness()
-    let broken = BoardScreenTests.board + "-\n"
+    let broken = BoardScreenTests.board + "##\n"
     harness.disk.bytes = Array(broken.utf8)
     #expect(harness.poll() == .unchanged)
     #expect(harness.poll() == .changed)

@@ -1,20 +1,26 @@
-/// A card of a board, as shown: its title and its detail lines.
+/// A card of a board, as shown: its title, its checkbox and its detail lines.
 ///
-/// A card is a line `- Title` (or `* Title`) with the lines under it up to the next card or
-/// heading; the document keeps those lines exactly as they are in the file.
+/// A card is a line `- Title` (or `* Title`, `+ Title`) with the indented lines under it; the
+/// document keeps those lines exactly as they are in the file.
 public struct BoardCard: Hashable, Sendable {
   /// The card's identifier in its document.
   public var id: CardID
-  /// The text after the `- ` marker with surrounding whitespace trimmed.
+  /// The text after the marker and the checkbox, trimmed.
+  ///
+  /// Empty for a card whose title was cleared (`- ` alone).
   public var title: String
   /// The card's indented, non-blank lines without whitespace at either end, in order (for
   /// example `> A description` or `* [ ] a subtask`).
   public var details: [String]
+  /// Whether the card is done, for a card written with a checkbox (`- [x] Title` is done,
+  /// `- [ ] Title` is not); `nil` for a card without one.
+  public var checkbox: Bool?
 
   /// Creates a card value.
-  public init(id: CardID, title: String, details: [String]) {
+  public init(id: CardID, title: String, details: [String], checkbox: Bool? = nil) {
     self.id = id
     self.title = title
     self.details = details
+    self.checkbox = checkbox
   }
 }

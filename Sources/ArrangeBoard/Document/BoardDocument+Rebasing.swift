@@ -55,11 +55,7 @@ extension BoardDocument {
   public func rebased(
     from base: BoardDocument, onto other: BoardDocument, changed: Set<CardID>? = nil
   ) throws(BoardRebaseError) -> BoardDocument {
-    guard preamble == base.preamble, sections.count == base.sections.count,
-      zip(sections, base.sections).allSatisfy({
-        $0.heading == $1.heading && $0.lead == $1.lead && $0.tail == $1.tail
-      })
-    else {
+    guard skeleton == base.skeleton else {
       throw BoardRebaseError(
         kind: .notCardChanges,
         message: "this board changed more than cards, which cannot be carried over.")
@@ -304,7 +300,7 @@ extension BoardDocument {
   /// A card's lines.
   func block(of card: CardID) -> [BoardLine] {
     guard let location = location(of: card) else { return [] }
-    return sections[location.column].blocks[location.index]
+    return block(column: location.column, index: location.index)
   }
 
   /// Gives a card other lines (its block) and title.
@@ -312,15 +308,14 @@ extension BoardDocument {
     guard let location = location(of: card), !block.isEmpty else { return }
     var lines = reterminated(block)
     // The file's last line keeps having no line break.
-    if sections[location.column].blocks[location.index].last?.terminator
+    if self.block(column: location.column, index: location.index).last?.terminator
       == BoardLine.Terminator.none
     {
       lines[lines.count - 1].terminator = .none
     }
-    sections[location.column].blocks[location.index] = lines
-    shownColumns[location.column].cards[location.index].title = title
-    shownColumns[location.column].cards[location.index].details = block.dropFirst().compactMap(
-      Self.detail(of:))
+    setBlock(lines, column: location.column, index: location.index)
+    let shown = Self.card(from: lines, id: card)
+    shownColumns[location.column].cards[location.index] = shown
   }
 
   /// Inserts a card with the lines `block` at `index` of `column`, and returns its identifier.
@@ -329,10 +324,11 @@ extension BoardDocument {
   ) -> CardID {
     let id = CardID(nextID)
     nextID += 1
-    let index = Swift.min(Swift.max(0, index), sections[column].blocks.count)
-    sections[column].blocks.insert(reterminated(block), at: index)
+    let index = Swift.min(Swift.max(0, index), shownColumns[column].cards.count)
+    insertBlock(reterminated(block), column: column, index: index)
     shownColumns[column].cards.insert(
-      BoardCard(id: id, title: card.title, details: card.details), at: index)
+      BoardCard(id: id, title: card.title, details: card.details, checkbox: card.checkbox),
+      at: index)
     reindex(column)
     return id
   }

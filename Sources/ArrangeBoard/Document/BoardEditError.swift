@@ -10,6 +10,8 @@ public struct BoardEditError: Error, Hashable, Sendable, CustomStringConvertible
     case indexOutOfRange
     /// The title is empty once trimmed.
     case emptyTitle
+    /// The column holds as many cards as its limit allows.
+    case columnFull
   }
 
   /// Why the edit was refused.

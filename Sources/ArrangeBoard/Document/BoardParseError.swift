@@ -1,7 +1,7 @@
 /// Why a file could not be read as a board, with the line to look at.
 ///
 /// The message is a sentence for people that names the line, for example
-/// `line 7: a card needs a title after "- ".`
+/// `line 7: a column needs a name after "## ".`
 public struct BoardParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the file.
   public enum Kind: Hashable, Sendable {
@@ -9,12 +9,8 @@ public struct BoardParseError: Error, Hashable, Sendable, CustomStringConvertibl
     case invalidUTF8
     /// The file contains a NUL byte, so it is not text.
     case binary
-    /// A `##` heading has no name.
+    /// A column heading has no name.
     case emptyColumnName
-    /// A `- ` card line has no title.
-    case emptyCardTitle
-    /// A card comes before the first `## Column` heading.
-    case cardOutsideColumn
     /// The file is larger than ``BoardDocument/maximumSize``.
     case tooLarge
   }
