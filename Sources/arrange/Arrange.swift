@@ -16,7 +16,8 @@ struct Arrange: ParsableCommand {
     abstract: "A Kanban board in a Markdown file, dragged with the mouse or the keyboard.",
     discussion: """
       The file is taskell-compatible Markdown: "## Column" headings, "- card" lines and indented \
-      detail lines. Lines arrange does not understand are kept exactly as they are.
+      detail lines; Obsidian Kanban boards and boards with "###" columns read too. Lines \
+      arrange does not understand are kept exactly as they are.
       """,
     subcommands: [Open.self, Show.self, Move.self],
     defaultSubcommand: Open.self)
@@ -149,16 +150,29 @@ struct Move: ParsableCommand {
   @Argument(help: "The board file.")
   var file: String
 
-  @Argument(help: "The card's title (exact, any case, or a unique part of it).")
+  @Argument(
+    help: """
+      The card's title (exact, any case, or a part of it; a checkbox such as "[ ] " may be \
+      included), or with --from its number in that column as `arrange show` prints it.
+      """)
   var card: String
 
   @Option(
     name: .customLong("to"),
-    help: ArgumentHelp("The column's name, or its number from 1.", valueName: "column"))
+    help: ArgumentHelp(
+      "The column's name (any case), else its number from 1.", valueName: "column"))
   var column: String
 
   @Option(help: "The card's position in the column, from 1 (default: last).")
   var index: Int?
+
+  @Option(help: "Which of several matching cards, from 1 in file order.")
+  var nth: Int?
+
+  @Option(
+    name: .customLong("from"),
+    help: ArgumentHelp("Look for the card only in this column.", valueName: "column"))
+  var fromColumn: String?
 
   func run() throws {
     var board = try openFile(file).file
@@ -182,7 +196,8 @@ struct Move: ParsableCommand {
           throw stop
         }
         do throws(BoardCommandError) {
-          message = try BoardCommand.move(card, toColumn: column, position: index, in: &document)
+          message = try BoardCommand.move(
+            card, toColumn: column, position: index, nth: nth, from: fromColumn, in: &document)
         } catch {
           refusal = error.message
           throw stop

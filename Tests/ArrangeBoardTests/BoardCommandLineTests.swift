@@ -76,7 +76,7 @@ import Testing
     "arrange move refuses unknown cards, columns and positions on stderr, file untouched",
     arguments: [
       (["Omega", "--to", "Done"], "No card titled “Omega”"),
-      (["Alpha", "--to", "Later"], "No column named “Later”"),
+      (["Alpha", "--to", "Later"], "No column named or numbered “Later”"),
       (["Alpha", "--to", "Done", "--index", "3"], "Position 3 is outside Done"),
       (["a", "--to", "Done"], "matches 4 cards"),
     ])

@@ -633,7 +633,7 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     #expect(cards.contains { $0.title.count > 60 })
     #expect(cards.contains { $0.title.unicodeScalars.contains { $0.value > 0x2000 } })
     let bytes = sample.serialized()
-    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("# Arrange\n\n## To Do\n\n- "))
+    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("## To Do\n\n- "))
     #expect(try BoardDocument.parse(bytes) == sample)
     #expect(sample != BoardDocument())
   }

@@ -3,49 +3,72 @@ import ArrangeGeometry
 
 /// The board commands for scripts (`arrange show`, `arrange move`), without a terminal.
 public enum BoardCommand {
-  /// The board as plain text: each column's name and card count, then its cards numbered from 1
-  /// with their detail lines indented below.
+  /// The board as plain text: each column's name and card count (with its card limit, and
+  /// whether it marks cards done), then its cards numbered from 1 with their checkbox and their
+  /// detail lines indented below; the Obsidian archive last, apart.
   ///
   /// ```
   /// To Do (2)
   ///   1. Write the README
   ///        > A short tour with the keys
-  ///   2. Fix the bug
+  ///   2. [ ] Fix the bug
   /// ```
   public static func outline(of document: BoardDocument) -> String {
     var text = ""
-    for (index, column) in document.columns.enumerated() {
-      if index > 0 { text += "\n" }
-      text += "\(column.title) (\(column.cards.count))\n"
-      if column.cards.isEmpty { text += "  (no cards)\n" }
-      let width = String(column.cards.count).count
-      for (position, card) in column.cards.enumerated() {
+    func list(_ cards: [BoardCard]) {
+      if cards.isEmpty { text += "  (no cards)\n" }
+      let width = String(cards.count).count
+      for (position, card) in cards.enumerated() {
         let number = String(position + 1)
         let padding = String(repeating: " ", count: width - number.count)
-        text += "  \(padding)\(number). \(card.title)\n"
+        let box = card.checkbox.map { $0 ? "[x] " : "[ ] " } ?? ""
+        text += "  \(padding)\(number). \(box)\(card.title)\n"
         for detail in card.details {
           text += "  " + String(repeating: " ", count: width + 2) + "  \(detail)\n"
         }
       }
     }
-    if document.columns.isEmpty { text += "(no columns: add a line “## Name” to the file)\n" }
+    for (index, column) in document.columns.enumerated() {
+      if index > 0 { text += "\n" }
+      var about = "\(column.cards.count)"
+      if let limit = column.limit { about += ", at most \(limit)" }
+      if column.marksComplete { about += ", marks cards done" }
+      text += "\(column.title) (\(about))\n"
+      list(column.cards)
+    }
+    if document.columns.isEmpty {
+      let marks = String(repeating: "#", count: document.headingLevel)
+      text += "(no columns: add a line “\(marks) Name” to the file)\n"
+    }
+    if !document.archive.isEmpty {
+      text += "\nArchive (\(document.archive.count), not a column)\n"
+      list(document.archive)
+    }
     return text
   }
 
   /// Moves the card titled `card` to column `column` through the drag engine, as a keyboard drag:
   /// lift, step to the column, step to the position, drop.
   ///
-  /// `card` matches a title exactly, else ignoring case, else as the only title containing it.
-  /// `column` matches a name the same way, or is a column number from 1. `position` counts from 1
-  /// in the destination column once the card is in it; `nil` puts the card last.
+  /// `card` matches a title exactly (with or without its checkbox, `[ ] Title`), else ignoring
+  /// case, else as the titles containing it; when several cards match, `nth` picks one (from 1,
+  /// in file order) and without it the error lists them. `from`, when given, looks only in that
+  /// column, and then `card` may also be the card's number there (as `arrange show` prints
+  /// it). `column` is a column's name, ignoring case (with or without its card limit), else its
+  /// number from 1; a part of a name never matches. `position` counts from 1 in the destination
+  /// column once the card is in it; `nil` puts the card last.
   ///
   /// - Returns: What happened, as the engine announced it.
   /// - Throws: ``BoardCommandError``, leaving `document` unchanged.
   /// - Complexity: O(columns + cards) engine steps.
   public static func move(
-    _ card: String, toColumn column: String, position: Int?, in document: inout BoardDocument
+    _ card: String, toColumn column: String, position: Int?, nth: Int? = nil,
+    from: String? = nil, in document: inout BoardDocument
   ) throws(BoardCommandError) -> String {
-    let id = try findCard(card, in: document)
+    let id = try findCard(
+      card, nth: nth,
+      from: from.map(
+        { name throws(BoardCommandError) in try findColumn(name, in: document) }), in: document)
     let target = try findColumn(column, in: document)
     guard let origin = document.location(of: id) else {
       throw BoardCommandError(.unknownCard, "No card titled “\(card)”.")
@@ -110,54 +133,20 @@ public enum BoardCommand {
     }
   }
 
-  /// The card whose title is `name`: exact, else ignoring case, else the only one containing it.
-  static func findCard(_ name: String, in document: BoardDocument) throws(BoardCommandError)
-    -> CardID
-  {
-    let cards = document.columns.flatMap(\.cards)
-    let titles = cards.map(\.title)
-    switch match(name, in: titles) {
-    case .one(let index): return cards[index].id
-    case .none:
-      throw BoardCommandError(.unknownCard, "No card titled “\(name)”.")
-    case .many(let indices):
-      let listed = indices.prefix(5).map { "“\(titles[$0])”" }.joined(separator: ", ")
-      throw BoardCommandError(
-        .ambiguousCard,
-        "“\(name)” matches \(indices.count) cards: \(listed); give more of the title.")
+  /// The card `name` names (see ``move(_:toColumn:position:nth:from:in:)``).
+  static func findCard(
+    _ name: String, nth: Int? = nil, from column: Int? = nil, in document: BoardDocument
+  ) throws(BoardCommandError) -> CardID {
+    var cards: [(column: Int, number: Int, card: BoardCard)] = []
+    for (index, content) in document.columns.enumerated() where column == nil || column == index {
+      for (number, card) in content.cards.enumerated() {
+        cards.append((index, number + 1, card))
+      }
     }
-  }
-
-  /// The column named `name` (matched like cards), or numbered `name` from 1.
-  static func findColumn(_ name: String, in document: BoardDocument) throws(BoardCommandError)
-    -> Int
-  {
-    let names = document.columns.map(\.title)
-    switch match(name, in: names) {
-    case .one(let index): return index
-    case .many(let indices):
-      throw BoardCommandError(
-        .ambiguousColumn,
-        "“\(name)” matches \(indices.count) columns: "
-          + indices.map { "“\(names[$0])”" }.joined(separator: ", ") + ".")
-    case .none:
-      if let number = Int(name), number >= 1 && number <= names.count { return number - 1 }
-      let known = names.map { "“\($0)”" }.joined(separator: ", ")
-      throw BoardCommandError(
-        .unknownColumn,
-        "No column named “\(name)”; the board has \(names.isEmpty ? "none" : known).")
+    func texts(_ card: BoardCard) -> [String] {
+      guard let done = card.checkbox else { return [card.title] }
+      return [card.title, (done ? "[x] " : "[ ] ") + card.title]
     }
-  }
-
-  enum Match {
-    case none
-    case one(Int)
-    case many([Int])
-  }
-
-  /// Exact matches first, then matches ignoring case, then titles containing `name` ignoring
-  /// case; the first tier with any match decides.
-  static func match(_ name: String, in titles: [String]) -> Match {
     let wanted = name.trimmingWhitespace
     let folded = wanted.lowercased()
     let tiers: [(String) -> Bool] = [
@@ -165,12 +154,76 @@ public enum BoardCommand {
       { $0.lowercased() == folded },
       { !folded.isEmpty && $0.lowercased().contains(folded) },
     ]
+    var found: [Int] = []
     for test in tiers {
-      let indices = titles.indices.filter { test(titles[$0]) }
-      if indices.count == 1 { return .one(indices[0]) }
-      if indices.count > 1 { return .many(indices) }
+      found = cards.indices.filter { texts(cards[$0].card).contains(where: test) }
+      if !found.isEmpty { break }
     }
-    return .none
+    if found.isEmpty, let column, let number = Int(wanted),
+      cards.indices.contains(number - 1)
+    {
+      // The number `arrange show` prints.
+      found = [number - 1]
+    }
+    guard !found.isEmpty else {
+      let place = column.map { " in “\(document.columns[$0].title)”" } ?? ""
+      throw BoardCommandError(.unknownCard, "No card titled “\(name)”\(place).")
+    }
+    if let nth {
+      guard found.indices.contains(nth - 1) else {
+        throw BoardCommandError(
+          .unknownCard,
+          "--nth \(nth): “\(name)” matches \(found.count) card\(found.count == 1 ? "" : "s").")
+      }
+      return cards[found[nth - 1]].card.id
+    }
+    guard found.count == 1 else {
+      let listed = found.prefix(10).map { index in
+        let entry = cards[index]
+        return "\(document.columns[entry.column].title) \(entry.number). “\(entry.card.title)”"
+      }
+      throw BoardCommandError(
+        .ambiguousCard,
+        "“\(name)” matches \(found.count) cards: \(listed.joined(separator: ", "))"
+          + (found.count > 10 ? ", …" : "")
+          + "; pick one with --nth 1 to \(found.count), in this order.")
+    }
+    return cards[found[0]].card.id
+  }
+
+  /// The column `name` names: by name in any case (with or without its card limit), else by
+  /// number from 1.
+  ///
+  /// A part of a name never matches.
+  static func findColumn(_ name: String, in document: BoardDocument) throws(BoardCommandError)
+    -> Int
+  {
+    let wanted = name.trimmingWhitespace
+    let columns = document.columns
+    func names(_ column: BoardColumn) -> [String] {
+      [column.title] + (column.limit.map { ["\(column.title) (\($0))"] } ?? [])
+    }
+    var found = columns.indices.filter { names(columns[$0]).contains(wanted) }
+    if found.isEmpty {
+      let folded = wanted.lowercased()
+      found = columns.indices.filter {
+        names(columns[$0]).contains { $0.lowercased() == folded }
+      }
+    }
+    if found.count == 1 { return found[0] }
+    if found.count > 1 {
+      throw BoardCommandError(
+        .ambiguousColumn,
+        "“\(name)” names \(found.count) columns: "
+          + found.map { "\($0 + 1). “\(columns[$0].title)”" }.joined(separator: ", ")
+          + "; give the column's number instead.")
+    }
+    if let number = Int(wanted), number >= 1 && number <= columns.count { return number - 1 }
+    let known = columns.enumerated().map { "\($0.offset + 1). “\($0.element.title)”" }
+    throw BoardCommandError(
+      .unknownColumn,
+      "No column named or numbered “\(name)”; the board has "
+        + (known.isEmpty ? "none" : known.joined(separator: ", ")) + ".")
   }
 }
 

@@ -7,9 +7,10 @@ extension BoardDocument {
   }
 
   /// The sample board's Markdown.
+  ///
+  /// It is in taskell's own format (no title line, no blank line between cards), so that a
+  /// board `arrange` creates opens in taskell too.
   static let sampleText = """
-    # Arrange
-
     ## To Do
 
     - Write the README: what Arrange is, the two commands, a quick start for each module \
