@@ -12,6 +12,8 @@ public struct BoardEditError: Error, Hashable, Sendable, CustomStringConvertible
     case emptyTitle
     /// The column holds as many cards as its limit allows.
     case columnFull
+    /// The column still holds cards.
+    case columnNotEmpty
   }
 
   /// Why the edit was refused.
