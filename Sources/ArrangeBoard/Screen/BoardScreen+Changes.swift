@@ -119,12 +119,14 @@ extension BoardScreen {
       focusedColumn = 0
       return
     }
-    if let card = focusedCard, let location = document.location(of: card) {
+    if let card = focusedCard, let location = document.location(of: card),
+      let content = document.card(card), matchesSearch(content)
+    {
       focusedColumn = location.column
       return
     }
     focusedColumn = Swift.min(Swift.max(0, focusedColumn), count - 1)
-    let cards = document.columns[focusedColumn].cards
+    let cards = visibleCards(focusedColumn)
     focusedCard = cards.isEmpty ? nil : cards[Swift.min(focusedIndexHint, cards.count - 1)].id
   }
 
@@ -143,12 +145,15 @@ extension BoardScreen {
   mutating func moveFocus(rows: Int, columns: Int) {
     guard !document.columns.isEmpty else { return }
     let current = focusedCard.flatMap { document.location(of: $0) }
-    let index = current?.index ?? 0
+    let index =
+      focusedCard.flatMap { card in
+        current.flatMap { visibleCards($0.column).firstIndex { $0.id == card } }
+      } ?? 0
     let column = Swift.min(
       Swift.max(0, (current?.column ?? focusedColumn) + columns), document.columns.count - 1)
     focusedColumn = column
     showColumn(column)
-    let cards = document.columns[column].cards
+    let cards = visibleCards(column)
     guard !cards.isEmpty else {
       focusedCard = nil
       return

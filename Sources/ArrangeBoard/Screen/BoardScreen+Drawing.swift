@@ -22,13 +22,18 @@ extension BoardScreen {
       guard let id = containers.container(ofColumn: index) else { continue }
       let column = document.columns[index]
       let isFocusedColumn = index == focusedColumn && !isDragging
+      var shown = "\(column.cards.count)"
+      if !searchText.isEmpty { shown = "\(visibleCards(index).count)/\(column.cards.count)" }
+      if let limit = column.limit { shown += " of max \(limit)" }
+      let isHeaderTarget = headerTarget == index && draggedHeader != index
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
         title: (index == firstColumn && index > 0 ? "◀ " : "")
-          + "\(column.title) · \(column.cards.count)"
+          + (isHeaderTarget ? "▼ " : "")
+          + (column.marksComplete ? "✓ " : "") + "\(column.title) · \(shown)"
           + (index == lastShown && index < count - 1 ? " ▶" : ""),
-        border: lists.renderer.isHighlighted(id) ? .heavy : .rounded,
-        titleStyle: CellStyle(isBold: isFocusedColumn))
+        border: lists.renderer.isHighlighted(id) || isHeaderTarget ? .heavy : .rounded,
+        titleStyle: CellStyle(isBold: isFocusedColumn, isReversed: draggedHeader == index))
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
       let focused = isDragging ? nil : focusedCard
@@ -65,6 +70,13 @@ extension BoardScreen {
         let name = column < document.columns.count ? document.columns[column].title : ""
         label = "New card in \(name): "
       case .edit: label = "Title: "
+      case .search: label = "Search: "
+      case .addColumn: label = "New column: "
+      case .renameColumn: label = "Column name: "
+      case .addSubtask: label = "New subtask: "
+      case .editSubtask: label = "Subtask: "
+      case .description: label = "Description line: "
+      case .due: label = "Due date (empty removes): "
       }
       var field = prompt.editor
       field.prompt = label
@@ -74,6 +86,8 @@ extension BoardScreen {
     } else {
       status.draw(in: buffer.line(statusRow), into: &buffer)
     }
+    if let details { drawDetails(details, into: &buffer) }
+    if isShowingArchive { drawArchive(into: &buffer) }
     if isShowingHelp { Self.help.draw(into: &buffer) }
   }
 
@@ -108,9 +122,20 @@ extension BoardScreen {
       column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
     let lines = titleLines(of: card, width: rect.width)
     for (offset, line) in lines.enumerated() {
+      let limit = Swift.max(0, rect.width - 2)
       buffer.write(
-        line, column: rect.column + 1, row: rect.row + offset, style: style,
-        limit: Swift.max(0, rect.width - 2))
+        line, column: rect.column + 1, row: rect.row + offset, style: style, limit: limit)
+      // Tags and dates stand out.
+      var marked = style
+      marked.isUnderlined = true
+      marked.foreground = .basic(6)
+      for (start, length) in highlights(in: line) {
+        let before = TextWrapping.width(of: String(line.prefix(start)))
+        guard before < limit else { break }
+        buffer.write(
+          String(line.dropFirst(start).prefix(length)), column: rect.column + 1 + before,
+          row: rect.row + offset, style: marked, limit: limit - before)
+      }
     }
     if let summary = detailSummary(of: card) {
       buffer.write(

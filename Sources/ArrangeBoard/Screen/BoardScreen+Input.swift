@@ -13,10 +13,16 @@ extension BoardScreen {
         .init("arrows hjkl", "move the focus"),
         .init("Space", "lift the focused card / drop it"),
         .init("arrows", "while lifted: move it (←→ columns)"),
+        .init("Enter", "open the card: subtasks, description, due date"),
         .init("v / Shift-click", "select cards: lifting one lifts them all"),
-        .init("Esc", "cancel the drag / clear the selection"),
+        .init("Esc", "cancel the drag / clear the selection / search"),
         .init("x", "swap mode on/off (drops swap cards)"),
         .init("a / e / D", "add / edit / delete a card"),
+        .init("t", "tick the card done / not done"),
+        .init("/", "search: show only cards with the text"),
+        .init("C / E / X", "add / rename / remove a column"),
+        .init("< / > / drag title", "move the column left / right"),
+        .init("A", "show the archive"),
         .init("u / r", "undo / redo"),
         .init("R / W", "reload the file / overwrite it"),
         .init("q", "quit"),
@@ -46,6 +52,20 @@ extension BoardScreen {
       }
     }
     if prompt != nil { return handlePrompt(event, at: time) }
+    if isShowingArchive {
+      // Any key or click closes the archive.
+      switch event {
+      case .key:
+        isShowingArchive = false
+        return .changed
+      case .mouse(let mouse) where mouse.action == .press:
+        isShowingArchive = false
+        return .changed
+      default:
+        return .unchanged
+      }
+    }
+    if details != nil { return handleDetails(event, at: time) }
     switch event {
     case .key(let key, let modifiers):
       return handle(key, modifiers, at: time)
@@ -84,11 +104,15 @@ extension BoardScreen {
       } else if !selection.isEmpty {
         selection = []
         status.message = "Selection cleared"
+      } else if !searchText.isEmpty {
+        applySearch("")
       } else {
         status.message = ""
       }
     case (.character("v"), []):
       if !lists.engine.isDragging { toggleSelection(of: focusedCard) }
+    case (.enter, []) where !lists.engine.isDragging:
+      openDetails()
     case (.character(" "), []), (.enter, []):
       if lists.engine.isDragging {
         perform(.key(.drop, time: time), at: time)
@@ -123,7 +147,7 @@ extension BoardScreen {
     guard case .character(let character) = key, modifiers.isEmpty || modifiers == .shift else {
       return .unchanged
     }
-    guard "xuraeDRW".contains(character) else { return .unchanged }
+    guard "xuraeDRWt/CEX<>A".contains(character) else { return .unchanged }
     if lists.engine.isDragging {
       status.message = "Drop the card first (Space), or Esc to cancel"
       return .changed
@@ -153,6 +177,16 @@ extension BoardScreen {
       prompt = Prompt(
         purpose: .edit(card), editor: LineEditor(text: current.title, maximumLength: length))
     case "D": deleteFocusedCard(at: time)
+    case "t": toggleDone()
+    case "/":
+      prompt = Prompt(purpose: .search, editor: LineEditor(text: searchText))
+    case "C", "E", "X", "<", ">": handleColumnCommand(character, at: time)
+    case "A":
+      if document.archive.isEmpty {
+        status.message = "This board has no archive"
+      } else {
+        isShowingArchive = true
+      }
     case "R": reload()
     case "W": overwrite()
     default: return .unchanged
@@ -169,16 +203,60 @@ extension BoardScreen {
     prompt = current
     switch outcome {
     case .editing:
+      // The search follows the typing.
+      if case .search = current.purpose, current.editor.text != searchText {
+        applySearch(current.editor.text)
+      }
       return .changed
     case .ignored:
       return .unchanged
     case .cancelled:
       prompt = nil
-      status.message = "Cancelled"
+      if case .search = current.purpose {
+        applySearch("")
+      } else {
+        status.message = "Cancelled"
+      }
     case .submitted:
       let text = current.editor.text
       let isDone: Bool
       switch current.purpose {
+      case .search:
+        applySearch(text)
+        isDone = true
+      case .addColumn(let at):
+        isDone = submitColumn(text, at: at)
+      case .renameColumn(let column):
+        let old = document.columns.indices.contains(column) ? document.columns[column].title : ""
+        changeColumns("renaming the column “\(old)”", focus: column) {
+          edited throws(BoardEditError) in try edited.renameColumn(column, to: text)
+        }
+        isDone = true
+      case .addSubtask(let card):
+        isDone = editCard(card, change: "adding a subtask") { edited throws(BoardEditError) in
+          try edited.addSubtask(text, to: card)
+        }
+        if isDone,
+          let count = document.details(of: card).map({
+            2 + $0.description.count + $0.subtasks.count
+          })
+        {
+          details?.row = count - 1
+        }
+      case .editSubtask(let card, let index):
+        isDone = editCard(card, change: "editing a subtask") { edited throws(BoardEditError) in
+          try edited.setSubtask(index, of: card, title: text)
+        }
+      case .description(let card, let line):
+        var lines = document.details(of: card)?.description ?? []
+        if let line, lines.indices.contains(line) { lines[line] = text } else { lines.append(text) }
+        isDone = editCard(card, change: "editing a description") { edited throws(BoardEditError) in
+          try edited.setDescription(lines, of: card)
+        }
+      case .due(let card):
+        isDone = editCard(card, change: "setting a due date") { edited throws(BoardEditError) in
+          try edited.setDue(text, of: card)
+        }
       case .add(let column): isDone = addCard(text, toColumn: column, at: time)
       case .edit(let card):
         // Enter on an untouched title changes nothing (even a title with tabs, which the
@@ -224,6 +302,15 @@ extension BoardScreen {
         return lists.arena.lists[index].items[position]
       }
       toggleSelection(of: card)
+    case (.press, .left)
+    where isHeader(column: mouse.column, row: mouse.row) && !lists.engine.isDragging:
+      isPressingHeader = true
+      performHeader(.down, at: point, time: time)
+    case (.motion, .left) where isPressingHeader:
+      performHeader(.move, at: point, time: time)
+    case (.release, _) where isPressingHeader:
+      isPressingHeader = false
+      performHeader(.up, at: point, time: time)
     case (.press, .left):
       isPointerDown = true
       select(atColumn: mouse.column, row: mouse.row)

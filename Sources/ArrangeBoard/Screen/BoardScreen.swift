@@ -61,11 +61,40 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// lifts them all.
   public internal(set) var selection: [CardID] = []
 
-  /// A card title being typed.
+  /// The card whose details are open (Enter), and the row selected in them.
+  var details: DetailsView?
+  /// The search text (`/`): only cards whose title or details contain it (ignoring case) are
+  /// shown; empty shows every card.
+  public internal(set) var searchText = ""
+  /// Whether the archive's cards are shown (`A`).
+  var isShowingArchive = false
+  /// A column with cards whose removal waits for a second `X`.
+  var confirmingColumnRemoval: Int?
+  /// The column headers as one horizontal list: dragging a header moves its column.
+  var columnEngine = DragEngine<ListGeometry<Int>>(containers: [])
+  /// Whether the left mouse button went down on a column header.
+  var isPressingHeader = false
+
+  /// The details of a card, open over the board.
+  struct DetailsView {
+    var card: CardID
+    var row = 0
+    /// The subtask row a mouse press went down on, for dragging it to another place.
+    var pressedSubtask: Int?
+  }
+
+  /// A line being typed at the bottom of the screen.
   struct Prompt {
     enum Purpose {
       case add(column: Int)
       case edit(CardID)
+      case search
+      case addColumn(at: Int)
+      case renameColumn(Int)
+      case addSubtask(CardID)
+      case editSubtask(CardID, Int)
+      case description(CardID, line: Int?)
+      case due(CardID)
     }
     var purpose: Purpose
     var editor: LineEditor
@@ -119,17 +148,24 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     // dragging); the keys delete.
     var configuration = DragConfiguration()
     configuration.mode = lists.engine.configuration.mode
+    // A column with a card limit takes no more: the engine refuses the drop and says why.
+    var limits: [ContainerID: Int] = [:]
+    for (index, column) in document.columns.enumerated() {
+      if let limit = column.limit { limits[ids[index]] = limit }
+    }
+    var rules = DragRules<CardID>()
+    if !limits.isEmpty { rules.capacity = { [limits] in limits[$0] } }
     lists = DraggableLists(
       ids: ids, names: document.columns.map(\.title),
       lists: document.columns.indices.map { freshList(of: $0) }, configuration: configuration,
-      motion: motion)
+      rules: rules, motion: motion)
     repairFocus()
   }
 
   /// A list for column `index` at rest, at its place on screen, scrolled as the current one.
   func freshList(of index: Int) -> ListContainer<CardID> {
     let frame = listFrame(of: index)
-    let cards = document.columns[index].cards
+    let cards = visibleCards(index)
     // Before the first layout there is no width to wrap titles to.
     let heights = frame.width > 0 ? cards.map { Self.height(of: $0, width: frame.width) } : []
     var list = ListContainer(
@@ -138,8 +174,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     return list
   }
 
-  /// A card's rows: its wrapped title (at most ``maximumTitleRows``) and one row summing up its
-  /// details, if it has any.
+  /// A card's rows: its wrapped title (at most ``maximumTitleRows``, with its checkbox) and one
+  /// row summing up its details, if it has any.
   static func height(of card: BoardCard, width: Int) -> Int {
     titleLines(of: card, width: width).count + (card.details.isEmpty ? 0 : 1)
   }
@@ -147,7 +183,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// A card's title wrapped to a list `width` wide (one cell of padding each side).
   static func titleLines(of card: BoardCard, width: Int) -> [String] {
     let room = Swift.max(1, width - 2)
-    var lines = TextWrapping.lines(card.title, width: room)
+    var lines = TextWrapping.lines(shownTitle(of: card), width: room)
     if lines.isEmpty { lines = [""] }
     if lines.count > maximumTitleRows {
       lines.removeLast(lines.count - maximumTitleRows)
@@ -199,6 +235,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       }
     }
     reportGeometry()
+    updateColumnEngine()
   }
 
   /// Scrolls the board sideways, if needed, so that column `index` is on screen.
@@ -232,7 +269,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     var change: String?
     var cards: Set<CardID> = []
     var refusal: String?
-    for case .apply(let operation) in effects {
+    for case .apply(let shown) in effects {
+      let operation = documentOperation(shown)
       change = describe(operation)
       do {
         try edited.apply(operation, in: containers)
