@@ -429,21 +429,17 @@ extension BoardScreen {
   /// column.
   mutating func performHeader(_ phase: PointerPhase, at point: Point, time: Double) {
     let effects = columnEngine.handle(.pointer(PointerEvent(phase, at: point, time: time)))
-    for effect in effects {
-      switch effect {
-      case .apply(.move(let column, _, let to, _)):
-        // The headers list the columns on screen, from the first one shown.
-        let shown = boxes.indices.filter { $0 < document.columns.count && boxes[$0].width > 0 }
-        guard shown.indices.contains(to.index) else { continue }
-        moveColumn(column, to: shown[to.index])
-      case .announce(let said):
-        let board = document
-        status.message = said.text {
-          board.columns.indices.contains($0) ? board.columns[$0].title : "column"
-        }
-      default:
-        break
+    let board = document
+    for case .announce(let said) in effects {
+      status.message = said.text {
+        board.columns.indices.contains($0) ? board.columns[$0].title : "column"
       }
+    }
+    for case .apply(.move(let column, _, let to, _)) in effects {
+      // The headers list the columns on screen, from the first one shown.
+      let shown = boxes.indices.filter { $0 < document.columns.count && boxes[$0].width > 0 }
+      guard shown.indices.contains(to.index) else { continue }
+      moveColumn(column, to: shown[to.index])
     }
   }
 
