@@ -15,8 +15,8 @@ extension BoardDocument {
   /// Reads a board from the bytes of a Markdown file.
   ///
   /// - Front matter (a first line `---`, up to the next `---` or `...`), fenced code blocks
-  ///   (```` ``` ```` or `~~~`) and Obsidian comments (`%%` … `%%`, which hold the Kanban
-  ///   plugin's settings) are opaque: nothing in them is a column or a card.
+  ///   (three or more backticks or tildes) and Obsidian comments (`%%` … `%%`, which hold the
+  ///   Kanban plugin's settings) are opaque: nothing in them is a column or a card.
   /// - Column headings are the file's `##` headings; a file with none uses its `###` headings,
   ///   and one with neither its `#` headings. Other headings are text.
   /// - A line at the left margin starting with `-`, `*` or `+` and a space is a card (after the

@@ -38,33 +38,21 @@ extension BoardScreen {
       showColumn(column(of: lists.engine.proposal(for: .keyboard)?.container) ?? focusedColumn)
       return .changed
     }
-    if isShowingHelp {
-      // Any key or click closes the help; nothing under it reacts meanwhile.
+    if isShowingHelp || isShowingArchive {
+      // Any key or click closes the help or the archive; nothing under it reacts meanwhile.
       switch event {
       case .key:
-        isShowingHelp = false
-        return .changed
+        break
       case .mouse(let mouse) where mouse.action == .press:
-        isShowingHelp = false
-        return .changed
+        break
       default:
         return .unchanged
       }
+      isShowingHelp = false
+      isShowingArchive = false
+      return .changed
     }
     if prompt != nil { return handlePrompt(event, at: time) }
-    if isShowingArchive {
-      // Any key or click closes the archive.
-      switch event {
-      case .key:
-        isShowingArchive = false
-        return .changed
-      case .mouse(let mouse) where mouse.action == .press:
-        isShowingArchive = false
-        return .changed
-      default:
-        return .unchanged
-      }
-    }
     if details != nil { return handleDetails(event, at: time) }
     switch event {
     case .key(let key, let modifiers):
