@@ -17,6 +17,12 @@ extension BoardScreen {
       edited, changing: cards, describing: change, focus: currentFocus, at: now)
     repairFocus()
     follow(outcome, keeping: place)
+    // While searching, a card that no longer matches (retitled, ticked) leaves the lists.
+    let shown = document.columns.indices.map { visibleCards($0).map(\.id) }
+    if !searchText.isEmpty && lists.arena.lists.map(\.items) != shown {
+      rebuild()
+      layout(columns: size.columns, rows: size.rows)
+    }
   }
 
   /// The focus as it is now, recorded with a change for undo.
@@ -190,6 +196,11 @@ extension BoardScreen {
       }
       status.message = "Added “\(added.title)” to \(edited.columns[column].title)"
       commit(edited, change: "adding “\(added.title)”", cards: [card])
+      if !matchesSearch(added) {
+        // The new card is shown: the search that would hide it ends.
+        applySearch("")
+        status.message = "Added “\(added.title)”; the search ended to show it"
+      }
       if document.card(card) != nil { focus(card) }
       reportGeometry()
       return true
