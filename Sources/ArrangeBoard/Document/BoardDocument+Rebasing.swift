@@ -80,6 +80,8 @@ extension BoardDocument {
     // possible stayed, and among as many, preferably those the other side changed.
     let changedThere = base.cardsMoved(in: other, found: found)
     let size = columns.map(\.cards.count).reduce(0, +) + 1
+    let keys = blockKeys()
+    let baseKeys = base.blockKeys()
     let moved = movedCards(from: base) { card in
       if let changed { return changed.contains(card) ? 1 : 2 * size }
       return 2 * size + (changedThere.contains(card) ? 1 : 0)
@@ -89,7 +91,7 @@ extension BoardDocument {
       for (index, card) in column.cards.enumerated() {
         let isNew = base.location(of: card.id) == nil
         let isChanged =
-          !isNew && blockKey(of: card.id) != base.blockKey(of: card.id)
+          !isNew && keys[card.id] != baseKeys[card.id]
         guard isNew || isChanged || moved.contains(card.id) else { continue }
         if !isNew && inResult[card.id] == nil {
           throw BoardRebaseError(
@@ -121,9 +123,10 @@ extension BoardDocument {
   func cardsFound(in other: BoardDocument) -> [CardID: CardID] {
     func groups(_ document: BoardDocument) -> [[[UInt8]]: [CardID]] {
       var groups: [[[UInt8]]: [CardID]] = [:]
+      let keys = document.blockKeys()
       for column in document.columns {
         for card in column.cards {
-          groups[document.blockKey(of: card.id), default: []].append(card.id)
+          groups[keys[card.id] ?? [], default: []].append(card.id)
         }
       }
       return groups
@@ -289,12 +292,27 @@ extension BoardDocument {
   }
 
   /// A card's lines as they identify it: their bytes, without the blank lines that end it.
-  func blockKey(of card: CardID) -> [[UInt8]] {
-    var lines = block(of: card).map(\.content)
+  static func key(of block: [BoardLine]) -> [[UInt8]] {
+    var lines = block.map(\.content)
     while let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       lines.removeLast()
     }
     return lines
+  }
+
+  /// Every card's key, read in one pass over the sections (looking each card up on its own
+  /// would walk its section once per card).
+  func blockKeys() -> [CardID: [[UInt8]]] {
+    var keys: [CardID: [[UInt8]]] = [:]
+    for (column, s) in columnSections.enumerated() {
+      let cards = shownColumns[column].cards
+      var index = 0
+      for piece in sections[s].pieces where piece.kind == .card {
+        keys[cards[index].id] = Self.key(of: piece.lines)
+        index += 1
+      }
+    }
+    return keys
   }
 
   /// A card's lines.
