@@ -654,3 +654,17 @@ private func titles(_ document: BoardDocument) -> [[String]] {
     #expect(parse.description == "line 2: binary.")
   }
 }
+
+@Suite struct BoardLineBreakTests {
+  @Test("A line ending in a lone \\r moved before an empty \\n line keeps both lines")
+  func carriageReturnBeforeEmptyLine() throws {
+    // "- b\r" ends the file; "- a" is followed by an empty line ending in \n.
+    var document = try BoardDocument.parse(Array("## A\n- a\n\n\r\n## B\n- b\r".utf8))
+    try document.exchangeCards(CardID(0), CardID(1))
+    let bytes = document.serialized()
+    #expect(String(decoding: bytes, as: UTF8.self) == "## A\n- b\r\n\n\r\n## B\n- a\n")
+    let reread = try BoardDocument.parse(bytes)
+    #expect(reread.columns.map { $0.cards.map(\.title) } == [["b"], ["a"]])
+    #expect(reread.serialized() == bytes)
+  }
+}

@@ -108,16 +108,27 @@ public struct BoardDocument: Hashable, Sendable {
   ///
   /// A document that was not edited gives back exactly the bytes it was parsed from. After
   /// edits, a line that lacked a terminator (the file's last line) gets the file's first
-  /// terminator when it is no longer last, so lines never run together.
+  /// terminator when it is no longer last, and a line ending in a lone `\r` that now comes
+  /// before an empty `\n` line ends in `\r\n` (the two would read back as one line break), so
+  /// lines never run together.
   ///
   /// - Complexity: O(size of the document).
   public func serialized() -> [UInt8] {
     var bytes: [UInt8] = []
     var needsTerminator = false
+    var pendingReturn = false
     func append(_ line: BoardLine) {
+      if pendingReturn {
+        bytes += line.content.isEmpty && line.terminator == .lineFeed ? [0x0D, 0x0A] : [0x0D]
+        pendingReturn = false
+      }
       if needsTerminator { bytes += newline.bytes }
       bytes += line.content
-      bytes += line.terminator.bytes
+      if line.terminator == .carriageReturn {
+        pendingReturn = true
+      } else {
+        bytes += line.terminator.bytes
+      }
       needsTerminator = line.terminator == .none
     }
     preamble.forEach(append)
@@ -125,6 +136,7 @@ public struct BoardDocument: Hashable, Sendable {
       append(section.heading)
       for piece in section.pieces { piece.lines.forEach(append) }
     }
+    if pendingReturn { bytes.append(0x0D) }
     return bytes
   }
 
