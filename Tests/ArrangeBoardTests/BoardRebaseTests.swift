@@ -186,6 +186,10 @@ import Testing
       for _ in 0..<random.integer(in: 0...6) {
         source += "- c\(number)\n"
         if random.chance(0.3) { source += "    > about c\(number)\n" }
+        // Lines that belong to no card, between cards: they stay where they are.
+        if random.chance(0.15) {
+          source += random.pick(["Notes for \(name).\n", "### Later\n", "```\n- x\n```\n"])
+        }
         number += 1
       }
       source += "\n"
