@@ -39,13 +39,15 @@ public enum LayoutCommand {
     OVERVIEW: Lays out a tree of groups, flows and leaves described in JSON and prints the
     frame of every node.
 
-    USAGE: arrange-layout [--exact] [FILE]
+    USAGE: arrange-layout [--exact] [--svg] [FILE]
 
     ARGUMENTS:
       FILE          The layout document; standard input when omitted or "-".
 
     OPTIONS:
       --exact       Print frames before rounding instead of frames snapped to the grid.
+      --svg         Print an SVG picture of the frames instead: every node a box, nested
+                    boxes tinted by depth, labelled with its name; diagnostics as comments.
       -h, --help    Show this help.
 
     OUTPUT:
@@ -61,7 +63,7 @@ public enum LayoutCommand {
 
     """
 
-  private static let usageLine = "usage: arrange-layout [--exact] [FILE]"
+  private static let usageLine = "usage: arrange-layout [--exact] [--svg] [FILE]"
 
   /// The largest document read, in bytes (64 MiB): larger input, from a file or standard
   /// input, is refused with "input too large" instead of being read without end.
@@ -78,6 +80,7 @@ public enum LayoutCommand {
     arguments: [String], standardInput: () -> [UInt8]
   ) -> Result {
     var exact = false
+    var picture = false
     var file: String? = nil
     var optionsEnded = false
     for argument in arguments {
@@ -85,6 +88,7 @@ public enum LayoutCommand {
         switch argument {
         case "--": optionsEnded = true
         case "--exact": exact = true
+        case "--svg": picture = true
         case "-h", "--help": return Result(status: success, output: help)
         default:
           return usageFailure("unknown option '\(argument)'")
@@ -108,7 +112,8 @@ public enum LayoutCommand {
     }
     do {
       let document = try LayoutDocument.parse(input)
-      return Result(status: success, output: document.run(exact: exact))
+      let output = picture ? document.svg(exact: exact) : document.run(exact: exact)
+      return Result(status: success, output: output)
     } catch {
       return Result(status: invalidInput, errorOutput: "error: \(error)\n")
     }

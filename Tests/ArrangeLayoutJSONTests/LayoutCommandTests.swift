@@ -115,7 +115,7 @@ private func temporaryFile(_ text: String) throws -> String {
     #expect(result.status == 2)
     #expect(result.output.isEmpty)
     #expect(result.errorOutput.hasPrefix(message + "\n"))
-    #expect(result.errorOutput.contains("usage: arrange-layout [--exact] [FILE]"))
+    #expect(result.errorOutput.contains("usage: arrange-layout [--exact] [--svg] [FILE]"))
   }
 
   @Test("--help prints the usage and succeeds")
@@ -124,7 +124,7 @@ private func temporaryFile(_ text: String) throws -> String {
       let result = run([flag, "--frobnicate"])
       #expect(result.status == 0)
       #expect(result.output == LayoutCommand.help)
-      #expect(result.output.contains("USAGE: arrange-layout [--exact] [FILE]"))
+      #expect(result.output.contains("USAGE: arrange-layout [--exact] [--svg] [FILE]"))
     }
   }
 
