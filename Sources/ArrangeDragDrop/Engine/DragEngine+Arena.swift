@@ -2,7 +2,7 @@ extension DragEngine {
   mutating func setGeometry(_ geometry: Geometry, for id: ContainerID) {
     guard let position = containerIndex(id) else { return }  // an unknown container
     arena[position].geometry = geometry
-    for session in sessions.map(\.id) { relocate(session) }
+    for session in sessions.map({ $0.id }) { relocate(session) }
     retargetAll()
   }
 
@@ -73,7 +73,7 @@ extension DragEngine {
     if let existing = containerIndex(container.id) { arena.remove(at: existing) }
     let at = Swift.min(Swift.max(priority ?? containers.count, 0), containers.count)
     arena.insert(container, at: at)
-    for session in sessions.map(\.id) { relocate(session) }
+    for session in sessions.map({ $0.id }) { relocate(session) }
     retargetAll()
   }
 

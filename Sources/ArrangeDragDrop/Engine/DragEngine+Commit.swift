@@ -58,7 +58,7 @@ extension DragEngine {
       let before = anchor(next.index, for: session, in: next.container)
       emitted = [.move(copy, from: now, to: next, before: before)]
     } else {
-      emitted = current.reversed().map(\.inverse) + target
+      emitted = current.reversed().map { $0.inverse } + target
     }
     for operation in emitted { apply(operation, by: id) }
     sessions[index].live = target
@@ -95,7 +95,7 @@ extension DragEngine {
       emit(.proposalChanged(id, session.proposal))
     }
     let final = operations(for: session.proposal.action, of: session)
-    let toEmit = session.live == final ? [] : session.live.reversed().map(\.inverse) + final
+    let toEmit = session.live == final ? [] : session.live.reversed().map { $0.inverse } + final
     let announcement = dropAnnouncement(for: session)
     sessions.remove(at: index)
     for operation in toEmit { apply(operation, by: id) }
@@ -169,7 +169,7 @@ extension DragEngine {
     if case .exchange(_, let slot) = session.proposal.action {
       emit(.exchangeEvent(id, exchanges: [ExchangePair(slot, session.origin)]))
     }
-    let undo = session.live.reversed().map(\.inverse)
+    let undo = session.live.reversed().map { $0.inverse }
     for operation in undo { apply(operation, by: id) }
     entangled.remove(id)
     if !undo.isEmpty {
@@ -255,7 +255,7 @@ extension DragEngine {
       case .commit(let id, let transaction, let liveBefore):
         // The drag is over: its live changes from before this input are taken back too, once
         // everything this input did is undone (the state they were made on).
-        takeBack.append(contentsOf: (liveAtStart[id] ?? liveBefore).reversed().map(\.inverse))
+        takeBack.append(contentsOf: (liveAtStart[id] ?? liveBefore).reversed().map { $0.inverse })
         if let transaction, undoStack.last == transaction { undoStack.removeLast() }
       case .live(let id, _):
         if let index = sessionIndex(id), let start = liveAtStart[id] {

@@ -28,7 +28,7 @@ extension DragEngine {
       if sessionIndex(.keyboard) != nil {
         cancel(.keyboard)
       } else {
-        for id in sessions.map(\.id) { cancel(id) }
+        for id in sessions.map({ $0.id }) { cancel(id) }
       }
     }
   }

@@ -209,7 +209,7 @@ extension DragEngine {
 
   @inlinable
   mutating func handleTick(_ time: Double) {
-    for id in sessions.map(\.id) {
+    for id in sessions.map({ $0.id }) {
       guard let index = sessionIndex(id) else { continue }
       let now = advanceTime(of: index, to: time)
       if case .pressing(_, let pressTime, .longPress(let delay, _)) = sessions[index].phase,

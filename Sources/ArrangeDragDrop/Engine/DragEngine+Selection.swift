@@ -139,7 +139,7 @@ extension DragEngine {
     }
     if present[target] == nil { present[target] = PresenceCounts(targetGeometry.count) }
     // The block goes before the `slot.index`-th item of the target that is not a member.
-    let inTarget = homes.filter { $0.container == target }.map(\.position).sorted()
+    let inTarget = homes.filter { $0.container == target }.map { $0.position }.sorted()
     var anchor = slot.index
     for position in inTarget where position <= anchor { anchor += 1 }
     anchor = Swift.min(anchor, targetGeometry.count)

@@ -149,7 +149,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   }
 
   /// The drags in progress, in the order they began.
-  public var activeSessions: [SessionID] { sessions.filter(\.isDragging).map(\.id) }
+  public var activeSessions: [SessionID] { sessions.filter { $0.isDragging }.map { $0.id } }
 
   /// The current proposal of a drag, or `nil` when it is not dragging.
   @inlinable
@@ -242,7 +242,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     case .applicationFailed(let applied, let message):
       rollBack(previousBatches, applied: applied, message: message)
     case .interrupt:
-      for session in sessions.map(\.id) { cancel(session) }
+      for session in sessions.map({ $0.id }) { cancel(session) }
     }
   }
 

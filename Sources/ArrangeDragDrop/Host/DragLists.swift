@@ -15,8 +15,8 @@ public struct DragLists<Item: Hashable & Sendable>: DragHostModel, Hashable, Sen
   /// Creates lists with identifiers 0, 1, 2… in order.
   public init(_ lists: [(items: [Item], frame: Rect)], itemLength: Double, axis: Axis = .vertical) {
     let ids = lists.indices.map { ContainerID($0) }
-    model = DragModel(Array(zip(ids, lists.map(\.items))))
-    frames = Dictionary(uniqueKeysWithValues: zip(ids, lists.map(\.frame)))
+    model = DragModel(Array(zip(ids, lists.map { $0.items })))
+    frames = Dictionary(uniqueKeysWithValues: zip(ids, lists.map { $0.frame }))
     self.itemLength = itemLength
     self.axis = axis
   }

@@ -27,7 +27,7 @@ extension DragOperation: CustomStringConvertible {
 extension DragTransaction: CustomStringConvertible {
   /// The operations, separated by semicolons, in brackets: `[move a from 0,0 to 0,2]`.
   public var description: String {
-    "[" + operations.map(\.description).joined(separator: "; ") + "]"
+    "[" + operations.map { $0.description }.joined(separator: "; ") + "]"
   }
 }
 
@@ -100,7 +100,7 @@ extension DragEvent: CustomStringConvertible {
     case .exited(let session, let container): return "\(session) exited \(container)"
     case .proposalChanged(let session, let proposal): return "\(session) proposes \(proposal)"
     case .exchangeEvent(let session, let exchanges):
-      return "\(session) exchange event \(exchanges.map(\.description).joined(separator: ", "))"
+      return "\(session) exchange event \(exchanges.map { $0.description }.joined(separator: ", "))"
     case .exchangeTransactionFinished(let session, let first, let second):
       return "\(session) exchange finished \(first) with \(second)"
     case .didMove(let session, let item): return "\(session) moved \(item)"

@@ -8,6 +8,6 @@ public struct DragTransaction<Item: Hashable & Sendable>: Hashable, Sendable {
 
   /// The transaction that undoes this one: each inverse, in reverse order.
   public var inverse: DragTransaction {
-    DragTransaction(operations.reversed().map(\.inverse))
+    DragTransaction(operations.reversed().map { $0.inverse })
   }
 }
