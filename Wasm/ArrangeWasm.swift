@@ -1,0 +1,144 @@
+// The engines' entry points for a web page: a C-like interface over WebAssembly memory that a
+// JavaScript host calls. One board at a time: its columns are lists of cards (identified by
+// 32-bit numbers the host chooses), laid out side by side by ArrangeLayout and dragged by
+// ArrangeDragDrop.
+
+import ArrangeDragDrop
+import ArrangeGeometry
+import ArrangeLayout
+
+/// The board's drag engine: one container per column.
+nonisolated(unsafe) var engine = DragEngine<ListGeometry<Int32>>(containers: [])
+/// What the last input asked the host to apply, in order.
+nonisolated(unsafe) var operations: [DragOperation<Int32>] = []
+
+/// `bytes` of memory for the host to write arguments into; give it back with `arrange_free`.
+@_expose(wasm, "arrange_alloc")
+@_cdecl("arrange_alloc")
+public func arrangeAlloc(_ bytes: Int32) -> UnsafeMutableRawPointer? {
+  UnsafeMutableRawPointer.allocate(byteCount: Int(max(1, bytes)), alignment: 16)
+}
+
+/// Gives back memory from `arrange_alloc`.
+@_expose(wasm, "arrange_free")
+@_cdecl("arrange_free")
+public func arrangeFree(_ pointer: UnsafeMutableRawPointer?) {
+  pointer?.deallocate()
+}
+
+/// Starts a board of `columns` empty columns, numbered from 0.
+@_expose(wasm, "arrange_reset")
+@_cdecl("arrange_reset")
+public func arrangeReset(_ columns: Int32) {
+  let empty = ListGeometry<Int32>(items: [], frame: .zero, itemLength: 0)
+  engine = DragEngine(
+    containers: (0..<Int(max(0, columns))).map {
+      ArenaContainer(id: ContainerID($0), name: "column \($0 + 1)", geometry: empty)
+    })
+  operations = []
+}
+
+/// Gives column `column` its frame and cards: `count` identifiers and as many heights, read from
+/// `ids` and `lengths`, `spacing` apart.
+@_expose(wasm, "arrange_set_column")
+@_cdecl("arrange_set_column")
+public func arrangeSetColumn(
+  _ column: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ count: Int32,
+  _ ids: UnsafePointer<Int32>?, _ lengths: UnsafePointer<Double>?, _ spacing: Double
+) {
+  let count = Int(max(0, count))
+  var items: [Int32] = []
+  var heights: [Double] = []
+  if let ids, let lengths {
+    for index in 0..<count {
+      items.append(ids[index])
+      heights.append(lengths[index])
+    }
+  }
+  let geometry = ListGeometry(
+    items: items, frame: Rect(x: x, y: y, width: width, height: height), itemLengths: heights,
+    spacing: spacing)
+  take(engine.handle(.setGeometry(ContainerID(Int(column)), geometry)))
+}
+
+/// Feeds a pointer event to the engine and returns how many operations the host must now apply
+/// (read them with `arrange_operation`).
+///
+/// `phase` is 0 down, 1 move, 2 up, 3 cancel; the pointer is at (`x`, `y`) at `time` seconds.
+@_expose(wasm, "arrange_pointer")
+@_cdecl("arrange_pointer")
+public func arrangePointer(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double) -> Int32 {
+  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
+  guard phase >= 0 && Int(phase) < phases.count else { return 0 }
+  operations = []
+  take(engine.handle(.pointer(PointerEvent(phases[Int(phase)], at: Point(x: x, y: y), time: time))))
+  return Int32(operations.count)
+}
+
+/// Writes operation `index` of the last input to `out` as six numbers.
+///
+/// They are its kind (1 move, 2 exchange, 3 remove, 0 other), the card, and the column and index
+/// it leaves and reaches. Returns 0 when there is no such operation.
+@_expose(wasm, "arrange_operation")
+@_cdecl("arrange_operation")
+public func arrangeOperation(_ index: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+  guard let out, index >= 0, Int(index) < operations.count else { return 0 }
+  var values: [Int32] = [0, -1, -1, -1, -1, -1]
+  switch operations[Int(index)] {
+  case .move(let card, let from, let to, _):
+    values = [
+      1, card, Int32(from.container.rawValue), Int32(from.index),
+      Int32(to.container.rawValue), Int32(to.index),
+    ]
+  case .exchange(let card, let at, _, let other):
+    values = [
+      2, card, Int32(at.container.rawValue), Int32(at.index),
+      Int32(other.container.rawValue), Int32(other.index),
+    ]
+  case .remove(let card, let from):
+    values = [3, card, Int32(from.container.rawValue), Int32(from.index), -1, -1]
+  default:
+    break
+  }
+  for (offset, value) in values.enumerated() { out[offset] = value }
+  return 1
+}
+
+/// The card being dragged by the mouse, or -1.
+@_expose(wasm, "arrange_dragged")
+@_cdecl("arrange_dragged")
+public func arrangeDragged() -> Int32 {
+  engine.draggedItem(for: .pointer(PointerID(0))) ?? -1
+}
+
+/// Lays `count` columns out side by side in a board `width` × `height`, `spacing` apart inside
+/// `padding`, each at least `minimum` wide, and writes each one's x, y, width and height to
+/// `out`.
+@_expose(wasm, "arrange_layout_columns")
+@_cdecl("arrange_layout_columns")
+public func arrangeLayoutColumns(
+  _ count: Int32, _ width: Double, _ height: Double, _ spacing: Double, _ padding: Double,
+  _ minimum: Double, _ out: UnsafeMutablePointer<Double>?
+) {
+  guard let out, count > 0 else { return }
+  var tree = LayoutTree()
+  let row = tree.addGroup(
+    GroupStyle(axis: .horizontal, spacing: spacing, padding: EdgeInsets(all: padding)))
+  var leaves: [NodeID] = []
+  for _ in 0..<Int(count) {
+    leaves.append(tree.addLeaf(style: ItemStyle(size: .fill(weight: 1), minSize: minimum), to: row))
+  }
+  tree.layout(in: Size(width: width, height: height))
+  for (index, leaf) in leaves.enumerated() {
+    let frame = tree.frame(of: leaf)
+    out[index * 4] = frame.minX
+    out[index * 4 + 1] = frame.minY
+    out[index * 4 + 2] = frame.width
+    out[index * 4 + 3] = frame.height
+  }
+}
+
+/// Keeps the operations among `effects`.
+func take(_ effects: [DragEffect<Int32>]) {
+  for case .apply(let operation) in effects { operations.append(operation) }
+}
