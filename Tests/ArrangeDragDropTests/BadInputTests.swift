@@ -13,6 +13,35 @@ import Testing
 
   static func allItemsSorted(_ harness: DragHarness) -> [String] { harness.model.allItems.sorted() }
 
+  @Test("A long session remembers at most undoLimit transactions: the oldest are forgotten")
+  func undoLimit() {
+    var configuration = DragConfiguration()
+    configuration.undoLimit = 3
+    var harness = DragHarness(
+      columns: [("To Do", ["a", "b", "c"]), ("Done", ["d", "e"])], configuration: configuration)
+    // Five drags, each moving one card to the end of the other column.
+    for (round, item) in ["a", "d", "b", "e", "c"].enumerated() {
+      let column = harness.model.items(in: ContainerID(0)).contains(item) ? 1 : 0
+      harness.drag(item, to: Point(x: Double(column) * 100 + 50, y: 900), startingAt: Double(round))
+    }
+    #expect(harness.operations.count == 5)
+    var undone = 0
+    while harness.engine.canUndo {
+      harness.send(.undo)
+      undone += 1
+    }
+    #expect(undone == 3)
+    // The first two moves stay: a and d are where those drags put them.
+    #expect(harness.model.items(in: ContainerID(1)).contains("a"))
+    #expect(harness.model.items(in: ContainerID(0)).contains("d"))
+    var none = DragConfiguration()
+    none.undoLimit = 0
+    var forgetful = DragHarness(columns: [("A", ["x"]), ("B", [])], configuration: none)
+    forgetful.drag("x", to: Point(x: 150, y: 900))
+    #expect(forgetful.model.items(in: ContainerID(1)) == ["x"])
+    #expect(!forgetful.engine.canUndo)
+  }
+
   @Test("A move or a release before any press does nothing")
   func moveAndEndBeforePress() {
     var harness = Self.board()

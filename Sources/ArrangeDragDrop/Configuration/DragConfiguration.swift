@@ -37,6 +37,11 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// Default: no (the single-drag lock).
   public var allowsConcurrentDrags = false
+  /// The most transactions undo remembers.
+  ///
+  /// Beyond it the oldest are forgotten, so that a long session's memory stays bounded; 0
+  /// remembers none. Default 1,000.
+  public var undoLimit = 1_000
   /// The share of an item's length, around its middle, where a drop goes *into* the item (when
   /// `canDropInto` allows).
   ///

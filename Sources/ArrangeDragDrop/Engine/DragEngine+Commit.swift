@@ -107,7 +107,7 @@ extension DragEngine {
         emit(.exchangeTransactionFinished(id, session.origin, session.origin))
       }
     } else {
-      undoStack.append(transaction)
+      remember(transaction)
       redoStack.removeAll()
       // Drags still under way with live changes in the model: the transaction is recorded on
       // top of states they may still take back.
@@ -208,7 +208,7 @@ extension DragEngine {
       return
     }
     for operation in transaction.operations { apply(operation, by: nil) }
-    undoStack.append(transaction)
+    remember(transaction)
     emit(.redone(transaction))
     announce(.redone)
     batches.append(Batch(purpose: .redo(transaction), operations: transaction.operations))
@@ -278,10 +278,21 @@ extension DragEngine {
     if !emitted.isEmpty { batches.append(Batch(purpose: .rollback, operations: emitted)) }
     for (id, live) in kept.reversed() where !live.isEmpty {
       let transaction = DragTransaction(live)
-      undoStack.append(transaction)
+      remember(transaction)
       redoStack.removeAll()
       emit(.dropped(id, transaction))
     }
     for id in toCancel { cancel(id) }
+  }
+}
+
+extension DragEngine {
+  /// Puts `transaction` on the undo stack, forgetting the oldest beyond
+  /// ``DragConfiguration/undoLimit``.
+  @usableFromInline
+  mutating func remember(_ transaction: DragTransaction<Item>) {
+    undoStack.append(transaction)
+    let limit = Swift.max(0, configuration.undoLimit)
+    if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
   }
 }
