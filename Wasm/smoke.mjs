@@ -48,3 +48,20 @@ e.arrange_operation(0, out);
 const op = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
 if (JSON.stringify(op) !== JSON.stringify([1, 2, 0, 1, 1, 1])) fail(`operation ${JSON.stringify(op)}`);
 console.log(`wasm smoke test passed: ${bytes.length} bytes; moved card 2 from column 1 to column 2, position 2`);
+
+// A long session: 2,000 drags back and forth must reuse memory, not grow it.
+const before = e.memory.buffer.byteLength;
+let time = 1;
+for (let round = 0; round < 2000; round++) {
+  setColumn(0, round % 2 === 0 ? [1, 3] : [1, 2, 3]);
+  setColumn(1, round % 2 === 0 ? [4, 2] : [4]);
+  const [fromY, toX] = round % 2 === 0 ? [66, 40] : [42, 150];
+  const startX = round % 2 === 0 ? 150 : 40;
+  e.arrange_pointer(0, startX, fromY, time);
+  for (let step = 1; step <= 5; step++) e.arrange_pointer(1, startX + (toX - startX) * step / 5, fromY + step, time + step * 0.016);
+  e.arrange_pointer(2, toX, fromY + 5, time + 0.1);
+  time += 1;
+}
+const after = e.memory.buffer.byteLength;
+if (after > before + 4 * 65536) fail(`memory grew from ${before} to ${after} bytes over 2,000 drags`);
+console.log(`2,000 drags: memory ${before} → ${after} bytes`);
