@@ -85,4 +85,59 @@ import Testing
     pane.send("\u{1B}")
     #expect(pane.waitFor { $0.contains("Write the") && $0.contains("Release") })
   }
+
+  @Test("An Obsidian board: marks, a full lane refusing a drop with the reason, the archive, t")
+  func obsidianBoard() throws {
+    let text = """
+      ---
+
+      kanban-plugin: board
+
+      ---
+
+      ## To Do
+
+      - [ ] a
+      - [ ] b
+
+      ## Doing (1)
+
+      - [ ] c
+
+      ***
+
+      ## Archive
+
+      - [x] old
+
+      %% kanban:settings
+      ```
+      {"kanban-plugin":"board"}
+      ```
+      %%
+      """
+    let folder = try Folder(text)
+    defer { folder.remove() }
+    let pane = try BoardEndToEndTests.pane("obsidian", folder: folder)
+    defer { pane.kill() }
+    #expect(pane.waitFor { $0.contains("☐ a") && $0.contains("Doing · 1 of max 1") })
+    #expect(!pane.screen().joined().contains("Archive"))
+    let b = try #require(BoardEndToEndTests.locate("☐ b", in: pane))
+    let c = try #require(BoardEndToEndTests.locate("☐ c", in: pane))
+    // Held over the full lane, the card is refused there and the status line says why.
+    pane.mouse(0, column: b.0, row: b.1)
+    pane.mouse(32, column: b.0 + 6, row: b.1)
+    pane.mouse(32, column: c.0, row: c.1 + 2)
+    #expect(pane.waitFor { $0.contains("Doing is full") })
+    pane.mouse(0, column: c.0, row: c.1 + 2, release: true)
+    #expect(pane.waitFor { $0.contains("Dropped b where it was") })
+    #expect(folder.text == text)
+    // t ticks the focused card: b, which the press focused.
+    pane.send("t")
+    #expect(pane.waitFor { $0.contains("☑ b") })
+    #expect(folder.text?.contains("- [ ] a\n- [x] b\n") == true)
+    pane.send("A")
+    #expect(pane.waitFor { $0.contains("Archive · 1") && $0.contains("☑ old") })
+    #expect(folder.text?.hasSuffix("```\n%%") == true)
+  }
 }
