@@ -6,8 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/wasm/arrange.wasm}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# A fixed place to build in: the module holds no path of it, and the same sources give the same
+# bytes.
+work=.build/wasm/objects
+rm -rf "$work"
+mkdir -p "$work"
 toolchain=$(dirname "$(dirname "$(command -v swiftc)")")
 embedded="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm"
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
@@ -20,7 +23,7 @@ swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift -c -o "$wor
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin \
   -c Wasm/runtime.c -o "$work/runtime.o"
 mkdir -p "$(dirname "$output")"
-"$toolchain/bin/wasm-ld" --no-entry --gc-sections -o "$output" "$work"/ArrangeWasm.o \
+"$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all -o "$output" "$work"/ArrangeWasm.o \
   "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o "$work"/ArrangeGeometry.o "$work"/runtime.o \
   "$embedded/libswiftUnicodeDataTables.a"
 echo "built $output ($(wc -c < "$output") bytes)"
