@@ -138,7 +138,99 @@ public func arrangeLayoutColumns(
   }
 }
 
-/// Keeps the operations among `effects`.
+/// Keeps the operations among `effects`, and the last announcement.
 func take(_ effects: [DragEffect<Int32>]) {
-  for case .apply(let operation) in effects { operations.append(operation) }
+  for effect in effects {
+    switch effect {
+    case .apply(let operation): operations.append(operation)
+    case .announce(let said):
+      announcement = Array(said.text(items: "cards") { names[$0] ?? "card \($0)" }.utf8)
+    default: break
+    }
+  }
+}
+
+/// The cards' names, for announcements.
+nonisolated(unsafe) var names: [Int32: String] = [:]
+/// The last announcement, as UTF-8.
+nonisolated(unsafe) var announcement: [UInt8] = []
+
+/// Names card `id` with the `length` UTF-8 bytes at `text`, for announcements.
+@_expose(wasm, "arrange_set_name")
+@_cdecl("arrange_set_name")
+public func arrangeSetName(_ id: Int32, _ text: UnsafePointer<UInt8>?, _ length: Int32) {
+  guard let text, length >= 0 else { return }
+  names[id] = String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+}
+
+/// Copies the last announcement (a sentence for a live region) to `out` as UTF-8, at most
+/// `capacity` bytes, and returns its whole length.
+@_expose(wasm, "arrange_announcement")
+@_cdecl("arrange_announcement")
+public func arrangeAnnouncement(_ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
+  if let out {
+    for (index, byte) in announcement.prefix(Int(max(0, capacity))).enumerated() {
+      out[index] = byte
+    }
+  }
+  return Int32(announcement.count)
+}
+
+/// Feeds a key of a keyboard drag to the engine and returns how many operations the host must
+/// now apply.
+///
+/// `intent` 0 lifts card `card`, 1 and 2 step to the previous and next place, 3 and 4 to the
+/// previous and next column, 5 drops, 6 cancels.
+@_expose(wasm, "arrange_key")
+@_cdecl("arrange_key")
+public func arrangeKey(_ intent: Int32, _ card: Int32, _ time: Double) -> Int32 {
+  let intents: [KeyIntent<Int32>] = [
+    .lift(card), .previousSlot, .nextSlot, .previousContainer, .nextContainer, .drop, .cancel,
+  ]
+  guard intent >= 0 && Int(intent) < intents.count else { return 0 }
+  operations = []
+  take(engine.handle(.key(intents[Int(intent)], time: time)))
+  return Int32(operations.count)
+}
+
+/// The look of a drag, as the engine's defaults give it, written to `out` as six numbers:
+/// animation duration, catch scale, release scale, snapshot alpha, displaced alpha and press
+/// duration.
+@_expose(wasm, "arrange_appearance")
+@_cdecl("arrange_appearance")
+public func arrangeAppearance(_ out: UnsafeMutablePointer<Double>?) {
+  guard let out else { return }
+  let look = engine.configuration.appearance
+  let values = [
+    look.animationDuration, look.catchScale, look.releaseScale, look.snapshotAlpha,
+    look.displacedAlpha, look.pressDuration,
+  ]
+  for (index, value) in values.enumerated() { out[index] = value }
+}
+
+/// Writes what the page draws for the drag under way to `out`, at most `capacity` numbers, and
+/// returns how many it wrote (0 when nothing is dragged).
+///
+/// They are the dragged card; its ghost's x, y, width and height; the column and index it left
+/// hidden (-1 -1 when none); the highlighted column (-1 when none); then, for each run of cards
+/// that make room, its column, first and end index, and the offset in places.
+@_expose(wasm, "arrange_presentation")
+@_cdecl("arrange_presentation")
+public func arrangePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity: Int32) -> Int32 {
+  guard let out, let session = engine.presentation.sessions.first else { return 0 }
+  var values: [Double] = [
+    Double(session.item), session.ghostFrame.minX, session.ghostFrame.minY,
+    session.ghostFrame.width, session.ghostFrame.height,
+    Double(session.hiddenSlot?.container.rawValue ?? -1), Double(session.hiddenSlot?.index ?? -1),
+    Double(session.highlightedContainer?.rawValue ?? -1),
+  ]
+  for run in session.shifted {
+    values += [
+      Double(run.container.rawValue), Double(run.range.lowerBound), Double(run.range.upperBound),
+      Double(run.offset),
+    ]
+  }
+  let count = min(values.count, Int(max(0, capacity)))
+  for index in 0..<count { out[index] = values[index] }
+  return Int32(count)
 }

@@ -49,6 +49,51 @@ const op = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
 if (JSON.stringify(op) !== JSON.stringify([1, 2, 0, 1, 1, 1])) fail(`operation ${JSON.stringify(op)}`);
 console.log(`wasm smoke test passed: ${bytes.length} bytes; moved card 2 from column 1 to column 2, position 2`);
 
+// The engine's look of a drag, for the page's animations.
+const look = e.arrange_alloc(6 * 8);
+e.arrange_appearance(look);
+const appearance = [0, 1, 2, 3, 4, 5].map((k) => memory().getFloat64(look + 8 * k, true));
+if (JSON.stringify(appearance) !== JSON.stringify([0.2, 1.2, 1.05, 0.8, 0.6, 0.15])) {
+  fail(`appearance ${JSON.stringify(appearance)}`);
+}
+
+// Names, a keyboard drag and its announcements (what a page puts in an aria-live region).
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const name = (id, text) => {
+  const bytes = encoder.encode(text);
+  const pointer = e.arrange_alloc(bytes.length);
+  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
+  e.arrange_set_name(id, pointer, bytes.length);
+  e.arrange_free(pointer);
+};
+const said = () => {
+  const room = e.arrange_alloc(512);
+  const length = e.arrange_announcement(room, 512);
+  const text = decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 512)));
+  e.arrange_free(room);
+  return text;
+};
+name(1, "Write the plan ✍️");
+name(4, "Release");
+setColumn(0, [1, 3]);
+setColumn(1, [4, 2]);
+e.arrange_key(0, 1, 100);
+if (!said().includes("Write the plan ✍️")) fail(`lift said “${said()}”`);
+e.arrange_key(4, 0, 100.1);
+const shown = e.arrange_alloc(64 * 8);
+const numbers = e.arrange_presentation(shown, 64);
+const view = [...Array(numbers).keys()].map((k) => memory().getFloat64(shown + 8 * k, true));
+if (numbers < 8 || view[0] !== 1 || view[5] !== 0 || view[6] !== 0 || view[7] !== 1) {
+  fail(`presentation while over column 2: ${JSON.stringify(view)}`);
+}
+if (e.arrange_key(5, 0, 100.2) !== 1) fail("the keyboard drop applied nothing");
+e.arrange_operation(0, out);
+const keyed = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
+if (keyed[0] !== 1 || keyed[1] !== 1 || keyed[4] !== 1) fail(`keyboard operation ${JSON.stringify(keyed)}`);
+if (!said().startsWith("Dropped Write the plan ✍️")) fail(`drop said “${said()}”`);
+console.log(`keyboard drag: “${said()}”`);
+
 // A long session: 2,000 drags back and forth must reuse memory, not grow it.
 const before = e.memory.buffer.byteLength;
 let time = 1;
