@@ -1,0 +1,293 @@
+/// A change a remote front end (a page in a browser) asks for, in terms of the version of the
+/// board it was shown: its card identifiers and column numbers are that version's.
+public enum BoardRequest: Hashable, Sendable {
+  /// Moves a card to position `index` of column `column` (counted without the card).
+  case moveCard(CardID, column: Int, index: Int)
+  /// Moves column `from` to place `to`.
+  case moveColumn(from: Int, to: Int)
+  /// Adds a card titled `title` to column `column`, at `index` or at the end.
+  case addCard(title: String, column: Int, index: Int?)
+  /// Gives a card a new title.
+  case setTitle(CardID, String)
+  /// Removes a card with its lines.
+  case removeCard(CardID)
+  /// Ticks a card done or not.
+  case setDone(CardID, Bool)
+  /// Ticks subtask `index` of a card done or not.
+  case setSubtask(CardID, index: Int, done: Bool)
+  /// Undoes the last change made here.
+  case undo
+  /// Redoes the last change undone.
+  case redo
+  /// Reads the file again, dropping a change that could not be saved.
+  case reload
+  /// Writes this board over the file, whatever it holds now.
+  case overwrite
+}
+
+/// What ``SharedBoard/perform(_:madeOn:at:)`` did.
+public struct SharedBoardOutcome: Hashable, Sendable {
+  /// Whether the board changed (every page should be sent the new version).
+  public var changed: Bool
+  /// Whether the requests were refused: nothing changed, and ``message`` says why.
+  public var refused: Bool
+  /// What to tell the person, if anything.
+  public var message: String?
+
+  /// Creates an outcome.
+  public init(changed: Bool, refused: Bool, message: String?) {
+    self.changed = changed
+    self.refused = refused
+    self.message = message
+  }
+}
+
+/// A board session shared by several remote front ends, each of which may be showing an older
+/// version of the board.
+///
+/// Every version of the document gets a number (``version``), and the last few are kept. A
+/// request made on the current version is applied as it is. One made on an older version is
+/// carried over to the current one when it still makes sense: its cards are found again by
+/// their lines, its columns by their titles, and a card's new place by the card it was dropped
+/// after. When a card or column it names is gone, or changed, the request is refused with a
+/// message and nothing changes; it is never applied to the wrong card, and never silently lost.
+public struct SharedBoard<Storage: BoardStorage> {
+  /// The session that saves the board and follows the file.
+  public private(set) var session: BoardSession<Storage>
+  /// The number of the current version of the board; it grows by one at every change, here or
+  /// on disk.
+  public private(set) var version = 1
+  /// The last versions, oldest first, the current one last.
+  var history: [(version: Int, document: BoardDocument)]
+
+  /// How many versions requests can be carried over from.
+  public static var historyLength: Int { 64 }
+
+  /// Shares `session`.
+  public init(session: BoardSession<Storage>) {
+    self.session = session
+    history = [(1, session.document)]
+  }
+
+  /// The current board.
+  public var document: BoardDocument { session.document }
+
+  /// Looks at the file (see ``BoardSession/poll(at:)``); returns what changed.
+  public mutating func poll(at time: Double) -> SharedBoardOutcome {
+    let outcome = session.poll(at: time)
+    return SharedBoardOutcome(
+      changed: noteChange(), refused: false, message: outcome.message)
+  }
+
+  /// Applies `requests`, made on version `made`, as one change, and saves it.
+  ///
+  /// Either every request applies or none does: a refused one leaves the board as it was.
+  public mutating func perform(
+    _ requests: [BoardRequest], madeOn made: Int, at time: Double
+  ) -> SharedBoardOutcome {
+    if requests.count == 1, let outcome = performSessionRequest(requests[0], at: time) {
+      return outcome
+    }
+    guard let shown = history.first(where: { $0.version == made })?.document else {
+      return refusal(
+        "This page showed a version of the board too old to carry the change over; it now "
+          + "shows the board as it is.")
+    }
+    var edited = session.document
+    var cards: Set<CardID> = []
+    var change = ""
+    do throws(SharedBoardRefusal) {
+      for request in requests {
+        let translated = try translate(request, from: shown, to: edited)
+        try apply(translated, to: &edited, cards: &cards, change: &change)
+      }
+    } catch {
+      return refusal(error.message)
+    }
+    guard edited != session.document else {
+      return SharedBoardOutcome(changed: false, refused: false, message: nil)
+    }
+    let outcome = session.commit(edited, changing: cards, describing: change, at: time)
+    return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
+  }
+
+  /// Undo, redo, reload and overwrite, which name no card: applied whatever the version.
+  mutating func performSessionRequest(_ request: BoardRequest, at time: Double)
+    -> SharedBoardOutcome?
+  {
+    let outcome: BoardSession<Storage>.Outcome
+    switch request {
+    case .undo: outcome = session.undo(at: time)
+    case .redo: outcome = session.redo(at: time)
+    case .reload: outcome = session.reload()
+    case .overwrite: outcome = session.overwrite()
+    default: return nil
+    }
+    return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
+  }
+
+  /// Records a new version when the session's document changed; returns whether it did.
+  mutating func noteChange() -> Bool {
+    guard session.document != history.last?.document else { return false }
+    version += 1
+    history.append((version, session.document))
+    if history.count > Self.historyLength {
+      history.removeFirst(history.count - Self.historyLength)
+    }
+    return true
+  }
+
+  /// An outcome that changed nothing, with `message`.
+  func refusal(_ message: String) -> SharedBoardOutcome {
+    SharedBoardOutcome(changed: false, refused: true, message: message)
+  }
+}
+
+/// Why a request could not be applied.
+struct SharedBoardRefusal: Error {
+  var message: String
+}
+
+extension SharedBoard {
+  /// `request`, made on `shown`, in terms of `current`.
+  func translate(_ request: BoardRequest, from shown: BoardDocument, to current: BoardDocument)
+    throws(SharedBoardRefusal) -> BoardRequest
+  {
+    if shown == current { return request }
+    switch request {
+    case .moveCard(let id, let column, let index):
+      let card = try find(id, from: shown, in: current)
+      let target = try findColumn(column, from: shown, in: current)
+      // The card it was dropped after, found again; the top when there was none.
+      let others =
+        shown.columns.indices.contains(column)
+        ? shown.columns[column].cards.filter { $0.id != id } : []
+      var place = 0
+      if index > 0, others.indices.contains(index - 1) {
+        let after = others[index - 1]
+        let now = current.columns[target].cards.filter { $0.id != card }
+        if let found = now.firstIndex(where: { Self.same($0, after) }) {
+          place = found + 1
+        } else {
+          place = min(index, now.count)
+        }
+      }
+      return .moveCard(card, column: target, index: place)
+    case .moveColumn(let from, let to):
+      let source = try findColumn(from, from: shown, in: current)
+      return .moveColumn(from: source, to: min(max(0, to), current.columns.count - 1))
+    case .addCard(let title, let column, let index):
+      let target = try findColumn(column, from: shown, in: current)
+      let count = current.columns[target].cards.count
+      return .addCard(title: title, column: target, index: index.map { min($0, count) })
+    case .setTitle(let id, let title):
+      return .setTitle(try find(id, from: shown, in: current), title)
+    case .removeCard(let id):
+      return .removeCard(try find(id, from: shown, in: current))
+    case .setDone(let id, let done):
+      return .setDone(try find(id, from: shown, in: current), done)
+    case .setSubtask(let id, let index, let done):
+      return .setSubtask(try find(id, from: shown, in: current), index: index, done: done)
+    case .undo, .redo, .reload, .overwrite:
+      return request
+    }
+  }
+
+  /// Whether two cards are the same card as far as their lines tell.
+  static func same(_ a: BoardCard, _ b: BoardCard) -> Bool {
+    a.title == b.title && a.details == b.details
+  }
+
+  /// The card of `current` that card `id` of `shown` is: the one with the same lines, in the
+  /// column with the same title when several have them.
+  func find(_ id: CardID, from shown: BoardDocument, in current: BoardDocument)
+    throws(SharedBoardRefusal) -> CardID
+  {
+    guard let card = shown.card(id), let place = shown.location(of: id) else {
+      throw SharedBoardRefusal(message: "That card is not on the board.")
+    }
+    var matches: [(column: Int, index: Int, id: CardID)] = []
+    for (c, column) in current.columns.enumerated() {
+      for (i, other) in column.cards.enumerated() where Self.same(other, card) {
+        matches.append((c, i, other.id))
+      }
+    }
+    let title = shown.columns[place.column].title
+    let sameColumn = matches.filter { current.columns[$0.column].title == title }
+    if matches.count == 1 { return matches[0].id }
+    if let closest = sameColumn.min(by: {
+      abs($0.index - place.index) < abs($1.index - place.index)
+    }) {
+      return closest.id
+    }
+    if matches.isEmpty {
+      throw SharedBoardRefusal(
+        message: "“\(card.title)” was changed or removed meanwhile (in another window or "
+          + "program); nothing was changed. The board now shows it as it is.")
+    }
+    throw SharedBoardRefusal(
+      message: "“\(card.title)” is on the board more than once now; nothing was changed.")
+  }
+
+  /// The column of `current` that column `index` of `shown` is: the one with its title.
+  func findColumn(_ index: Int, from shown: BoardDocument, in current: BoardDocument)
+    throws(SharedBoardRefusal) -> Int
+  {
+    guard shown.columns.indices.contains(index) else {
+      throw SharedBoardRefusal(message: "There is no column \(index + 1).")
+    }
+    let title = shown.columns[index].title
+    let matches = current.columns.indices.filter { current.columns[$0].title == title }
+    if matches.count == 1 { return matches[0] }
+    if matches.isEmpty {
+      throw SharedBoardRefusal(
+        message: "The column “\(title)” was renamed or removed meanwhile; nothing was changed.")
+    }
+    return matches.min(by: { abs($0 - index) < abs($1 - index) }) ?? matches[0]
+  }
+
+  /// Applies one request, already in terms of `document`, noting the cards it touched and
+  /// describing it.
+  func apply(
+    _ request: BoardRequest, to document: inout BoardDocument, cards: inout Set<CardID>,
+    change: inout String
+  ) throws(SharedBoardRefusal) {
+    func name(_ id: CardID) -> String { "“\(document.card(id)?.title ?? "a card")”" }
+    do throws(BoardEditError) {
+      switch request {
+      case .moveCard(let id, let column, let index):
+        change = change.isEmpty ? "moving \(name(id))" : "moving cards"
+        try document.moveCard(id, toColumn: column, index: index)
+        cards.insert(id)
+      case .moveColumn(let from, let to):
+        change = "moving the column “\(document.columns[from].title)”"
+        try document.moveColumn(from, to: to)
+      case .addCard(let title, let column, let index):
+        let id = try document.addCard(title: title, toColumn: column, at: index)
+        change = "adding \(name(id))"
+        cards.insert(id)
+      case .setTitle(let id, let title):
+        change = "renaming \(name(id))"
+        try document.setTitle(title, of: id)
+        cards.insert(id)
+      case .removeCard(let id):
+        change = "deleting \(name(id))"
+        try document.removeCard(id)
+        cards.insert(id)
+      case .setDone(let id, let done):
+        change = "\(done ? "ticking" : "unticking") \(name(id))"
+        try document.setDone(done, of: id)
+        cards.insert(id)
+      case .setSubtask(let id, let index, let done):
+        change = "\(done ? "ticking" : "unticking") a subtask of \(name(id))"
+        try document.setSubtask(index, of: id, isDone: done)
+        cards.insert(id)
+      case .undo, .redo, .reload, .overwrite:
+        throw BoardEditError(
+          kind: .unknownCard, message: "Undo, redo, reload and overwrite go alone.")
+      }
+    } catch {
+      throw SharedBoardRefusal(message: error.message)
+    }
+  }
+}
