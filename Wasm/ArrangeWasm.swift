@@ -36,6 +36,8 @@ public func arrangeReset(_ columns: Int32) {
       ArenaContainer(id: ContainerID($0), name: "column \($0 + 1)", geometry: empty)
     })
   operations = []
+  limits = [:]
+  message = []
 }
 
 /// Gives column `column` its frame and cards: `count` identifiers and as many heights, read from
@@ -61,18 +63,68 @@ public func arrangeSetColumn(
   take(engine.handle(.setGeometry(ContainerID(Int(column)), geometry)))
 }
 
-/// Feeds a pointer event to the engine and returns how many operations the host must now apply
+/// Feeds a mouse event to the engine and returns how many operations the host must now apply
 /// (read them with `arrange_operation`).
 ///
 /// `phase` is 0 down, 1 move, 2 up, 3 cancel; the pointer is at (`x`, `y`) at `time` seconds.
 @_expose(wasm, "arrange_pointer")
 @_cdecl("arrange_pointer")
 public func arrangePointer(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double) -> Int32 {
+  arrangePointerOfKind(phase, x, y, time, 0)
+}
+
+/// ``arrangePointer(_:_:_:_:)`` for a pointer of kind `kind`: 0 a mouse, 1 a finger or a pen
+/// (which lift a card after a short press, so that a swipe still scrolls).
+@_expose(wasm, "arrange_pointer_kind")
+@_cdecl("arrange_pointer_kind")
+public func arrangePointerOfKind(
+  _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
+) -> Int32 {
   let phases: [PointerPhase] = [.down, .move, .up, .cancel]
   guard phase >= 0 && Int(phase) < phases.count else { return 0 }
   operations = []
-  take(engine.handle(.pointer(PointerEvent(phases[Int(phase)], at: Point(x: x, y: y), time: time))))
+  message = []
+  announcement = []
+  let event = PointerEvent(
+    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
+  take(engine.handle(.pointer(event)))
   return Int32(operations.count)
+}
+
+/// Tells the engine the time (a press held still becomes a drag); returns how many operations
+/// the host must now apply.
+@_expose(wasm, "arrange_tick")
+@_cdecl("arrange_tick")
+public func arrangeTick(_ time: Double) -> Int32 {
+  operations = []
+  take(engine.handle(.tick(time: time)))
+  return Int32(operations.count)
+}
+
+/// Lets at most `limit` cards into column `column` (a negative `limit`: no limit); a drop that
+/// would pass it is refused, with the reason in `arrange_message`.
+@_expose(wasm, "arrange_set_limit")
+@_cdecl("arrange_set_limit")
+public func arrangeSetLimit(_ column: Int32, _ limit: Int32) {
+  limits[ContainerID(Int(column))] = limit < 0 ? nil : Int(limit)
+  let known: [ContainerID: Int] = limits
+  if known.isEmpty {
+    engine.rules.capacity = nil
+  } else {
+    engine.rules.capacity = { container in known[container] }
+  }
+}
+
+/// The columns' limits.
+nonisolated(unsafe) var limits: [ContainerID: Int] = [:]
+
+/// Selects the `count` cards at `ids`, in order: dragging one of them drags them all.
+@_expose(wasm, "arrange_select")
+@_cdecl("arrange_select")
+public func arrangeSelect(_ ids: UnsafePointer<Int32>?, _ count: Int32) {
+  var items: [Int32] = []
+  if let ids { for index in 0..<Int(max(0, count)) { items.append(ids[index]) } }
+  take(engine.handle(.setSelection(items)))
 }
 
 /// Writes operation `index` of the last input to `out` as six numbers.
@@ -145,6 +197,8 @@ func take(_ effects: [DragEffect<Int32>]) {
     case .apply(let operation): operations.append(operation)
     case .announce(let said):
       announcement = Array(said.text(items: "cards") { names[$0] ?? "card \($0)" }.utf8)
+    case .event(.refused(_, let refusal)):
+      message = Array((refusal.reason ?? "That card cannot go there.").utf8)
     default: break
     }
   }
@@ -154,6 +208,24 @@ func take(_ effects: [DragEffect<Int32>]) {
 nonisolated(unsafe) var names: [Int32: String] = [:]
 /// The last announcement, as UTF-8.
 nonisolated(unsafe) var announcement: [UInt8] = []
+/// Why the last input was refused, as UTF-8 (empty: it was not).
+nonisolated(unsafe) var message: [UInt8] = []
+
+/// Copies why the last input was refused (empty when it was not) to `out` as UTF-8, at most
+/// `capacity` bytes, and returns its whole length.
+@_expose(wasm, "arrange_message")
+@_cdecl("arrange_message")
+public func arrangeMessage(_ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
+  copy(message, to: out, capacity: capacity)
+}
+
+/// Copies `bytes` to `out`, at most `capacity` of them, and returns how many there are.
+func copy(_ bytes: [UInt8], to out: UnsafeMutablePointer<UInt8>?, capacity: Int32) -> Int32 {
+  if let out {
+    for (index, byte) in bytes.prefix(Int(max(0, capacity))).enumerated() { out[index] = byte }
+  }
+  return Int32(bytes.count)
+}
 
 /// Names card `id` with the `length` UTF-8 bytes at `text`, for announcements.
 @_expose(wasm, "arrange_set_name")
@@ -168,12 +240,7 @@ public func arrangeSetName(_ id: Int32, _ text: UnsafePointer<UInt8>?, _ length:
 @_expose(wasm, "arrange_announcement")
 @_cdecl("arrange_announcement")
 public func arrangeAnnouncement(_ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
-  if let out {
-    for (index, byte) in announcement.prefix(Int(max(0, capacity))).enumerated() {
-      out[index] = byte
-    }
-  }
-  return Int32(announcement.count)
+  copy(announcement, to: out, capacity: capacity)
 }
 
 /// Feeds a key of a keyboard drag to the engine and returns how many operations the host must
@@ -189,6 +256,8 @@ public func arrangeKey(_ intent: Int32, _ card: Int32, _ time: Double) -> Int32 
   ]
   guard intent >= 0 && Int(intent) < intents.count else { return 0 }
   operations = []
+  message = []
+  announcement = []
   take(engine.handle(.key(intents[Int(intent)], time: time)))
   return Int32(operations.count)
 }
@@ -212,8 +281,10 @@ public func arrangeAppearance(_ out: UnsafeMutablePointer<Double>?) {
 /// returns how many it wrote (0 when nothing is dragged).
 ///
 /// They are the dragged card; its ghost's x, y, width and height; the column and index it left
-/// hidden (-1 -1 when none); the highlighted column (-1 when none); then, for each run of cards
-/// that make room, its column, first and end index, and the offset in places.
+/// hidden (-1 -1 when none); the highlighted column (-1 when none); the drop indicator (1 a line,
+/// 2 a card, 3 removal, 0 none) and its x, y, width and height; how many other selected cards
+/// come along; the number of runs; then, for each run of cards that make room, its column,
+/// first and end index, and the offset in places.
 @_expose(wasm, "arrange_presentation")
 @_cdecl("arrange_presentation")
 public func arrangePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity: Int32) -> Int32 {
@@ -224,6 +295,17 @@ public func arrangePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity
     Double(session.hiddenSlot?.container.rawValue ?? -1), Double(session.hiddenSlot?.index ?? -1),
     Double(session.highlightedContainer?.rawValue ?? -1),
   ]
+  var indicator: (Double, Rect) = (0, .zero)
+  switch session.indicator {
+  case .line(_, let rect): indicator = (1, rect)
+  case .item(_, let rect): indicator = (2, rect)
+  case .removal: indicator = (3, .zero)
+  case nil: break
+  }
+  values += [
+    indicator.0, indicator.1.minX, indicator.1.minY, indicator.1.width, indicator.1.height,
+    Double(session.companions.count), Double(session.shifted.count),
+  ]
   for run in session.shifted {
     values += [
       Double(run.container.rawValue), Double(run.range.lowerBound), Double(run.range.upperBound),
@@ -233,4 +315,125 @@ public func arrangePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity
   let count = min(values.count, Int(max(0, capacity)))
   for index in 0..<count { out[index] = values[index] }
   return Int32(count)
+}
+
+// MARK: - Columns
+
+/// The column engine: one horizontal container, the row of column titles.
+nonisolated(unsafe) var columnEngine = DragEngine<ListGeometry<Int32>>(containers: [])
+/// The column moves the last input to the column engine asked for.
+nonisolated(unsafe) var columnMoves: [(from: Int32, to: Int32)] = []
+
+/// Gives the column engine the row of titles.
+///
+/// There are `count` columns at `x`, `y`, `height` high, with the widths at `widths`, `spacing`
+/// apart. Column `i` is item `i`.
+@_expose(wasm, "arrange_set_titles")
+@_cdecl("arrange_set_titles")
+public func arrangeSetTitles(
+  _ count: Int32, _ x: Double, _ y: Double, _ height: Double, _ widths: UnsafePointer<Double>?,
+  _ spacing: Double
+) {
+  let count = Int(max(0, count))
+  var lengths: [Double] = []
+  if let widths { for index in 0..<count { lengths.append(widths[index]) } }
+  let total = lengths.reduce(0, +) + spacing * Double(max(0, count - 1))
+  let geometry = ListGeometry(
+    items: (0..<Int32(count)).map { $0 }, frame: Rect(x: x, y: y, width: total, height: height),
+    axis: .horizontal, itemLengths: lengths, spacing: spacing)
+  if columnEngine.isDragging {
+    _ = columnEngine.handle(.setGeometry(ContainerID(0), geometry))
+  } else {
+    var configuration = DragConfiguration()
+    configuration.mouseActivation = .distance(4)
+    columnEngine = DragEngine(
+      containers: [ArenaContainer(id: ContainerID(0), name: "columns", geometry: geometry)],
+      configuration: configuration)
+  }
+}
+
+/// Feeds a pointer event on the titles to the column engine (phases as `arrange_pointer`);
+/// returns how many column moves the host must now apply (read them with
+/// `arrange_column_move`).
+@_expose(wasm, "arrange_title_pointer")
+@_cdecl("arrange_title_pointer")
+public func arrangeTitlePointer(
+  _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
+) -> Int32 {
+  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
+  guard phase >= 0 && Int(phase) < phases.count else { return 0 }
+  columnMoves = []
+  let event = PointerEvent(
+    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
+  for effect in columnEngine.handle(.pointer(event)) {
+    if case .apply(.move(let column, let from, let to, _)) = effect, from.index != to.index {
+      columnMoves.append((column, Int32(to.index)))
+    }
+  }
+  return Int32(columnMoves.count)
+}
+
+/// Writes column move `index` of the last title input to `out`.
+///
+/// The two numbers are the column and the place it goes to. Returns 0 when there is no such
+/// move.
+@_expose(wasm, "arrange_column_move")
+@_cdecl("arrange_column_move")
+public func arrangeColumnMove(_ index: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+  guard let out, index >= 0, Int(index) < columnMoves.count else { return 0 }
+  out[0] = columnMoves[Int(index)].from
+  out[1] = columnMoves[Int(index)].to
+  return 1
+}
+
+/// Writes the column drag under way to `out`, like `arrange_presentation`.
+///
+/// The numbers are the column, its ghost's x, y, width and height, then for each run of columns
+/// that make room its first and end index and offset in places. Returns how many numbers it
+/// wrote (0 when no column is dragged).
+@_expose(wasm, "arrange_title_presentation")
+@_cdecl("arrange_title_presentation")
+public func arrangeTitlePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity: Int32)
+  -> Int32
+{
+  guard let out, let session = columnEngine.presentation.sessions.first else { return 0 }
+  var values: [Double] = [
+    Double(session.item), session.ghostFrame.minX, session.ghostFrame.minY,
+    session.ghostFrame.width, session.ghostFrame.height,
+  ]
+  for run in session.shifted {
+    values += [Double(run.range.lowerBound), Double(run.range.upperBound), Double(run.offset)]
+  }
+  let count = min(values.count, Int(max(0, capacity)))
+  for index in 0..<count { out[index] = values[index] }
+  return Int32(count)
+}
+
+/// Lays `count` columns out one above the other in a board `width` wide (a narrow screen),
+/// `spacing` apart inside `padding`, each as tall as its content at `heights`, and writes each
+/// one's x, y, width and height to `out`.
+@_expose(wasm, "arrange_layout_stack")
+@_cdecl("arrange_layout_stack")
+public func arrangeLayoutStack(
+  _ count: Int32, _ width: Double, _ spacing: Double, _ padding: Double,
+  _ heights: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<Double>?
+) {
+  guard let out, let heights, count > 0 else { return }
+  var tree = LayoutTree()
+  let stack = tree.addGroup(
+    GroupStyle(axis: .vertical, spacing: spacing, padding: EdgeInsets(all: padding)))
+  var leaves: [NodeID] = []
+  for index in 0..<Int(count) {
+    leaves.append(
+      tree.addLeaf(
+        style: ItemStyle(size: .points(heights[index]), crossSize: .stretch), to: stack))
+  }
+  tree.layout(in: Size(width: width, height: .infinity))
+  for (index, leaf) in leaves.enumerated() {
+    let frame = tree.frame(of: leaf)
+    out[index * 4] = frame.minX
+    out[index * 4 + 1] = frame.minY
+    out[index * 4 + 2] = frame.width
+    out[index * 4 + 3] = frame.height
+  }
 }
