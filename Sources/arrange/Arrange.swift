@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArrangeBoard
+import ArrangeServe
 import ArrangeTerminal
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import ArrangeTerminal
 
 /// `arrange`: a Kanban board in a Markdown file.
 @main
-struct Arrange: ParsableCommand {
+struct Arrange: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "arrange",
     abstract: "A Kanban board in a Markdown file, dragged with the mouse or the keyboard.",
@@ -19,7 +20,7 @@ struct Arrange: ParsableCommand {
       detail lines; Obsidian Kanban boards and boards with "###" columns read too. Lines \
       arrange does not understand are kept exactly as they are.
       """,
-    subcommands: [Open.self, Show.self, Move.self],
+    subcommands: [Open.self, Show.self, Move.self, Serve.self],
     defaultSubcommand: Open.self)
 }
 

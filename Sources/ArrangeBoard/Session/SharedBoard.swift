@@ -97,9 +97,15 @@ public struct SharedBoard<Storage: BoardStorage> {
     var cards: Set<CardID> = []
     var change = ""
     do throws(SharedBoardRefusal) {
+      // Each request is in terms of the board as the ones before it left it (as the drag
+      // engine gives the moves of several cards): the version shown, with them applied.
+      var reference = shown
       for request in requests {
-        let translated = try translate(request, from: shown, to: edited)
+        let translated = try translate(request, from: reference, to: edited)
         try apply(translated, to: &edited, cards: &cards, change: &change)
+        var ignored: Set<CardID> = []
+        var words = ""
+        try apply(request, to: &reference, cards: &ignored, change: &words)
       }
     } catch {
       return refusal(error.message)

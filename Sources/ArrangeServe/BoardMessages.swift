@@ -1,0 +1,145 @@
+public import ArrangeBoard
+import Foundation
+
+/// The JSON the page and the server exchange.
+///
+/// The server sends the board as
+/// `{"version":3,"file":"board.md","message":null,"columns":[{"title":"To Do","limit":null,
+/// "complete":false,"cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],
+/// "subtasks":[{"title":"…","done":false}]}]}]}`, and the page asks for changes with
+/// `{"version":3,"requests":[{"op":"move","card":1,"column":2,"index":0}]}` (see
+/// ``BoardMessages/requests(from:)`` for every `op`).
+public enum BoardMessages {
+  /// The board of `shared` as the page reads it, with `message` for its status line.
+  public static func board<Storage>(_ shared: SharedBoard<Storage>, message: String?) -> String {
+    let document = shared.document
+    var json = "{\"version\":\(shared.version),\"file\":\(quoted(shared.session.fileName))"
+    json += ",\"message\":\(message.map(quoted) ?? "null")"
+    json += ",\"conflict\":\(shared.session.isInConflict)"
+    json += ",\"undo\":\(!shared.session.undoStack.isEmpty)"
+    json += ",\"redo\":\(!shared.session.redoStack.isEmpty),\"columns\":["
+    for (c, column) in document.columns.enumerated() {
+      if c > 0 { json += "," }
+      json +=
+        "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
+      json += ",\"complete\":\(column.marksComplete),\"cards\":["
+      for (i, card) in column.cards.enumerated() {
+        if i > 0 { json += "," }
+        let details = document.details(of: card.id) ?? CardDetails()
+        json += "{\"id\":\(card.id.rawValue),\"title\":\(quoted(card.title))"
+        json += ",\"done\":\(card.checkbox.map { "\($0)" } ?? "null")"
+        json += ",\"due\":\(details.due.map(quoted) ?? "null")"
+        json += ",\"description\":[\(details.description.map(quoted).joined(separator: ","))]"
+        json += ",\"subtasks\":["
+        json += details.subtasks.map {
+          "{\"title\":\(quoted($0.title)),\"done\":\($0.isDone)}"
+        }.joined(separator: ",")
+        json += "]}"
+      }
+      json += "]}"
+    }
+    return json + "]}"
+  }
+
+  /// The answer to a change: whether it was refused, and the board now.
+  public static func answer<Storage>(
+    _ shared: SharedBoard<Storage>, outcome: SharedBoardOutcome
+  ) -> String {
+    "{\"refused\":\(outcome.refused),\"board\":\(board(shared, message: outcome.message))}"
+  }
+
+  /// `text` as a JSON string.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      // Never `<` as it is: the JSON may be read where HTML is.
+      case "<": out += "\\u003c"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// Why a change request could not be read.
+  public struct Malformed: Error, Hashable, Sendable {
+    /// What is wrong with it.
+    public var message: String
+  }
+
+  /// The version and requests of a change request's JSON body.
+  ///
+  /// Each request is an object with an `op`: `move` (`card`, `column`, `index`),
+  /// `moveColumn` (`from`, `to`), `add` (`title`, `column`, optional `index`), `rename`
+  /// (`card`, `title`), `delete` (`card`), `tick` (`card`, `done`), `subtask` (`card`, `index`,
+  /// `done`), `undo`, `redo`, `reload`, `overwrite`. At most 1,000 requests.
+  public static func requests(from body: [UInt8]) throws(Malformed) -> (
+    version: Int, requests: [BoardRequest]
+  ) {
+    guard
+      let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+      let version = object["version"] as? Int,
+      let list = object["requests"] as? [[String: Any]]
+    else {
+      throw Malformed(
+        message: "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}.")
+    }
+    guard list.count <= 1000 else { throw Malformed(message: "At most 1,000 requests at once.") }
+    var requests: [BoardRequest] = []
+    for item in list { requests.append(try request(item)) }
+    return (version, requests)
+  }
+
+  /// One request object.
+  static func request(_ item: [String: Any]) throws(Malformed) -> BoardRequest {
+    func int(_ key: String) throws(Malformed) -> Int {
+      guard let value = item[key] as? Int else {
+        throw Malformed(message: "“\(item["op"] ?? "")” needs a whole number “\(key)”.")
+      }
+      return value
+    }
+    func text(_ key: String) throws(Malformed) -> String {
+      guard let value = item[key] as? String, value.utf8.count <= 10_000 else {
+        throw Malformed(message: "“\(item["op"] ?? "")” needs a text “\(key)”.")
+      }
+      return value
+    }
+    func flag(_ key: String) throws(Malformed) -> Bool {
+      guard let value = item[key] as? Bool else {
+        throw Malformed(message: "“\(item["op"] ?? "")” needs true or false as “\(key)”.")
+      }
+      return value
+    }
+    switch item["op"] as? String {
+    case "move":
+      return .moveCard(CardID(try int("card")), column: try int("column"), index: try int("index"))
+    case "moveColumn": return .moveColumn(from: try int("from"), to: try int("to"))
+    case "add":
+      return .addCard(
+        title: try text("title"), column: try int("column"), index: item["index"] as? Int)
+    case "rename": return .setTitle(CardID(try int("card")), try text("title"))
+    case "delete": return .removeCard(CardID(try int("card")))
+    case "tick": return .setDone(CardID(try int("card")), try flag("done"))
+    case "subtask":
+      return .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
+    case "undo": return .undo
+    case "redo": return .redo
+    case "reload": return .reload
+    case "overwrite": return .overwrite
+    default: throw Malformed(message: "Unknown “op”: \(item["op"] ?? "none").")
+    }
+  }
+}

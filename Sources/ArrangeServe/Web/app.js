@@ -1,0 +1,1008 @@
+// The board in a browser: a thin host for the engines in WebAssembly (arrange.wasm, built from
+// ArrangeGeometry, ArrangeLayout and ArrangeDragDrop). The page turns Pointer Events and keys
+// into engine inputs, applies the engine's presentation to the DOM with transforms, and sends
+// only the operations a drop makes to the server; pointer moves never leave the page.
+"use strict";
+
+const SPACING = 8;        // between cards, and between columns
+const PADDING = 12;       // around the columns
+const MIN_COLUMN = 240;   // a column is never narrower: the board scrolls sideways instead
+const NARROW = 600;       // below this width the columns stack
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+const $ = (id) => document.getElementById(id);
+const boardView = $("board");
+const inner = $("inner");
+
+let e = null;             // the module's exports
+let look = { duration: 0.2, catchScale: 1.2, releaseScale: 1.05, snapshotAlpha: 0.8,
+  displacedAlpha: 0.6, press: 0.15 };
+let board = null;         // the board as the server last sent it (or as changed here since)
+let waitingBoard = null;  // a board that arrived during a drag, shown once it ends
+let filter = "";
+let stacked = false;
+const cardElements = new Map();   // card id -> element
+let columnElements = [];
+let shownIds = [];                // per column, the ids of the cards shown (search hides some)
+let selection = [];               // selected card ids, in order
+let focusId = null;               // the focused card, kept across renders
+let pointer = null;               // the pointer pressing a card: {id, kind, x, y}
+let titlePointer = null;          // the pointer pressing a column title
+let keyboardId = null;            // the card lifted with the keyboard
+let ghost = null;                 // {element, id, width, height}
+let shiftedElements = new Set();
+let sending = Promise.resolve();
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// MARK: - The module
+
+/// Memory for arguments, grown as needed.
+const buffers = {};
+function buffer(name, bytes) {
+  const known = buffers[name];
+  if (known && known.bytes >= bytes) return known.pointer;
+  if (known) e.arrange_free(known.pointer);
+  const size = Math.max(bytes, 1024);
+  buffers[name] = { pointer: e.arrange_alloc(size), bytes: size };
+  return buffers[name].pointer;
+}
+const f64 = (pointer, count) => new Float64Array(e.memory.buffer, pointer, count);
+const i32 = (pointer, count) => new Int32Array(e.memory.buffer, pointer, count);
+function text(read) {
+  const room = buffer("text", 4096);
+  const length = read(room, 4096);
+  return decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 4096)).slice());
+}
+function setName(id, name) {
+  const bytes = encoder.encode(name);
+  const pointer = buffer("name", bytes.length + 1);
+  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
+  e.arrange_set_name(id, pointer, bytes.length);
+}
+const now = () => performance.now() / 1000;
+const duration = () => (reducedMotion.matches ? 0 : look.duration);
+
+// MARK: - Talking to the server
+
+async function request(path, options = {}) {
+  const headers = Object.assign({ "X-Arrange-Token": token }, options.headers || {});
+  return fetch(path, Object.assign({}, options, { headers, cache: "no-store" }));
+}
+
+/// Sends changes made on the version shown; the answer (the board now) replaces what is shown.
+function send(requests) {
+  const version = board.version;
+  sending = sending.then(async () => {
+    try {
+      const response = await request("api/change", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ version, requests }),
+      });
+      if (!response.ok && response.status !== 409) {
+        const body = await response.text();
+        status(`Not saved: ${body || response.statusText}`, true);
+        return;
+      }
+      const answer = await response.json();
+      receive(answer.board, answer.refused);
+    } catch (error) {
+      status(`Not saved: the server cannot be reached (${error.message}).`, true);
+    }
+  });
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
+  socket.onmessage = (event) => receive(JSON.parse(event.data), false);
+  socket.onclose = () => {
+    status("Lost the server; trying again…", true);
+    setTimeout(connect, 1000);
+  };
+}
+
+/// Shows a board from the server, unless it is older than the one shown.
+function receive(next, refused) {
+  if (board && next.version < board.version && !refused) return;
+  if (next.message) status(next.message, refused);
+  if (isDragging()) {
+    waitingBoard = next;
+    return;
+  }
+  const changed = !board || JSON.stringify(board.columns) !== JSON.stringify(next.columns);
+  board = next;
+  $("undo").disabled = !board.undo;
+  $("redo").disabled = !board.redo;
+  $("conflict").hidden = !board.conflict;
+  if (board.conflict) $("conflict-text").textContent = board.message || "The file changed on disk.";
+  $("file").textContent = board.file;
+  document.title = `${board.file} · Arrange`;
+  if (changed) render(true);
+}
+
+function status(message, error = false) {
+  const line = $("status");
+  line.textContent = message;
+  line.classList.toggle("error", error);
+}
+
+function announce(message) {
+  if (!message) return;
+  const live = $("live");
+  // A change of text is what a screen reader reads: clear first so that a repeat is read too.
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = message; });
+  live.dataset.said = message;
+}
+
+// MARK: - Drawing the board
+
+const matches = (card) =>
+  !filter || card.title.toLowerCase().includes(filter) ||
+  card.description.some((line) => line.toLowerCase().includes(filter));
+
+/// Builds the board's elements from `board`, lays the columns out with ArrangeLayout and tells
+/// the drag engine where every card is. With `animate`, cards slide from where they were.
+function render(animate) {
+  const before = new Map();
+  if (animate && !reducedMotion.matches) {
+    for (const [id, element] of cardElements) {
+      const key = element.dataset.key;
+      if (!before.has(key)) before.set(key, element.getBoundingClientRect());
+    }
+  }
+  const hadFocus = document.activeElement && document.activeElement.classList.contains("card");
+  inner.textContent = "";
+  cardElements.clear();
+  columnElements = [];
+  shownIds = [];
+  const known = new Set();
+  board.columns.forEach((column, c) => {
+    const section = document.createElement("section");
+    section.className = "column";
+    section.dataset.column = c;
+    section.setAttribute("role", "group");
+    const count = column.cards.length;
+    const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
+    section.setAttribute("aria-label", `${column.title}, ${count} card${count === 1 ? "" : "s"}${limit}`);
+    const title = document.createElement("h2");
+    title.className = "title";
+    title.tabIndex = 0;
+    title.dataset.column = c;
+    title.setAttribute("aria-roledescription", "column; < and > move it");
+    const name = document.createElement("span");
+    name.textContent = column.title;
+    const tally = document.createElement("span");
+    tally.className = "count" + (column.limit != null && count >= column.limit ? " full" : "");
+    tally.textContent = column.limit == null ? `${count}` : `${count}/${column.limit}`;
+    title.append(name, tally);
+    const list = document.createElement("ul");
+    list.className = "cards";
+    list.setAttribute("role", "list");
+    list.setAttribute("aria-label", column.title);
+    const ids = [];
+    for (const card of column.cards) {
+      known.add(card.id);
+      if (!matches(card)) continue;
+      ids.push(card.id);
+      list.append(cardElement(card, column));
+    }
+    shownIds.push(ids);
+    section.append(title, list);
+    inner.append(section);
+    columnElements.push(section);
+  });
+  selection = selection.filter((id) => known.has(id));
+  layout();
+  if (before.size) {
+    // FLIP: each card starts where it was and slides to where it is.
+    for (const element of cardElements.values()) {
+      const old = before.get(element.dataset.key);
+      if (!old) continue;
+      const rect = element.getBoundingClientRect();
+      const dx = old.left - rect.left;
+      const dy = old.top - rect.top;
+      if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+      element.classList.add("still");
+      element.style.transform = `translate(${dx}px, ${dy}px)`;
+    }
+    requestAnimationFrame(() => {
+      for (const element of cardElements.values()) {
+        if (!element.classList.contains("still")) continue;
+        element.getBoundingClientRect();
+        element.classList.remove("still");
+        element.style.transform = "";
+      }
+    });
+  }
+  const focused = focusId != null && cardElements.get(focusId);
+  if (hadFocus && focused) focused.focus({ preventScroll: true });
+}
+
+function cardElement(card, column) {
+  const element = document.createElement("li");
+  element.className = "card" + (card.done ? " done" : "") +
+    (selection.includes(card.id) ? " selected" : "");
+  element.tabIndex = focusId === card.id || (focusId == null && cardElements.size === 0) ? 0 : -1;
+  element.dataset.id = card.id;
+  element.dataset.key = card.title;
+  element.setAttribute("role", "listitem");
+  element.setAttribute("aria-roledescription", "draggable card");
+  const state = card.done == null ? "" : card.done ? ", done" : ", not done";
+  element.setAttribute("aria-label", `${card.title}${state}, in ${column.title}`);
+  if (card.done != null) {
+    const box = document.createElement("span");
+    box.className = "box";
+    box.setAttribute("aria-hidden", "true");
+    box.textContent = card.done ? "☑" : "☐";
+    element.append(box);
+  }
+  const words = document.createElement("span");
+  words.className = "text";
+  words.textContent = card.title;
+  element.append(words);
+  const facts = [];
+  if (card.due) facts.push(`due ${card.due}`);
+  if (card.subtasks.length) {
+    facts.push(`☑ ${card.subtasks.filter((s) => s.done).length}/${card.subtasks.length}`);
+  }
+  if (card.description.length) facts.push("¶");
+  if (facts.length) {
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    meta.textContent = facts.join(" · ");
+    element.append(meta);
+  }
+  cardElements.set(card.id, element);
+  setName(card.id, card.title);
+  return element;
+}
+
+/// Places the columns (ArrangeLayout, in the module) and gives the engines their geometry.
+function layout() {
+  const count = columnElements.length;
+  const width = boardView.clientWidth;
+  stacked = width < NARROW;
+  const frames = buffer("frames", Math.max(1, count) * 32);
+  if (count === 0) {
+    e.arrange_reset(0);
+    return;
+  }
+  const columnWidth = stacked ? width - 2 * PADDING
+    : Math.max(MIN_COLUMN, (width - 2 * PADDING - SPACING * (count - 1)) / count);
+  for (const section of columnElements) {
+    section.style.width = `${columnWidth}px`;
+    section.style.height = "auto";
+  }
+  const natural = columnElements.map((section) => section.scrollHeight);
+  if (stacked) {
+    const heights = buffer("heights", count * 8);
+    f64(heights, count).set(natural);
+    e.arrange_layout_stack(count, width, SPACING, PADDING, heights, frames);
+  } else {
+    const height = Math.max(boardView.clientHeight, Math.max(...natural) + 2 * PADDING + 40);
+    e.arrange_layout_columns(count, width, height, SPACING, PADDING, MIN_COLUMN, frames);
+  }
+  const placed = Array.from(f64(frames, count * 4));
+  let right = 0;
+  let bottom = 0;
+  columnElements.forEach((section, c) => {
+    const [x, y, w, h] = placed.slice(c * 4, c * 4 + 4);
+    Object.assign(section.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+    right = Math.max(right, x + w);
+    bottom = Math.max(bottom, y + h);
+  });
+  inner.style.width = `${right + PADDING}px`;
+  inner.style.height = `${bottom + PADDING}px`;
+  tellEngine();
+}
+
+/// Where an element is in the board's content (the coordinates the engines work in).
+function place(element) {
+  const rect = element.getBoundingClientRect();
+  const origin = inner.getBoundingClientRect();
+  return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
+}
+
+/// Gives the drag engine every column's frame and cards, and the column engine the titles.
+function tellEngine() {
+  const count = columnElements.length;
+  if (!isDragging()) e.arrange_reset(count);
+  columnElements.forEach((section, c) => {
+    const list = section.querySelector(".cards");
+    const frame = place(list);
+    const ids = shownIds[c];
+    const idPointer = buffer("ids", ids.length * 4 + 4);
+    const lengthPointer = buffer("lengths", ids.length * 8 + 8);
+    i32(idPointer, ids.length).set(ids);
+    f64(lengthPointer, ids.length).set(ids.map((id) => cardElements.get(id).offsetHeight));
+    e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, frame.height, ids.length,
+      idPointer, lengthPointer, SPACING);
+    const limit = board.columns[c].limit;
+    e.arrange_set_limit(c, limit == null ? -1 : limit);
+  });
+  const selected = buffer("selection", selection.length * 4 + 4);
+  i32(selected, selection.length).set(selection);
+  e.arrange_select(selected, selection.length);
+  if (!stacked && count > 0) {
+    const titles = columnElements.map((section) => place(section.querySelector(".title")));
+    const widths = buffer("widths", count * 8);
+    f64(widths, count).set(titles.map((t) => t.width));
+    e.arrange_set_titles(count, titles[0].x, titles[0].y, titles[0].height, widths, SPACING);
+  }
+}
+
+// MARK: - Presenting a drag
+
+const isDragging = () => pointer?.dragging || keyboardId != null || titlePointer?.dragging;
+
+/// Applies the engine's presentation of the drag under way: the lifted snapshot, the cards that
+/// make room, the target column, the drop indicator. Returns whether a drag is under way.
+function present() {
+  const room = buffer("presentation", 8 * 4096);
+  const count = e.arrange_presentation(room, 4096);
+  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
+  if (refusal) showRefusal(refusal);
+  if (count === 0) return false;
+  const values = Array.from(f64(room, count));
+  const [item, gx, gy, gw, gh, hiddenColumn, hiddenIndex, highlighted, indicatorKind,
+    ix, iy, iw, ih, companions, runCount] = values;
+  if (!ghost || ghost.id !== item) liftSnapshot(item, companions);
+  const scale = keyboardId != null ? look.releaseScale : look.catchScale;
+  ghost.element.style.transform =
+    `translate(${gx + (gw - ghost.width) / 2}px, ${gy + (gh - ghost.height) / 2}px) scale(${scale})`;
+  // Cards that make room: each run moves by its offset in places of the lifted card's height.
+  const step = ghost.height + SPACING;
+  const moved = new Set();
+  for (let r = 0; r < runCount; r++) {
+    const [column, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
+    const ids = shownIds[column] || [];
+    for (let index = first; index < end; index++) {
+      const element = cardElements.get(ids[index]);
+      if (!element) continue;
+      element.style.transform = `translateY(${offset * step}px)`;
+      moved.add(element);
+    }
+  }
+  for (const element of shiftedElements) if (!moved.has(element)) element.style.transform = "";
+  shiftedElements = moved;
+  columnElements.forEach((section, c) => section.classList.toggle("target", c === highlighted));
+  const hidden = hiddenColumn >= 0 ? cardElements.get(shownIds[hiddenColumn]?.[hiddenIndex]) : null;
+  for (const element of cardElements.values()) {
+    element.classList.toggle("hidden-slot", element === hidden);
+  }
+  let marker = $("indicator");
+  if (indicatorKind === 1 || indicatorKind === 2) {
+    if (!marker) {
+      marker = document.createElement("div");
+      marker.id = "indicator";
+      inner.append(marker);
+    }
+    marker.className = "indicator" + (indicatorKind === 2 ? " item" : "");
+    const thick = indicatorKind === 1 ? 3 : ih;
+    Object.assign(marker.style, { left: `${ix}px`, top: `${indicatorKind === 1 ? iy - 1 : iy}px`,
+      width: `${iw}px`, height: `${Math.max(thick, 3)}px` });
+  } else if (marker) {
+    marker.remove();
+  }
+  return true;
+}
+
+/// The snapshot that follows the pointer: a copy of the card, scaled up and translucent, with
+/// the other selected cards as a stack behind it and their count.
+function liftSnapshot(id, companions) {
+  dropSnapshot();
+  const card = cardElements.get(id);
+  if (!card) return;
+  const frame = place(card);
+  const element = card.cloneNode(true);
+  element.removeAttribute("id");
+  element.removeAttribute("tabindex");
+  element.setAttribute("aria-hidden", "true");
+  element.className = card.className + " ghost";
+  element.classList.remove("hidden-slot", "selected");
+  element.style.width = `${frame.width}px`;
+  element.style.opacity = look.snapshotAlpha;
+  element.style.transform = `translate(${frame.x}px, ${frame.y}px)`;
+  if (companions > 0) {
+    element.classList.add("stack");
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = `${companions + 1}`;
+    element.append(badge);
+    for (const other of selection) {
+      if (other !== id) cardElements.get(other)?.classList.add("companion");
+    }
+  }
+  inner.append(element);
+  ghost = { element, id, width: frame.width, height: frame.height };
+}
+
+function dropSnapshot() {
+  ghost?.element.remove();
+  ghost = null;
+}
+
+/// Ends a drag's presentation: the snapshot flies to `target` (the card's new place, or home)
+/// and goes, the cards that made room settle.
+function settle(targetId) {
+  const flying = ghost;
+  ghost = null;
+  for (const element of shiftedElements) element.style.transform = "";
+  shiftedElements = new Set();
+  $("indicator")?.remove();
+  for (const section of columnElements) section.classList.remove("target", "refusing");
+  const finish = () => {
+    for (const element of cardElements.values()) element.classList.remove("hidden-slot", "companion");
+    flying?.element.remove();
+    if (waitingBoard) {
+      const next = waitingBoard;
+      waitingBoard = null;
+      receive(next, false);
+    }
+  };
+  const target = targetId != null && cardElements.get(targetId);
+  if (!flying || !target || duration() === 0) {
+    finish();
+    return;
+  }
+  target.classList.add("hidden-slot");
+  const frame = place(target);
+  flying.element.classList.add("home");
+  flying.element.getBoundingClientRect();
+  flying.element.style.transform = `translate(${frame.x}px, ${frame.y}px) scale(1)`;
+  flying.element.style.opacity = 1;
+  setTimeout(finish, duration() * 1000);
+}
+
+function showRefusal(message) {
+  status(message, true);
+  announce(message);
+  let label = $("refusal");
+  if (!label) {
+    label = document.createElement("div");
+    label.id = "refusal";
+    label.className = "refusal";
+    inner.append(label);
+  }
+  label.textContent = message;
+  const anchor = ghost ? place(ghost.element) : { x: 20, y: 20, height: 0 };
+  Object.assign(label.style, { left: `${anchor.x}px`, top: `${Math.max(0, anchor.y - 28)}px` });
+  clearTimeout(showRefusal.timer);
+  showRefusal.timer = setTimeout(() => label.remove(), 2500);
+}
+
+// MARK: - Applying what a drop did
+
+/// Reads the operations the last input made, applies them to the board here at once (the page
+/// does not wait for the server) and sends them; returns the card to fly the snapshot to.
+function applyOperations(count) {
+  const out = buffer("operation", 24);
+  const requests = [];
+  let landed = null;
+  for (let index = 0; index < count; index++) {
+    if (!e.arrange_operation(index, out)) continue;
+    const [kind, card, , , toColumn, toIndex] = Array.from(i32(out, 6));
+    if (kind !== 1) continue;
+    const column = board.columns[toColumn];
+    // The engine counts the cards shown; the board counts them all (a search hides some).
+    const others = column.cards.filter((c) => c.id !== card);
+    const shown = shownIds[toColumn].filter((id) => id !== card);
+    const before = toIndex > 0 ? shown[Math.min(toIndex, shown.length) - 1] : null;
+    let index = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
+      : others.findIndex((c) => c.id === before) + 1;
+    if (index < 0) index = others.length;
+    requests.push({ op: "move", card, column: toColumn, index });
+    moveLocally(card, toColumn, index);
+    landed = landed ?? card;
+  }
+  if (requests.length) {
+    selection = [];
+    send(requests);
+    render(false);
+  }
+  return landed;
+}
+
+function moveLocally(id, toColumn, index) {
+  let moving = null;
+  for (const column of board.columns) {
+    const at = column.cards.findIndex((c) => c.id === id);
+    if (at >= 0) [moving] = column.cards.splice(at, 1);
+  }
+  if (!moving) return;
+  const target = board.columns[toColumn];
+  if (target.complete && moving.done === false) moving.done = true;
+  target.cards.splice(Math.min(index, target.cards.length), 0, moving);
+}
+
+// MARK: - Pointer drags of cards
+
+function contentPoint(event) {
+  const origin = inner.getBoundingClientRect();
+  return { x: event.clientX - origin.left, y: event.clientY - origin.top };
+}
+function capture(id) {
+  try { boardView.setPointerCapture(id); } catch { /* a scripted pointer has nothing to capture */ }
+}
+const kindOf = (event) => (event.pointerType === "mouse" ? 0 : 1);
+
+boardView.addEventListener("pointerdown", (event) => {
+  if (event.button !== 0 || pointer || titlePointer || keyboardId != null) return;
+  const title = event.target.closest(".title");
+  if (title && !stacked) {
+    const point = contentPoint(event);
+    titlePointer = { id: event.pointerId, column: Number(title.dataset.column), dragging: false, ...point };
+    capture(event.pointerId);
+    e.arrange_title_pointer(0, point.x, point.y, now(), kindOf(event));
+    return;
+  }
+  const card = event.target.closest(".card");
+  if (!card || card.classList.contains("ghost")) return;
+  const id = Number(card.dataset.id);
+  if (event.shiftKey || event.ctrlKey || event.metaKey) {
+    toggleSelection(id);
+    event.preventDefault();
+    return;
+  }
+  focusCard(id);
+  const point = contentPoint(event);
+  pointer = { id: event.pointerId, card: id, kind: kindOf(event), dragging: false, ...point,
+    clientX: event.clientX, clientY: event.clientY };
+  capture(event.pointerId);
+  e.arrange_pointer_kind(0, point.x, point.y, now(), pointer.kind);
+  if (pointer.kind !== 0) {
+    // A finger lifts a card after a short press held still.
+    const held = pointer;
+    setTimeout(() => {
+      if (pointer !== held) return;
+      e.arrange_tick(now());
+      pointer.dragging = present();
+    }, look.press * 1000 + 20);
+  }
+});
+
+boardView.addEventListener("pointermove", (event) => {
+  if (titlePointer && event.pointerId === titlePointer.id) {
+    const point = contentPoint(event);
+    e.arrange_title_pointer(1, point.x, point.y, now(), kindOf(event));
+    titlePointer.dragging = presentTitles() || titlePointer.dragging;
+    return;
+  }
+  if (!pointer || event.pointerId !== pointer.id) return;
+  pointer.clientX = event.clientX;
+  pointer.clientY = event.clientY;
+  movePointer();
+  autoScroll();
+});
+
+function movePointer() {
+  const origin = inner.getBoundingClientRect();
+  const x = pointer.clientX - origin.left;
+  const y = pointer.clientY - origin.top;
+  const count = e.arrange_pointer_kind(1, x, y, now(), pointer.kind);
+  pointer.dragging = present();
+  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
+  if (count) applyOperations(count);
+}
+
+function endPointer(event, phase) {
+  if (titlePointer && event.pointerId === titlePointer.id) {
+    const point = contentPoint(event);
+    const moves = e.arrange_title_pointer(phase, point.x, point.y, now(), kindOf(event));
+    endTitles(moves);
+    return;
+  }
+  if (!pointer || event.pointerId !== pointer.id) return;
+  const point = contentPoint(event);
+  const count = e.arrange_pointer_kind(phase, point.x, point.y, now(), pointer.kind);
+  const card = pointer.card;
+  const wasDragging = pointer.dragging;
+  pointer = null;
+  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
+  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
+  if (refusal) showRefusal(refusal);
+  const landed = count ? applyOperations(count) : null;
+  if (wasDragging) settle(landed ?? card);
+}
+
+boardView.addEventListener("pointerup", (event) => endPointer(event, 2));
+boardView.addEventListener("pointercancel", (event) => endPointer(event, 3));
+
+/// Scrolls the board while a dragged card is near its edge, and keeps the drag under the pointer.
+function autoScroll() {
+  if (!pointer?.dragging || autoScroll.running) return;
+  autoScroll.running = true;
+  const step = () => {
+    if (!pointer?.dragging) {
+      autoScroll.running = false;
+      return;
+    }
+    const rect = boardView.getBoundingClientRect();
+    const edge = 48;
+    const speed = (distance) => (distance < edge ? Math.ceil((edge - distance) / 3) : 0);
+    const dx = speed(pointer.clientX - rect.left) * -1 + speed(rect.right - pointer.clientX);
+    const dy = speed(pointer.clientY - rect.top) * -1 + speed(rect.bottom - pointer.clientY);
+    const beforeLeft = boardView.scrollLeft;
+    const beforeTop = boardView.scrollTop;
+    boardView.scrollBy(dx, dy);
+    if (boardView.scrollLeft !== beforeLeft || boardView.scrollTop !== beforeTop) movePointer();
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+function toggleSelection(id) {
+  const at = selection.indexOf(id);
+  if (at >= 0) selection.splice(at, 1);
+  else selection.push(id);
+  cardElements.get(id)?.classList.toggle("selected", at < 0);
+  const selected = buffer("selection", selection.length * 4 + 4);
+  i32(selected, selection.length).set(selection);
+  e.arrange_select(selected, selection.length);
+  announce(`${selection.length} card${selection.length === 1 ? "" : "s"} selected`);
+}
+
+// MARK: - Dragging columns by their titles
+
+function presentTitles() {
+  const room = buffer("titles", 8 * 1024);
+  const count = e.arrange_title_presentation(room, 1024);
+  if (count === 0) return false;
+  const values = Array.from(f64(room, count));
+  const [column, gx] = values;
+  const section = columnElements[column];
+  if (!section) return false;
+  if (titlePointer.originX == null) titlePointer.originX = parseFloat(section.style.left);
+  section.classList.add("lifted");
+  section.style.transform = `translateX(${gx - titlePointer.originX}px)`;
+  const step = section.offsetWidth + SPACING;
+  const moved = new Set([section]);
+  for (let r = 0; (5 + r * 3) < count; r++) {
+    const [first, end, offset] = values.slice(5 + r * 3, 8 + r * 3);
+    for (let index = first; index < end; index++) {
+      const other = columnElements[index];
+      if (!other || other === section) continue;
+      other.style.transform = `translateX(${offset * step}px)`;
+      moved.add(other);
+    }
+  }
+  for (const other of columnElements) if (!moved.has(other)) other.style.transform = "";
+  return true;
+}
+
+function endTitles(moves) {
+  const out = buffer("column-move", 8);
+  const requests = [];
+  for (let index = 0; index < moves; index++) {
+    if (!e.arrange_column_move(index, out)) continue;
+    const [from, to] = Array.from(i32(out, 2));
+    requests.push({ op: "moveColumn", from, to });
+    const [column] = board.columns.splice(from, 1);
+    board.columns.splice(to, 0, column);
+  }
+  titlePointer = null;
+  for (const section of columnElements) {
+    section.classList.remove("lifted");
+    section.style.transform = "";
+  }
+  if (requests.length) {
+    send(requests);
+    render(false);
+    announce(`Moved the column ${board.columns[requests[0].to].title} to place ${requests[0].to + 1}`);
+  }
+  if (waitingBoard) {
+    const next = waitingBoard;
+    waitingBoard = null;
+    receive(next, false);
+  }
+}
+
+// MARK: - Keys
+
+const intents = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 };
+
+function focusCard(id) {
+  const element = cardElements.get(id);
+  if (!element) return;
+  for (const other of cardElements.values()) other.tabIndex = -1;
+  element.tabIndex = 0;
+  focusId = id;
+  element.focus({ preventScroll: false });
+}
+
+function locate(id) {
+  for (let c = 0; c < shownIds.length; c++) {
+    const index = shownIds[c].indexOf(id);
+    if (index >= 0) return { column: c, index };
+  }
+  return null;
+}
+
+function moveFocus(key, id) {
+  const at = locate(id);
+  if (!at) return;
+  if (key === "ArrowUp" || key === "ArrowDown") {
+    const ids = shownIds[at.column];
+    const next = ids[at.index + (key === "ArrowUp" ? -1 : 1)];
+    if (next != null) focusCard(next);
+    return;
+  }
+  const direction = key === "ArrowLeft" ? -1 : 1;
+  for (let c = at.column + direction; c >= 0 && c < shownIds.length; c += direction) {
+    const ids = shownIds[c];
+    if (ids.length) {
+      focusCard(ids[Math.min(at.index, ids.length - 1)]);
+      return;
+    }
+  }
+}
+
+function keyDrag(intent, id) {
+  const count = e.arrange_key(intent, id, now());
+  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
+  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
+  if (refusal) showRefusal(refusal);
+  const lifted = present();
+  if (!lifted) {
+    const card = keyboardId;
+    keyboardId = null;
+    const landed = count ? applyOperations(count) : null;
+    settle(landed ?? card);
+    focusCard(landed ?? card);
+  }
+  return lifted;
+}
+
+document.addEventListener("keydown", (event) => {
+  if (document.querySelector("dialog[open]")) return;
+  const target = event.target;
+  if (target.id === "search") {
+    if (event.key === "Escape") {
+      target.value = "";
+      setFilter("");
+      cardElements.values().next().value?.focus();
+    }
+    return;
+  }
+  if (event.key === "Escape" && pointer?.dragging) {
+    const count = e.arrange_pointer_kind(3, pointer.x, pointer.y, now(), pointer.kind);
+    const card = pointer.card;
+    pointer = null;
+    announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
+    if (count) applyOperations(count);
+    settle(card);
+    event.preventDefault();
+    return;
+  }
+  if (keyboardId != null) {
+    event.preventDefault();
+    if (event.key in intents) keyDrag(intents[event.key], keyboardId);
+    else if (event.key === " " || event.key === "Enter") keyDrag(5, keyboardId);
+    else if (event.key === "Escape") keyDrag(6, keyboardId);
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const card = target.closest?.(".card");
+  const id = card ? Number(card.dataset.id) : null;
+  const title = target.closest?.(".title");
+  const column = card ? locate(id)?.column : title ? Number(title.dataset.column) : null;
+  switch (event.key) {
+    case " ":
+      if (id == null) return;
+      event.preventDefault();
+      keyboardId = id;
+      if (!keyDrag(0, id)) keyboardId = null;
+      return;
+    case "ArrowUp": case "ArrowDown": case "ArrowLeft": case "ArrowRight":
+      if (id == null) return;
+      event.preventDefault();
+      moveFocus(event.key, id);
+      return;
+    case "Enter":
+      if (id == null) return;
+      event.preventDefault();
+      openDetails(id);
+      return;
+    case "a":
+      event.preventDefault();
+      ask("New card in " + board.columns[column ?? 0].title, "", (title) =>
+        change([{ op: "add", title, column: column ?? 0 }]));
+      return;
+    case "e":
+      if (id == null) return;
+      event.preventDefault();
+      rename(id);
+      return;
+    case "D": case "Delete":
+      if (id == null) return;
+      event.preventDefault();
+      change([{ op: "delete", card: id }]);
+      return;
+    case "t":
+      if (id == null) return;
+      event.preventDefault();
+      tick(id);
+      return;
+    case "s":
+      if (id == null) return;
+      toggleSelection(id);
+      return;
+    case "<": case ">":
+      if (column == null) return;
+      event.preventDefault();
+      moveColumn(column, event.key === "<" ? -1 : 1);
+      return;
+    case "/":
+      event.preventDefault();
+      $("search").focus();
+      return;
+    case "u": change([{ op: "undo" }]); return;
+    case "r": change([{ op: "redo" }]); return;
+    case "?": $("help").showModal(); return;
+    default:
+  }
+});
+
+function change(requests) {
+  send(requests);
+}
+
+function cardById(id) {
+  for (const column of board.columns) {
+    const card = column.cards.find((c) => c.id === id);
+    if (card) return { card, column };
+  }
+  return null;
+}
+
+function tick(id) {
+  const found = cardById(id);
+  if (found) change([{ op: "tick", card: id, done: !found.card.done }]);
+}
+
+function rename(id) {
+  const found = cardById(id);
+  if (!found) return;
+  ask("Title", found.card.title, (title) => change([{ op: "rename", card: id, title }]));
+}
+
+function moveColumn(column, direction) {
+  const to = column + direction;
+  if (to < 0 || to >= board.columns.length) return;
+  const [moving] = board.columns.splice(column, 1);
+  board.columns.splice(to, 0, moving);
+  send([{ op: "moveColumn", from: column, to }]);
+  render(true);
+  announce(`Moved the column ${moving.title} to place ${to + 1}`);
+  columnElements[to]?.querySelector(".title").focus();
+}
+
+// MARK: - Dialogs and search
+
+function ask(label, value, done) {
+  const dialog = $("ask");
+  $("ask-label").textContent = label;
+  const input = $("ask-input");
+  input.value = value;
+  dialog.onclose = () => {
+    if (dialog.returnValue === "ok" && input.value.trim()) done(input.value.trim());
+    dialog.returnValue = "";
+  };
+  dialog.showModal();
+  input.select();
+}
+
+function openDetails(id) {
+  const found = cardById(id);
+  if (!found) return;
+  const { card, column } = found;
+  $("details-title").textContent = card.title;
+  $("details-column").textContent = `In ${column.title}`;
+  $("details-due").textContent = card.due ? `Due ${card.due}` : "";
+  const description = $("details-description");
+  description.textContent = "";
+  for (const line of card.description) {
+    const paragraph = document.createElement("p");
+    paragraph.textContent = line;
+    description.append(paragraph);
+  }
+  const list = $("details-subtasks");
+  list.textContent = "";
+  card.subtasks.forEach((subtask, index) => {
+    const item = document.createElement("li");
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.checked = subtask.done;
+    box.addEventListener("change", () =>
+      change([{ op: "subtask", card: id, index, done: box.checked }]));
+    label.append(box, ` ${subtask.title}`);
+    item.append(label);
+    list.append(item);
+  });
+  $("details-tick").textContent = card.done ? "Untick" : "Tick done";
+  $("details-tick").onclick = () => { tick(id); $("details").close(); };
+  $("details-rename").onclick = () => { $("details").close(); rename(id); };
+  $("details-delete").onclick = () => { change([{ op: "delete", card: id }]); $("details").close(); };
+  $("details").onclose = () => focusCard(id);
+  $("details").showModal();
+}
+
+function setFilter(value) {
+  filter = value.trim().toLowerCase();
+  render(false);
+}
+
+boardView.addEventListener("dblclick", (event) => {
+  const card = event.target.closest(".card");
+  if (card) openDetails(Number(card.dataset.id));
+});
+$("search").addEventListener("input", (event) => setFilter(event.target.value));
+$("undo").addEventListener("click", () => change([{ op: "undo" }]));
+$("redo").addEventListener("click", () => change([{ op: "redo" }]));
+$("reload").addEventListener("click", () => change([{ op: "reload" }]));
+$("overwrite").addEventListener("click", () => change([{ op: "overwrite" }]));
+$("help-button").addEventListener("click", () => $("help").showModal());
+addEventListener("resize", () => { if (board && !isDragging()) layout(); });
+boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEngine(); });
+
+// MARK: - Start
+
+async function start() {
+  try {
+    const [module, answer] = await Promise.all([
+      WebAssembly.instantiateStreaming(fetch("arrange.wasm"), {}),
+      request("api/board"),
+    ]);
+    e = module.instance.exports;
+    const numbers = buffer("look", 48);
+    e.arrange_appearance(numbers);
+    const [animation, catchScale, releaseScale, snapshotAlpha, displacedAlpha, press] =
+      Array.from(f64(numbers, 6));
+    look = { duration: animation, catchScale, releaseScale, snapshotAlpha, displacedAlpha, press };
+    document.documentElement.style.setProperty("--duration", reducedMotion.matches ? "0s" : `${animation}s`);
+    if (!answer.ok) {
+      status(answer.status === 401 ? "Open the address arrange serve printed: it carries the key to this board."
+        : `The board cannot be read (${answer.status}).`, true);
+      return;
+    }
+    receive(await answer.json(), false);
+    window.arrangeLoaded = performance.now();
+    connect();
+  } catch (error) {
+    status(`The board cannot start: ${error.message}`, true);
+  }
+}
+
+/// Measures a scripted drag over the board (for the benchmark script): for each pointer move,
+/// the time from the event to the board's styles and layout being up to date (engine + DOM).
+window.arrangeBenchmark = async function (moves = 200) {
+  const first = cardElements.values().next().value;
+  const rect = first.getBoundingClientRect();
+  const startX = rect.left + rect.width / 2;
+  const startY = rect.top + rect.height / 2;
+  const fire = (type, x, y) => boardView.dispatchEvent(new PointerEvent(type, {
+    pointerId: 7, pointerType: "mouse", clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true,
+  }));
+  first.dispatchEvent(new PointerEvent("pointerdown", { pointerId: 7, pointerType: "mouse",
+    clientX: startX, clientY: startY, button: 0, buttons: 1, bubbles: true }));
+  const times = [];
+  const width = boardView.clientWidth;
+  for (let step = 1; step <= moves; step++) {
+    const x = startX + ((step * 7) % Math.max(50, width - 100));
+    const y = startY + ((step * 13) % 400);
+    const begin = performance.now();
+    fire("pointermove", x, y);
+    document.body.offsetHeight;       // style and layout, as the next frame would do them
+    times.push(performance.now() - begin);
+    if (step % 10 === 0) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  fire("pointercancel", startX, startY);
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { moves, p50: at(0.5), p99: at(0.99), max: times[times.length - 1], loaded: window.arrangeLoaded };
+};
+
+start();
