@@ -26,6 +26,19 @@ public func arrangeFree(_ pointer: UnsafeMutableRawPointer?) {
   pointer?.deallocate()
 }
 
+/// The columns' names, for announcements and refusals.
+nonisolated(unsafe) var columnNames: [Int: String] = [:]
+
+/// Names column `column` with the `length` UTF-8 bytes at `text`; takes effect at the next
+/// `arrange_reset`.
+@_expose(wasm, "arrange_name_column")
+@_cdecl("arrange_name_column")
+public func arrangeNameColumn(_ column: Int32, _ text: UnsafePointer<UInt8>?, _ length: Int32) {
+  guard let text, length >= 0 else { return }
+  columnNames[Int(column)] =
+    String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+}
+
 /// Starts a board of `columns` empty columns, numbered from 0.
 @_expose(wasm, "arrange_reset")
 @_cdecl("arrange_reset")
@@ -33,7 +46,8 @@ public func arrangeReset(_ columns: Int32) {
   let empty = ListGeometry<Int32>(items: [], frame: .zero, itemLength: 0)
   engine = DragEngine(
     containers: (0..<Int(max(0, columns))).map {
-      ArenaContainer(id: ContainerID($0), name: "column \($0 + 1)", geometry: empty)
+      ArenaContainer(
+        id: ContainerID($0), name: columnNames[$0] ?? "column \($0 + 1)", geometry: empty)
     })
   operations = []
   limits = [:]
@@ -198,9 +212,26 @@ func take(_ effects: [DragEffect<Int32>]) {
     case .announce(let said):
       announcement = Array(said.text(items: "cards") { names[$0] ?? "card \($0)" }.utf8)
     case .event(.refused(_, let refusal)):
-      message = Array((refusal.reason ?? "That card cannot go there.").utf8)
+      message = Array(describe(refusal).utf8)
+    case .event(.proposalChanged(_, let proposal)):
+      if let refusal = proposal.refusal { message = Array(describe(refusal).utf8) }
     default: break
     }
+  }
+}
+
+/// Why a drop is refused, in words: the rule's reason, or what the refusal means.
+func describe(_ refusal: DragRefusal) -> String {
+  if let reason = refusal.reason { return reason }
+  let place = refusal.container.map { columnNames[$0.rawValue] ?? "column \($0.rawValue + 1)" }
+  switch refusal.kind {
+  case .containerFull:
+    if let place, let container = refusal.container, let limit = limits[container] {
+      return "“\(place)” is full: it takes at most \(limit) card\(limit == 1 ? "" : "s")."
+    }
+    return "\(place.map { "“\($0)”" } ?? "That column") is full."
+  default:
+    return "That card cannot go there."
   }
 }
 

@@ -110,3 +110,48 @@ for (let round = 0; round < 2000; round++) {
 const after = e.memory.buffer.byteLength;
 if (after > before + 4 * 65536) fail(`memory grew from ${before} to ${after} bytes over 2,000 drags`);
 console.log(`2,000 drags: memory ${before} → ${after} bytes`);
+
+// A full column refuses a drop, with its name and limit in the reason.
+name(4, "Release");
+const columnName = (index, text) => {
+  const bytes = encoder.encode(text);
+  const pointer = e.arrange_alloc(bytes.length);
+  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
+  e.arrange_name_column(index, pointer, bytes.length);
+  e.arrange_free(pointer);
+};
+columnName(1, "Doing");
+e.arrange_reset(3);
+setColumn(0, [1, 2, 3]);
+setColumn(1, [4]);
+setColumn(2, []);
+e.arrange_set_limit(1, 1);
+const reason = () => {
+  const room = e.arrange_alloc(512);
+  const length = e.arrange_message(room, 512);
+  const text = decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 512)));
+  e.arrange_free(room);
+  return text;
+};
+e.arrange_pointer(0, 40, 42, time);
+let refusal = "";
+for (let step = 1; step <= 10; step++) {
+  e.arrange_pointer(1, 40 + step * 10, 42 + step, time + step * 0.016);
+  refusal = reason() || refusal;
+}
+if (refusal !== "“Doing” is full: it takes at most 1 card.") fail(`refusal “${refusal}”`);
+if (e.arrange_pointer(2, 150, 52, time + 0.3) !== 0) fail("a drop into a full column applied something");
+console.log(`full column: “${refusal}”`);
+
+// Columns dragged by their titles: the third title dropped before the first.
+const widths = e.arrange_alloc(3 * 8);
+[0, 1, 2].forEach((k) => memory().setFloat64(widths + 8 * k, 96, true));
+e.arrange_set_titles(3, 8, 8, 30, widths, 8);
+e.arrange_title_pointer(0, 260, 20, time + 1, 0);
+for (let step = 1; step <= 10; step++) e.arrange_title_pointer(1, 260 - step * 25, 20, time + 1 + step * 0.016, 0);
+const moves = e.arrange_title_pointer(2, 10, 20, time + 1.3, 0);
+const move = e.arrange_alloc(8);
+if (moves !== 1 || !e.arrange_column_move(0, move)) fail(`${moves} column moves`);
+const [movedColumn, place] = [0, 1].map((k) => memory().getInt32(move + 4 * k, true));
+if (movedColumn !== 2 || place !== 0) fail(`column move ${movedColumn} → ${place}`);
+console.log("column drag: the third column moved to the first place");

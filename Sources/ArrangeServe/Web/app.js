@@ -31,6 +31,10 @@ let titlePointer = null;          // the pointer pressing a column title
 let keyboardId = null;            // the card lifted with the keyboard
 let ghost = null;                 // {element, id, width, height}
 let shiftedElements = new Set();
+let refusedNow = false;
+let cardEnds = [];                // per column, where each card shown ends (content coordinates)
+let columnSpans = [];             // per column, its left and right edges
+let hiddenElement = null;         // the card whose place the lifted card left           // whether the last presentation showed a refusal
 let sending = Promise.resolve();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -308,7 +312,15 @@ function place(element) {
 /// Gives the drag engine every column's frame and cards, and the column engine the titles.
 function tellEngine() {
   const count = columnElements.length;
-  if (!isDragging()) e.arrange_reset(count);
+  if (!isDragging()) {
+    board.columns.forEach((column, c) => {
+      const bytes = encoder.encode(column.title);
+      const pointer = buffer("name", bytes.length + 1);
+      new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
+      e.arrange_name_column(c, pointer, bytes.length);
+    });
+    e.arrange_reset(count);
+  }
   columnElements.forEach((section, c) => {
     const list = section.querySelector(".cards");
     const frame = place(list);
@@ -316,7 +328,18 @@ function tellEngine() {
     const idPointer = buffer("ids", ids.length * 4 + 4);
     const lengthPointer = buffer("lengths", ids.length * 8 + 8);
     i32(idPointer, ids.length).set(ids);
-    f64(lengthPointer, ids.length).set(ids.map((id) => cardElements.get(id).offsetHeight));
+    const heights = ids.map((id) => cardElements.get(id).offsetHeight);
+    f64(lengthPointer, ids.length).set(heights);
+    // Where each card ends, for finding the cards in view without asking the DOM.
+    const ends = new Float64Array(ids.length);
+    let y = frame.y;
+    heights.forEach((height, index) => {
+      y += height;
+      ends[index] = y;
+      y += SPACING;
+    });
+    cardEnds[c] = ends;
+    columnSpans[c] = [frame.x, frame.x + frame.width];
     e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, frame.height, ids.length,
       idPointer, lengthPointer, SPACING);
     const limit = board.columns[c].limit;
@@ -343,6 +366,7 @@ function present() {
   const room = buffer("presentation", 8 * 4096);
   const count = e.arrange_presentation(room, 4096);
   const refusal = text((out, capacity) => e.arrange_message(out, capacity));
+  refusedNow = Boolean(refusal);
   if (refusal) showRefusal(refusal);
   if (count === 0) return false;
   const values = Array.from(f64(room, count));
@@ -355,22 +379,40 @@ function present() {
   // Cards that make room: each run moves by its offset in places of the lifted card's height.
   const step = ghost.height + SPACING;
   const moved = new Set();
+  // Only the cards in view (and a little around it) are moved: a long column's other cards
+  // would cost a style change each and show nothing. Scrolling presents again.
+  const margin = 100;
+  const top = boardView.scrollTop - margin;
+  const bottom = boardView.scrollTop + boardView.clientHeight + margin;
+  const left = boardView.scrollLeft - margin;
+  const right = boardView.scrollLeft + boardView.clientWidth + margin;
   for (let r = 0; r < runCount; r++) {
     const [column, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
     const ids = shownIds[column] || [];
-    for (let index = first; index < end; index++) {
+    const ends = cardEnds[column] || [];
+    const span = columnSpans[column] || [0, 0];
+    if (span[1] < left || span[0] > right) continue;
+    let index = Math.max(first, firstEndingAfter(ends, top));
+    for (; index < end && index < ids.length; index++) {
+      if (index > 0 && ends[index - 1] > bottom) break;
       const element = cardElements.get(ids[index]);
       if (!element) continue;
-      element.style.transform = `translateY(${offset * step}px)`;
+      const transform = `translateY(${offset * step}px)`;
+      if (element.style.transform !== transform) element.style.transform = transform;
       moved.add(element);
     }
   }
   for (const element of shiftedElements) if (!moved.has(element)) element.style.transform = "";
   shiftedElements = moved;
-  columnElements.forEach((section, c) => section.classList.toggle("target", c === highlighted));
+  if (highlighted !== present.highlighted) {
+    columnElements.forEach((section, c) => section.classList.toggle("target", c === highlighted));
+    present.highlighted = highlighted;
+  }
   const hidden = hiddenColumn >= 0 ? cardElements.get(shownIds[hiddenColumn]?.[hiddenIndex]) : null;
-  for (const element of cardElements.values()) {
-    element.classList.toggle("hidden-slot", element === hidden);
+  if (hidden !== hiddenElement) {
+    hiddenElement?.classList.remove("hidden-slot");
+    hidden?.classList.add("hidden-slot");
+    hiddenElement = hidden;
   }
   let marker = $("indicator");
   if (indicatorKind === 1 || indicatorKind === 2) {
@@ -387,6 +429,18 @@ function present() {
     marker.remove();
   }
   return true;
+}
+
+/// The first index whose card ends after `y` in a column's ascending `ends`.
+function firstEndingAfter(ends, y) {
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ends[middle] <= y) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /// The snapshot that follows the pointer: a copy of the card, scaled up and translucent, with
@@ -426,16 +480,20 @@ function dropSnapshot() {
 
 /// Ends a drag's presentation: the snapshot flies to `target` (the card's new place, or home)
 /// and goes, the cards that made room settle.
-function settle(targetId) {
+function settle(targetId, refocus = false) {
   const flying = ghost;
   ghost = null;
   for (const element of shiftedElements) element.style.transform = "";
   shiftedElements = new Set();
   $("indicator")?.remove();
   for (const section of columnElements) section.classList.remove("target", "refusing");
+  present.highlighted = -1;
+  hiddenElement = null;
   const finish = () => {
     for (const element of cardElements.values()) element.classList.remove("hidden-slot", "companion");
     flying?.element.remove();
+    // A hidden card loses the focus: a keyboard drag gives it back once the card is shown.
+    if (refocus && targetId != null) focusCard(targetId);
     if (waitingBoard) {
       const next = waitingBoard;
       waitingBoard = null;
@@ -487,14 +545,20 @@ function applyOperations(count) {
     if (kind !== 1) continue;
     const column = board.columns[toColumn];
     // The engine counts the cards shown; the board counts them all (a search hides some).
+    // Each operation is in terms of the board as the ones before it left it.
     const others = column.cards.filter((c) => c.id !== card);
-    const shown = shownIds[toColumn].filter((id) => id !== card);
+    for (const ids of shownIds) {
+      const at = ids.indexOf(card);
+      if (at >= 0) ids.splice(at, 1);
+    }
+    const shown = shownIds[toColumn];
     const before = toIndex > 0 ? shown[Math.min(toIndex, shown.length) - 1] : null;
-    let index = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
+    let at = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
       : others.findIndex((c) => c.id === before) + 1;
-    if (index < 0) index = others.length;
-    requests.push({ op: "move", card, column: toColumn, index });
-    moveLocally(card, toColumn, index);
+    if (at < 0) at = others.length;
+    shown.splice(Math.min(toIndex, shown.length), 0, card);
+    requests.push({ op: "move", card, column: toColumn, index: at });
+    moveLocally(card, toColumn, at);
     landed = landed ?? card;
   }
   if (requests.length) {
@@ -583,7 +647,8 @@ function movePointer() {
   const y = pointer.clientY - origin.top;
   const count = e.arrange_pointer_kind(1, x, y, now(), pointer.kind);
   pointer.dragging = present();
-  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
+  // A refusal's reason, already said, says more than the engine's short sentence.
+  if (!refusedNow) announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
   if (count) applyOperations(count);
 }
 
@@ -749,8 +814,7 @@ function keyDrag(intent, id) {
     const card = keyboardId;
     keyboardId = null;
     const landed = count ? applyOperations(count) : null;
-    settle(landed ?? card);
-    focusCard(landed ?? card);
+    settle(landed ?? card, true);
   }
   return lifted;
 }
@@ -935,6 +999,10 @@ function setFilter(value) {
   render(false);
 }
 
+boardView.addEventListener("focusin", (event) => {
+  const card = event.target.closest?.(".card");
+  if (card && !card.classList.contains("ghost")) focusId = Number(card.dataset.id);
+});
 boardView.addEventListener("dblclick", (event) => {
   const card = event.target.closest(".card");
   if (card) openDetails(Number(card.dataset.id));
