@@ -1,0 +1,190 @@
+"""What the browser tests and the browser benchmark share: a real `arrange serve` on a board in
+a temporary folder, headless Chromium driven by Selenium (and the DevTools protocol for touch
+and media features), and tmux for the terminal app beside them."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+IMAGES = os.path.join(ROOT, "docs", "images")
+
+
+def executable():
+    """The `arrange` built by `swift build` (debug unless ARRANGE_BINARY says otherwise)."""
+    path = os.environ.get("ARRANGE_BINARY") or os.path.join(ROOT, ".build", "debug", "arrange")
+    if not os.access(path, os.X_OK):
+        raise RuntimeError(f"{path} is missing: run `swift build` first")
+    return path
+
+
+class Server:
+    """`arrange serve` on `text` (a board file's contents) in a fresh folder."""
+
+    def __init__(self, text, name="board.md", extra=()):
+        self.folder = tempfile.mkdtemp(prefix="arrange-browser-")
+        self.path = os.path.join(self.folder, name)
+        with open(self.path, "w", encoding="utf-8") as file:
+            file.write(text)
+        self.process = subprocess.Popen(
+            [executable(), "serve", self.path, "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"(http://\S+)", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"arrange serve printed {line!r}; stderr {self.process.stderr.read()!r}")
+        self.url = match.group(1)
+        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+
+    def read(self):
+        with open(self.path, encoding="utf-8") as file:
+            return file.read()
+
+    def write(self, text):
+        with open(self.path, "w", encoding="utf-8") as file:
+            file.write(text)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def chromium(width=1200, height=800):
+    """A headless Chromium window of `width` × `height` CSS pixels."""
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--force-device-scale-factor=1",
+                     "--hide-scrollbars", "--lang=en-US"]:
+        options.add_argument(argument)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(options=options, service=Service(driver_path))
+    driver.set_window_size(width, height)
+    return driver
+
+
+def open_board(driver, url):
+    """Loads the page and waits until the board is drawn."""
+    driver.get(url)
+    wait_for(lambda: driver.execute_script("return document.querySelectorAll('.card').length") > 0,
+             what="the board to be drawn")
+
+
+def wait_for(condition, timeout=5.0, what="a condition"):
+    """Polls `condition` until it is true; returns the seconds it took."""
+    start = time.monotonic()
+    while True:
+        try:
+            if condition():
+                return time.monotonic() - start
+        except Exception:  # an element replaced while it was read: try again
+            pass
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"waited {timeout} s for {what}")
+        time.sleep(0.02)
+
+
+def center(driver, selector_script):
+    """The client coordinates of the center of the element a script returns."""
+    return driver.execute_script(
+        "const r = (" + selector_script + ").getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];")
+
+
+def card(title):
+    """A script expression for the card titled `title`."""
+    return ("[...document.querySelectorAll('.card:not(.ghost)')].find("
+            f"c => c.querySelector('.text').textContent === {title!r})")
+
+
+def column(index):
+    return f"document.querySelectorAll('.column')[{index}]"
+
+
+def columns_shown(driver):
+    """The titles of the cards each column shows, as the page draws them."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.column')].map(c => "
+        "[...c.querySelectorAll('.card .text')].map(t => t.textContent))")
+
+
+def mouse_drag(driver, start, end, steps=12, before_release=None, release=True):
+    """Presses the mouse at `start`, moves it to `end` in steps (through the DevTools protocol,
+    as real input: Pointer Events of type mouse) and releases it."""
+    def mouse(kind, point, buttons):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": point[0], "y": point[1], "button": "left", "buttons": buttons,
+            "clickCount": 1 if kind != "mouseMoved" else 0})
+    mouse("mouseMoved", start, 0)
+    mouse("mousePressed", start, 1)
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step / steps
+        y = start[1] + (end[1] - start[1]) * step / steps
+        mouse("mouseMoved", (x, y), 1)
+        time.sleep(0.016)
+    if before_release:
+        before_release()
+    if release:
+        mouse("mouseReleased", end, 0)
+
+
+def touch_drag(driver, start, end, steps=12, hold=0.35):
+    """A finger pressed on `start`, held still (a finger lifts a card after a short press),
+    moved to `end` and lifted: Pointer Events of type touch."""
+    def touch(kind, points):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": 1} for (x, y) in points]})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    touch("touchStart", [start])
+    time.sleep(hold)
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step / steps
+        y = start[1] + (end[1] - start[1]) * step / steps
+        touch("touchMove", [(x, y)])
+        time.sleep(0.016)
+    touch("touchEnd", [])
+
+
+def said(driver):
+    """What the page last put in its aria-live region."""
+    return driver.execute_script("return document.getElementById('live').dataset.said || ''")
+
+
+def screenshot(driver, name):
+    """Saves a screenshot to docs/images/NAME (the README shows them)."""
+    os.makedirs(IMAGES, exist_ok=True)
+    driver.save_screenshot(os.path.join(IMAGES, name))
+
+
+class Tmux:
+    """`arrange FILE` in a detached tmux session of 120 × 32 cells."""
+
+    def __init__(self, path):
+        self.name = f"arrange-browser-{os.getpid()}"
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "120", "-y", "32",
+                        f"{executable()} {path}"], check=True)
+
+    def screen(self):
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                              capture_output=True, text=True).stdout
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def stop(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)

@@ -1,0 +1,303 @@
+"""`arrange serve` in a real browser (headless Chromium): drags with a mouse, a finger and the
+keyboard land in the file; two pages and the terminal app see each other's changes; the page
+says what happened in its aria-live region; refusals show their reason.
+
+Run with `python3 -m unittest BrowserTests/test_browser.py` after `swift build`."""
+
+import subprocess
+import time
+import unittest
+
+from harness import (Server, Tmux, center, chromium, card, column, columns_shown, executable,
+                     mouse_drag, open_board, said, screenshot, touch_drag, wait_for)
+
+BOARD = """## To Do
+
+- Alpha
+- Beta
+    > the second card
+    * [x] first step
+    * [ ] second step
+- Gamma
+
+## Doing
+
+- Delta
+
+## Done
+
+- Epsilon
+"""
+
+OBSIDIAN = """---
+
+kanban-plugin: board
+
+---
+
+## Backlog
+
+- [ ] one
+- [ ] two
+
+## Doing (1)
+
+- [ ] busy
+
+## Done
+
+**Complete**
+- [x] old
+
+
+%% kanban:settings
+```
+{"kanban-plugin":"board"}
+```
+%%
+"""
+
+
+class BrowserTests(unittest.TestCase):
+    def setUp(self):
+        self.server = Server(BOARD)
+        self.drivers = []
+
+    def tearDown(self):
+        for driver in self.drivers:
+            driver.quit()
+        self.server.stop()
+
+    def page(self, width=1200, height=800, server=None):
+        driver = chromium(width, height)
+        self.drivers.append(driver)
+        open_board(driver, (server or self.server).url)
+        return driver
+
+    def test_mouse_drag_between_columns_lands_in_the_file(self):
+        driver = self.page()
+        start = center(driver, card("Beta"))
+        end = center(driver, column(2))
+
+        def midway():
+            # The lifted snapshot follows the pointer, scaled and translucent; Done is the target.
+            ghost = driver.execute_script(
+                "const g = document.querySelector('.ghost');"
+                "return g && [getComputedStyle(g).opacity, g.style.transform]")
+            self.assertIsNotNone(ghost, "no snapshot while dragging")
+            self.assertAlmostEqual(float(ghost[0]), 0.8, places=2)
+            self.assertIn("scale(1.2)", ghost[1])
+            self.assertTrue(driver.execute_script(
+                "return document.querySelectorAll('.column')[2].classList.contains('target')"))
+            screenshot(driver, "browser-drag.png")
+        mouse_drag(driver, start, end, before_release=midway)
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Beta\n    > the second card\n" in self.server.read(),
+                 what="the file to have Beta, with its lines, under Done")
+        self.assertIn("## To Do\n\n- Alpha\n- Gamma\n", self.server.read())
+        self.assertEqual(columns_shown(driver), [["Alpha", "Gamma"], ["Delta"], ["Epsilon", "Beta"]])
+        self.assertIn("Beta", said(driver))
+        self.assertTrue(said(driver).startswith("Dropped"), said(driver))
+
+    def test_keyboard_drag(self):
+        driver = self.page()
+        driver.execute_script(f"({card('Alpha')}).focus()")
+        chain = driver.switch_to.active_element
+        chain.send_keys(" ")
+        wait_for(lambda: "Lifted" in said(driver) or "Alpha" in said(driver), what="the lift to be said")
+        chain = driver.switch_to.active_element
+        for key in ["\ue014", "\ue014"]:  # Right, Right: to Done
+            chain.send_keys(key)
+            time.sleep(0.05)
+        driver.switch_to.active_element.send_keys(" ")
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Alpha\n" in self.server.read()
+                 or "## Done\n\n- Alpha\n- Epsilon\n" in self.server.read(),
+                 what="Alpha under Done")
+        self.assertTrue(said(driver).startswith("Dropped Alpha"), said(driver))
+        # The focus follows the card (once it has flown home), so the next key acts on it.
+        wait_for(lambda: driver.execute_script("return document.activeElement.dataset.key") == "Alpha",
+                 what="the focus on Alpha")
+
+    def test_touch_drag(self):
+        driver = self.page()
+        start = center(driver, card("Gamma"))
+        end = center(driver, column(1))
+        touch_drag(driver, start, end)
+        wait_for(lambda: "## Doing\n\n- Delta\n- Gamma\n" in self.server.read(),
+                 what="Gamma under Doing after a touch drag")
+
+    def test_escape_cancels_a_mouse_drag(self):
+        driver = self.page()
+        before = self.server.read()
+        start = center(driver, card("Alpha"))
+        end = center(driver, column(2))
+
+        def escape():
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+                "type": "keyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27})
+        mouse_drag(driver, start, end, before_release=escape)
+        time.sleep(0.6)
+        self.assertEqual(self.server.read(), before)
+        self.assertEqual(columns_shown(driver)[0], ["Alpha", "Beta", "Gamma"])
+        self.assertEqual(driver.execute_script("return document.querySelectorAll('.ghost').length"), 0)
+        self.assertIn("Cancel", said(driver))
+
+    def test_two_pages_see_each_others_drops_within_a_second(self):
+        first = self.page()
+        second = self.page()
+        mouse_drag(first, center(first, card("Alpha")), center(first, column(1)))
+        seconds = wait_for(lambda: "Alpha" in columns_shown(second)[1], timeout=1.0,
+                           what="the other page to show Alpha under Doing")
+        print(f"\n  second page saw the first page's drop after {seconds * 1000:.0f} ms")
+        mouse_drag(second, center(second, card("Delta")), center(second, column(2)))
+        wait_for(lambda: "Delta" in columns_shown(first)[2], timeout=1.0,
+                 what="the first page to show Delta under Done")
+
+    def test_terminal_and_browser_see_each_other(self):
+        driver = self.page()
+        terminal = Tmux(self.server.path)
+        try:
+            wait_for(lambda: "Alpha" in terminal.screen(), what="the terminal app to start")
+            # A drop in the browser reaches the terminal app.
+            mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(2)))
+            wait_for(lambda: "- Alpha" in self.server.read().split("## Done")[1],
+                     what="the browser's drop in the file")
+            wait_for(lambda: "Alpha" in terminal.screen().splitlines()[3][80:]
+                     or any("Alpha" in line[80:] for line in terminal.screen().splitlines()),
+                     timeout=3, what="the terminal to show Alpha in Done")
+            # A move in the terminal (focus Beta, lift, one column right, drop) reaches the page.
+            before = self.server.read()
+            terminal.keys("Space", "Right", "Space")
+            wait_for(lambda: self.server.read() != before, what="the terminal's move in the file")
+            changed = time.monotonic()
+            wait_for(lambda: columns_shown(driver)[0] != ["Beta", "Gamma"], timeout=1.5,
+                     what="the page to show the terminal's move")
+            print(f"\n  the page showed the terminal's move {(time.monotonic() - changed) * 1000:.0f} ms "
+                  "after it was saved")
+        finally:
+            terminal.stop()
+
+    def test_a_full_column_refuses_with_its_reason(self):
+        server = Server(OBSIDIAN)
+        try:
+            driver = self.page(server=server)
+            before = server.read()
+
+            def over_the_full_lane():
+                # Said while over it, and shown beside the card, before anything is dropped.
+                wait_for(lambda: "“Doing” is full: it takes at most 1 card" in said(driver),
+                         what="the reason said")
+                label = driver.execute_script(
+                    "const r = document.getElementById('refusal'); return r && r.textContent")
+                self.assertIn("is full", label or "")
+                screenshot(driver, "browser-refusal.png")
+            mouse_drag(driver, center(driver, card("one")), center(driver, column(1)),
+                       before_release=over_the_full_lane)
+            wait_for(lambda: "full" in driver.find_element("id", "status").text,
+                     what="the reason in the status line")
+            time.sleep(0.3)
+            self.assertEqual(server.read(), before)
+            # Into the Complete lane: ticked in the file, footer and front matter kept.
+            mouse_drag(driver, center(driver, card("two")), center(driver, column(2)))
+            wait_for(lambda: "- [x] two" in server.read(), what="two ticked under Done")
+            text = server.read()
+            self.assertTrue(text.startswith("---\n\nkanban-plugin: board\n\n---\n"))
+            self.assertTrue(text.endswith("%% kanban:settings\n```\n{\"kanban-plugin\":\"board\"}\n```\n%%\n"))
+        finally:
+            server.stop()
+
+    def test_selected_cards_are_dragged_as_a_stack(self):
+        driver = self.page()
+        for title in ["Alpha", "Gamma"]:
+            x, y = center(driver, card(title))
+            for kind in ["mousePressed", "mouseReleased"]:
+                driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                    "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1, "modifiers": 8})
+
+        def stacked():
+            badge = driver.execute_script(
+                "const b = document.querySelector('.ghost .badge'); return b && b.textContent")
+            self.assertEqual(badge, "2")
+            screenshot(driver, "browser-stack.png")
+        mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(1)),
+                   before_release=stacked)
+        wait_for(lambda: columns_shown(driver)[1] in (["Delta", "Alpha", "Gamma"], ["Alpha", "Gamma", "Delta"]),
+                 what="both cards in Doing")
+        wait_for(lambda: "- Alpha\n- Gamma\n" in self.server.read().split("## Doing")[1],
+                 what="both cards in the file, in order")
+
+    def test_a_column_is_dragged_by_its_title(self):
+        driver = self.page()
+        start = center(driver, "document.querySelectorAll('.title')[2]")
+        end = center(driver, "document.querySelectorAll('.title')[0]")
+        mouse_drag(driver, start, (end[0] - 60, end[1]))
+        wait_for(lambda: self.server.read().startswith("## Done\n\n- Epsilon\n"),
+                 what="Done first in the file")
+        self.assertEqual(driver.execute_script(
+            "return [...document.querySelectorAll('.title span:first-child')].map(t => t.textContent)"),
+            ["Done", "To Do", "Doing"])
+
+    def test_search_then_drop_between_the_cards_seen(self):
+        driver = self.page()
+        search = driver.find_element("id", "search")
+        search.send_keys("a")  # Alpha, Beta, Gamma, Delta: not Epsilon
+        wait_for(lambda: columns_shown(driver)[2] == [], what="the search to hide Epsilon")
+        mouse_drag(driver, center(driver, card("Delta")), center(driver, card("Beta")))
+        wait_for(lambda: "Delta" in self.server.read().split("## Doing")[0],
+                 what="Delta in To Do")
+        order = [line for line in self.server.read().split("## Doing")[0].splitlines() if line.startswith("- ")]
+        self.assertIn(order, (["- Alpha", "- Delta", "- Beta", "- Gamma"], ["- Alpha", "- Beta", "- Delta", "- Gamma"]))
+        self.assertIn("## Done\n\n- Epsilon\n", self.server.read())
+
+    def test_card_details_and_keys(self):
+        driver = self.page()
+        driver.execute_script(f"({card('Beta')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")  # Enter
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the card's details")
+        self.assertIn("the second card", driver.find_element("id", "details-description").text)
+        boxes = driver.find_elements("css selector", "#details-subtasks input")
+        self.assertEqual([box.is_selected() for box in boxes], [True, False])
+        boxes[1].click()
+        wait_for(lambda: "    * [x] second step" in self.server.read(), what="the subtask ticked")
+
+    def test_narrow_screens_stack_the_columns(self):
+        driver = self.page(width=420, height=800)
+        tops = driver.execute_script(
+            "return [...document.querySelectorAll('.column')].map(c => c.getBoundingClientRect().top)")
+        self.assertTrue(tops[0] < tops[1] < tops[2], tops)
+        screenshot(driver, "browser-narrow.png")
+
+    def test_reduced_motion_is_honoured(self):
+        driver = chromium()
+        self.drivers.append(driver)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        open_board(driver, self.server.url)
+        duration = driver.execute_script(
+            f"return getComputedStyle({card('Alpha')}).transitionDuration")
+        self.assertTrue(all(part.strip() == "0s" for part in duration.split(",")), duration)
+
+    def test_roles_labels_and_live_region(self):
+        driver = self.page()
+        self.assertEqual(driver.find_element("id", "live").get_attribute("aria-live"), "assertive")
+        labels = driver.execute_script(
+            "return [...document.querySelectorAll('.column')].map(c => c.getAttribute('aria-label'))")
+        self.assertEqual(labels, ["To Do, 3 cards", "Doing, 1 card", "Done, 1 card"])
+        role = driver.execute_script(f"return ({card('Alpha')}).getAttribute('role')")
+        self.assertEqual(role, "listitem")
+        screenshot(driver, "browser-board.png")
+
+    def test_listening_elsewhere_warns(self):
+        process = subprocess.Popen(
+            [executable(), "serve", self.server.path, "--host", "0.0.0.0", "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            warning = process.stderr.readline()
+            self.assertIn("warning: listening on 0.0.0.0", warning)
+        finally:
+            process.terminate()
+            process.wait(timeout=5)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
