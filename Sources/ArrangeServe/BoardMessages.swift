@@ -85,7 +85,10 @@ public enum BoardMessages {
   /// Each request is an object with an `op`: `move` (`card`, `column`, `index`),
   /// `moveColumn` (`from`, `to`), `add` (`title`, `column`, optional `index`), `rename`
   /// (`card`, `title`), `delete` (`card`), `tick` (`card`, `done`), `subtask` (`card`, `index`,
-  /// `done`), `undo`, `redo`, `reload`, `overwrite`. At most 1,000 requests.
+  /// `done`), `addSubtask` (`card`, `title`), `deleteSubtask` (`card`, `index`), `describe`
+  /// (`card`, `lines`), `due` (`card`, `due`: a date, or empty to remove it), `addColumn`
+  /// (`title`), `renameColumn` (`column`, `title`), `deleteColumn` (`column`, optional
+  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. At most 1,000 requests.
   public static func requests(from body: [UInt8]) throws(Malformed) -> (
     version: Int, requests: [BoardRequest]
   ) {
@@ -135,6 +138,20 @@ public enum BoardMessages {
     case "tick": return .setDone(CardID(try int("card")), try flag("done"))
     case "subtask":
       return .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
+    case "addSubtask": return .addSubtask(CardID(try int("card")), title: try text("title"))
+    case "deleteSubtask": return .removeSubtask(CardID(try int("card")), index: try int("index"))
+    case "describe":
+      guard let lines = item["lines"] as? [String], lines.count <= 1000 else {
+        throw Malformed(message: "“describe” needs “lines”, a list of texts.")
+      }
+      return .setDescription(CardID(try int("card")), lines)
+    case "due":
+      let due = item["due"] as? String
+      return .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
+    case "addColumn": return .addColumn(title: try text("title"))
+    case "renameColumn": return .renameColumn(try int("column"), title: try text("title"))
+    case "deleteColumn":
+      return .removeColumn(try int("column"), withCards: (item["withCards"] as? Bool) ?? false)
     case "undo": return .undo
     case "redo": return .redo
     case "reload": return .reload

@@ -163,4 +163,35 @@ import Testing
       shared.document.details(of: try Self.id("Beta", in: shared))?.subtasks.first?.isDone == true)
     #expect(Self.titles(shared)[0] == ["Epsilon", "Zeta"])
   }
+
+  @Test("Details and columns, made on an older version: found by card lines and column titles")
+  func detailsAndColumns() throws {
+    var (shared, disk) = try Self.shared()
+    let beta = try Self.id("Beta", in: shared)
+    // Another page adds a column first: version 2.
+    #expect(!shared.perform([.addColumn(title: "Later")], madeOn: 1, at: 1).refused)
+    #expect(!shared.perform([.addSubtask(beta, title: "check it")], madeOn: 1, at: 2).refused)
+    #expect(!shared.perform([.setDue(beta, "2026-12-01")], madeOn: 1, at: 3).refused)
+    let current = try Self.id("Beta", in: shared)
+    #expect(
+      !shared.perform([.setDescription(current, ["one", "two"])], madeOn: shared.version, at: 4)
+        .refused)
+    let details = try #require(shared.document.details(of: current))
+    #expect(details.description == ["one", "two"])
+    #expect(details.due == "2026-12-01")
+    #expect(details.subtasks.map(\.title) == ["check it"])
+    #expect(
+      !shared.perform([.removeSubtask(current, index: 0)], madeOn: shared.version, at: 5).refused)
+    #expect(shared.document.details(of: current)?.subtasks.isEmpty == true)
+    // Columns by title: "Doing" was column 1 on version 1 and still is; rename and remove it.
+    #expect(!shared.perform([.renameColumn(1, title: "Busy")], madeOn: 1, at: 6).refused)
+    #expect(shared.document.columns.map(\.title) == ["To Do", "Busy", "Done", "Later"])
+    // On version 1, column 1 was "Doing": gone now, so removing it is refused.
+    #expect(shared.perform([.removeColumn(1, withCards: true)], madeOn: 1, at: 7).refused)
+    #expect(
+      !shared.perform([.removeColumn(1, withCards: true)], madeOn: shared.version, at: 8).refused)
+    #expect(shared.document.columns.map(\.title) == ["To Do", "Done", "Later"])
+    #expect(disk.text?.contains("## Busy") == false)
+    #expect(disk.text?.contains("## Later") == true)
+  }
 }

@@ -15,6 +15,20 @@ public enum BoardRequest: Hashable, Sendable {
   case setDone(CardID, Bool)
   /// Ticks subtask `index` of a card done or not.
   case setSubtask(CardID, index: Int, done: Bool)
+  /// Adds a subtask titled `title` at the end of a card's subtasks.
+  case addSubtask(CardID, title: String)
+  /// Removes subtask `index` of a card.
+  case removeSubtask(CardID, index: Int)
+  /// Replaces a card's description with `lines`.
+  case setDescription(CardID, [String])
+  /// Sets a card's due date (`nil` removes it).
+  case setDue(CardID, String?)
+  /// Adds a column titled `title` at the end.
+  case addColumn(title: String)
+  /// Renames column `column`.
+  case renameColumn(Int, title: String)
+  /// Removes column `column`, with its cards when `withCards`.
+  case removeColumn(Int, withCards: Bool)
   /// Undoes the last change made here.
   case undo
   /// Redoes the last change undone.
@@ -48,7 +62,7 @@ public struct SharedBoardOutcome: Hashable, Sendable {
 /// Every version of the document gets a number (``version``), and the last few are kept. A
 /// request made on the current version is applied as it is. One made on an older version is
 /// carried over to the current one when it still makes sense: its cards are found again by
-/// their lines, its columns by their titles, and a card's new place by the card it was dropped
+/// their lines (or, when their details changed, their titles), its columns by their titles, and a card's new place by the card it was dropped
 /// after. When a card or column it names is gone, or changed, the request is refused with a
 /// message and nothing changes; it is never applied to the wrong card, and never silently lost.
 public struct SharedBoard<Storage: BoardStorage> {
@@ -194,7 +208,19 @@ extension SharedBoard {
       return .setDone(try find(id, from: shown, in: current), done)
     case .setSubtask(let id, let index, let done):
       return .setSubtask(try find(id, from: shown, in: current), index: index, done: done)
-    case .undo, .redo, .reload, .overwrite:
+    case .addSubtask(let id, let title):
+      return .addSubtask(try find(id, from: shown, in: current), title: title)
+    case .removeSubtask(let id, let index):
+      return .removeSubtask(try find(id, from: shown, in: current), index: index)
+    case .setDescription(let id, let lines):
+      return .setDescription(try find(id, from: shown, in: current), lines)
+    case .setDue(let id, let due):
+      return .setDue(try find(id, from: shown, in: current), due)
+    case .renameColumn(let column, let title):
+      return .renameColumn(try findColumn(column, from: shown, in: current), title: title)
+    case .removeColumn(let column, let withCards):
+      return .removeColumn(try findColumn(column, from: shown, in: current), withCards: withCards)
+    case .addColumn, .undo, .redo, .reload, .overwrite:
       return request
     }
   }
@@ -204,8 +230,8 @@ extension SharedBoard {
     a.title == b.title && a.details == b.details
   }
 
-  /// The card of `current` that card `id` of `shown` is: the one with the same lines, in the
-  /// column with the same title when several have them.
+  /// The card of `current` that card `id` of `shown` is: the one with the same lines (else the
+  /// same title), in the column with the same title when several have them.
   func find(_ id: CardID, from shown: BoardDocument, in current: BoardDocument)
     throws(SharedBoardRefusal) -> CardID
   {
@@ -216,6 +242,14 @@ extension SharedBoard {
     for (c, column) in current.columns.enumerated() {
       for (i, other) in column.cards.enumerated() where Self.same(other, card) {
         matches.append((c, i, other.id))
+      }
+    }
+    if matches.isEmpty {
+      // Its details changed meanwhile (a subtask ticked, a date set): the same title will do.
+      for (c, column) in current.columns.enumerated() {
+        for (i, other) in column.cards.enumerated() where other.title == card.title {
+          matches.append((c, i, other.id))
+        }
       }
     }
     let title = shown.columns[place.column].title
@@ -259,6 +293,12 @@ extension SharedBoard {
     change: inout String
   ) throws(SharedBoardRefusal) {
     func name(_ id: CardID) -> String { "“\(document.card(id)?.title ?? "a card")”" }
+    func columnTitle(_ column: Int) throws(BoardEditError) -> String {
+      guard document.columns.indices.contains(column) else {
+        throw BoardEditError(kind: .unknownColumn, message: "There is no column \(column + 1).")
+      }
+      return document.columns[column].title
+    }
     do throws(BoardEditError) {
       switch request {
       case .moveCard(let id, let column, let index):
@@ -266,7 +306,7 @@ extension SharedBoard {
         try document.moveCard(id, toColumn: column, index: index)
         cards.insert(id)
       case .moveColumn(let from, let to):
-        change = "moving the column “\(document.columns[from].title)”"
+        change = "moving the column “\(try columnTitle(from))”"
         try document.moveColumn(from, to: to)
       case .addCard(let title, let column, let index):
         let id = try document.addCard(title: title, toColumn: column, at: index)
@@ -288,6 +328,31 @@ extension SharedBoard {
         change = "\(done ? "ticking" : "unticking") a subtask of \(name(id))"
         try document.setSubtask(index, of: id, isDone: done)
         cards.insert(id)
+      case .addSubtask(let id, let title):
+        change = "adding a subtask to \(name(id))"
+        try document.addSubtask(title, to: id)
+        cards.insert(id)
+      case .removeSubtask(let id, let index):
+        change = "deleting a subtask of \(name(id))"
+        try document.removeSubtask(index, of: id)
+        cards.insert(id)
+      case .setDescription(let id, let lines):
+        change = "describing \(name(id))"
+        try document.setDescription(lines, of: id)
+        cards.insert(id)
+      case .setDue(let id, let due):
+        change = "setting the due date of \(name(id))"
+        try document.setDue(due, of: id)
+        cards.insert(id)
+      case .addColumn(let title):
+        change = "adding the column “\(title)”"
+        try document.addColumn(title: title)
+      case .renameColumn(let column, let title):
+        change = "renaming the column “\(try columnTitle(column))”"
+        try document.renameColumn(column, to: title)
+      case .removeColumn(let column, let withCards):
+        change = "removing the column “\(try columnTitle(column))”"
+        try document.removeColumn(column, withCards: withCards)
       case .undo, .redo, .reload, .overwrite:
         throw BoardEditError(
           kind: .unknownCard, message: "Undo, redo, reload and overwrite go alone.")
