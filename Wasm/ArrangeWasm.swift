@@ -94,15 +94,23 @@ public func arrangePointer(_ phase: Int32, _ x: Double, _ y: Double, _ time: Dou
 public func arrangePointerOfKind(
   _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
 ) -> Int32 {
-  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
-  guard phase >= 0 && Int(phase) < phases.count else { return 0 }
+  guard let event = pointerEvent(phase, x, y, time, kind) else { return 0 }
   operations = []
   message = []
   announcement = []
-  let event = PointerEvent(
-    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
   take(engine.handle(.pointer(event)))
   return Int32(operations.count)
+}
+
+/// The pointer event the host's numbers describe (phase 0 down, 1 move, 2 up, 3 cancel; kind 0
+/// a mouse, else a finger or pen), or `nil` for a phase out of range.
+func pointerEvent(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32)
+  -> PointerEvent?
+{
+  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
+  guard phase >= 0 && Int(phase) < phases.count else { return nil }
+  return PointerEvent(
+    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
 }
 
 /// Tells the engine the time (a press held still becomes a drag); returns how many operations
@@ -391,11 +399,8 @@ public func arrangeSetTitles(
 public func arrangeTitlePointer(
   _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
 ) -> Int32 {
-  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
-  guard phase >= 0 && Int(phase) < phases.count else { return 0 }
+  guard let event = pointerEvent(phase, x, y, time, kind) else { return 0 }
   columnMoves = []
-  let event = PointerEvent(
-    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
   for effect in columnEngine.handle(.pointer(event)) {
     if case .apply(.move(let column, let from, let to, _)) = effect, from.index != to.index {
       columnMoves.append((column, Int32(to.index)))

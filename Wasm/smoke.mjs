@@ -60,13 +60,15 @@ if (JSON.stringify(appearance) !== JSON.stringify([0.2, 1.2, 1.05, 0.8, 0.6, 0.1
 // Names, a keyboard drag and its announcements (what a page puts in an aria-live region).
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const name = (id, text) => {
+// Hands `text` to an entry point that takes a number, a pointer and a length.
+const withText = (entry, number, text) => {
   const bytes = encoder.encode(text);
   const pointer = e.arrange_alloc(bytes.length);
   new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  e.arrange_set_name(id, pointer, bytes.length);
+  entry(number, pointer, bytes.length);
   e.arrange_free(pointer);
 };
+const name = (id, text) => withText(e.arrange_set_name, id, text);
 const said = () => {
   const room = e.arrange_alloc(512);
   const length = e.arrange_announcement(room, 512);
@@ -113,13 +115,7 @@ console.log(`2,000 drags: memory ${before} → ${after} bytes`);
 
 // A full column refuses a drop, with its name and limit in the reason.
 name(4, "Release");
-const columnName = (index, text) => {
-  const bytes = encoder.encode(text);
-  const pointer = e.arrange_alloc(bytes.length);
-  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  e.arrange_name_column(index, pointer, bytes.length);
-  e.arrange_free(pointer);
-};
+const columnName = (index, text) => withText(e.arrange_name_column, index, text);
 columnName(1, "Doing");
 e.arrange_reset(3);
 setColumn(0, [1, 2, 3]);

@@ -34,7 +34,8 @@ let shiftedElements = new Set();
 let refusedNow = false;
 let cardEnds = [];                // per column, where each card shown ends (content coordinates)
 let columnSpans = [];             // per column, its left and right edges
-let hiddenElement = null;         // the card whose place the lifted card left           // whether the last presentation showed a refusal
+let hiddenElement = null;         // the card whose place the lifted card left
+let removing = null;              // a column X was pressed on once: {column, time}           // whether the last presentation showed a refusal
 let sending = Promise.resolve();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -58,12 +59,14 @@ function text(read) {
   const length = read(room, 4096);
   return decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 4096)).slice());
 }
-function setName(id, name) {
-  const bytes = encoder.encode(name);
+/// Hands `text` to an entry point that takes a number, a pointer and a length.
+function withText(entry, number, text) {
+  const bytes = encoder.encode(text);
   const pointer = buffer("name", bytes.length + 1);
   new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  e.arrange_set_name(id, pointer, bytes.length);
+  entry(number, pointer, bytes.length);
 }
+const setName = (id, name) => withText(e.arrange_set_name, id, name);
 const now = () => performance.now() / 1000;
 const duration = () => (reducedMotion.matches ? 0 : look.duration);
 
@@ -313,12 +316,7 @@ function place(element) {
 function tellEngine() {
   const count = columnElements.length;
   if (!isDragging()) {
-    board.columns.forEach((column, c) => {
-      const bytes = encoder.encode(column.title);
-      const pointer = buffer("name", bytes.length + 1);
-      new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-      e.arrange_name_column(c, pointer, bytes.length);
-    });
+    board.columns.forEach((column, c) => withText(e.arrange_name_column, c, column.title));
     e.arrange_reset(count);
   }
   columnElements.forEach((section, c) => {
@@ -902,6 +900,30 @@ document.addEventListener("keydown", (event) => {
       event.preventDefault();
       $("search").focus();
       return;
+    case "C":
+      event.preventDefault();
+      ask("New column", "", (title) => change([{ op: "addColumn", title }]));
+      return;
+    case "E":
+      if (column == null) return;
+      event.preventDefault();
+      ask("Column title", board.columns[column].title, (title) =>
+        change([{ op: "renameColumn", column, title }]));
+      return;
+    case "X": {
+      if (column == null) return;
+      event.preventDefault();
+      const cards = board.columns[column].cards.length;
+      const again = removing && removing.column === column && Date.now() - removing.time < 4000;
+      if (cards === 0 || again) {
+        removing = null;
+        change([{ op: "deleteColumn", column, withCards: cards > 0 }]);
+      } else {
+        removing = { column, time: Date.now() };
+        status(`X again removes “${board.columns[column].title}” with its ${cards} card${cards === 1 ? "" : "s"} (u undoes it)`);
+      }
+      return;
+    }
     case "u": change([{ op: "undo" }]); return;
     case "r": change([{ op: "redo" }]); return;
     case "?": $("help").showModal(); return;
@@ -945,13 +967,19 @@ function moveColumn(column, direction) {
 
 // MARK: - Dialogs and search
 
-function ask(label, value, done) {
+/// Asks for a line of text (or, `multiline`, several lines) in a dialog; `done` gets it unless
+/// the person cancels. With `allowEmpty`, an empty answer counts too.
+function ask(label, value, done, { multiline = false, allowEmpty = false } = {}) {
   const dialog = $("ask");
   $("ask-label").textContent = label;
-  const input = $("ask-input");
+  const input = multiline ? $("ask-text") : $("ask-input");
+  $("ask-input").hidden = multiline;
+  $("ask-text").hidden = !multiline;
+  $("ask-label").htmlFor = input.id;
   input.value = value;
   dialog.onclose = () => {
-    if (dialog.returnValue === "ok" && input.value.trim()) done(input.value.trim());
+    const answer = input.value.trim();
+    if (dialog.returnValue === "ok" && (answer || allowEmpty)) done(answer);
     dialog.returnValue = "";
   };
   dialog.showModal();
@@ -983,9 +1011,36 @@ function openDetails(id) {
     box.addEventListener("change", () =>
       change([{ op: "subtask", card: id, index, done: box.checked }]));
     label.append(box, ` ${subtask.title}`);
-    item.append(label);
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "Delete";
+    remove.setAttribute("aria-label", `Delete the subtask ${subtask.title}`);
+    remove.addEventListener("click", () => {
+      change([{ op: "deleteSubtask", card: id, index }]);
+      $("details").close();
+    });
+    item.append(label, remove);
     list.append(item);
   });
+  const reopen = () => setTimeout(() => openDetails(id), 300);
+  $("details-subtask").onclick = () => {
+    $("details").close();
+    ask("New subtask", "", (title) => { change([{ op: "addSubtask", card: id, title }]); reopen(); });
+  };
+  $("details-describe").onclick = () => {
+    $("details").close();
+    ask("Description", card.description.join("\n"), (text) => {
+      change([{ op: "describe", card: id, lines: text ? text.split("\n") : [] }]);
+      reopen();
+    }, { multiline: true, allowEmpty: true });
+  };
+  $("details-due-button").onclick = () => {
+    $("details").close();
+    ask("Due date (empty removes it)", card.due || "", (due) => {
+      change([{ op: "due", card: id, due }]);
+      reopen();
+    }, { allowEmpty: true });
+  };
   $("details-tick").textContent = card.done ? "Untick" : "Tick done";
   $("details-tick").onclick = () => { tick(id); $("details").close(); };
   $("details-rename").onclick = () => { $("details").close(); rename(id); };
