@@ -260,6 +260,47 @@ class BrowserTests(unittest.TestCase):
         boxes[1].click()
         wait_for(lambda: "    * [x] second step" in self.server.read(), what="the subtask ticked")
 
+    def test_details_are_edited_and_columns_added_and_renamed(self):
+        driver = self.page()
+
+        def answer(text):
+            wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
+                     what="the question")
+            field = driver.execute_script(
+                "return document.getElementById('ask-text').hidden ? "
+                "document.getElementById('ask-input') : document.getElementById('ask-text')")
+            field.clear()
+            field.send_keys(text)
+            driver.find_element("id", "ask-ok").click()
+
+        driver.execute_script(f"({card('Gamma')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the card's details")
+        driver.find_element("id", "details-subtask").click()
+        answer("write it down")
+        wait_for(lambda: "- Gamma\n    * [ ] write it down\n" in self.server.read(),
+                 what="the subtask in the file")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details again")
+        driver.find_element("id", "details-due-button").click()
+        answer("2026-12-24")
+        wait_for(lambda: "@ 2026-12-24" in self.server.read(), what="the due date in the file")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details again")
+        driver.switch_to.active_element.send_keys("\ue00c")  # Escape closes the details
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is None,
+                 what="the details closed")
+        # C adds a column, E renames the focused card's column.
+        driver.execute_script(f"({card('Delta')}).focus()")
+        driver.switch_to.active_element.send_keys("C")
+        answer("Later")
+        wait_for(lambda: self.server.read().rstrip().endswith("## Later"), what="the new column")
+        driver.execute_script(f"({card('Delta')}).focus()")
+        driver.switch_to.active_element.send_keys("E")
+        answer("Busy")
+        wait_for(lambda: "## Busy\n\n- Delta\n" in self.server.read(), what="the renamed column")
+
     def test_narrow_screens_stack_the_columns(self):
         driver = self.page(width=420, height=800)
         tops = driver.execute_script(

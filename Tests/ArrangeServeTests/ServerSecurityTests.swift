@@ -39,7 +39,22 @@ import Testing
 
   /// Sends `request` (header lines, without the final blank line) and an optional body to the
   /// server, and returns the whole answer.
-  static func send(_ port: Int, _ lines: [String], body: String = "") -> String {
+  ///
+  /// The socket is read on a thread of its own: blocking a thread of Swift's cooperative pool
+  /// (two on a two-core machine, shared with the rest of the suite) could starve the server
+  /// that must answer. An empty answer is asked again, up to three times.
+  static func send(_ port: Int, _ lines: [String], body: String = "") async -> String {
+    for _ in 0..<3 {
+      let answer = await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: sendOnce(port, lines, body: body)) }.start()
+      }
+      if !answer.isEmpty { return answer }
+    }
+    return ""
+  }
+
+  /// One try of ``send(_:_:body:)``.
+  static func sendOnce(_ port: Int, _ lines: [String], body: String = "") -> String {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
@@ -52,7 +67,7 @@ import Testing
       }
     }
     guard connected == 0 else { return "" }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    var timeout = timeval(tv_sec: 20, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var text = lines.joined(separator: "\r\n") + "\r\n"
     if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }
@@ -64,14 +79,22 @@ import Testing
       let count = recv(descriptor, &chunk, chunk.count, 0)
       if count <= 0 { break }
       answer += chunk[0..<count]
-      // A WebSocket upgrade stays open: its head is all there is to read.
-      if String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 101"),
-        String(decoding: answer, as: UTF8.self).contains("\r\n\r\n")
-      {
-        break
-      }
+      if isComplete(String(decoding: answer, as: UTF8.self)) { break }
     }
     return String(decoding: answer, as: UTF8.self)
+  }
+
+  /// Whether `answer` holds a whole response: its head and as much body as it announced (a
+  /// WebSocket upgrade, which stays open, has only its head).
+  static func isComplete(_ answer: String) -> Bool {
+    guard let end = answer.range(of: "\r\n\r\n") else { return false }
+    let head = answer[..<end.lowerBound].lowercased()
+    if head.hasPrefix("http/1.1 101") { return true }
+    guard
+      let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+      let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+    else { return false }
+    return answer[end.upperBound...].utf8.count >= length
   }
 
   /// The status code of an answer.
@@ -89,21 +112,22 @@ import Testing
   func tokenIsRequired() async throws {
     try await Self.withServer { port, token, _ in
       let host = "Host: 127.0.0.1:\(port)"
-      let page = Self.send(port, ["GET / HTTP/1.1", host])
+      let page = await Self.send(port, ["GET / HTTP/1.1", host])
       #expect(Self.status(page) == 200)
       #expect(page.lowercased().contains("content-security-policy: default-src 'self'"))
       #expect(page.lowercased().contains("referrer-policy: no-referrer"))
-      #expect(Self.status(Self.send(port, ["GET /api/board HTTP/1.1", host])) == 401)
+      #expect(Self.status(await Self.send(port, ["GET /api/board HTTP/1.1", host])) == 401)
       let wrong = String(token.reversed())
       #expect(
         Self.status(
-          Self.send(port, ["GET /api/board HTTP/1.1", host, "X-Arrange-Token: \(wrong)"]))
+          await Self.send(port, ["GET /api/board HTTP/1.1", host, "X-Arrange-Token: \(wrong)"]))
           == 401)
       // The token in the query string is not enough for the API (only the WebSocket takes it
       // there, where a browser cannot send a header).
       #expect(
-        Self.status(Self.send(port, ["GET /api/board?token=\(token) HTTP/1.1", host])) == 401)
-      let board = Self.send(port, ["GET /api/board HTTP/1.1", host, "X-Arrange-Token: \(token)"])
+        Self.status(await Self.send(port, ["GET /api/board?token=\(token) HTTP/1.1", host])) == 401)
+      let board = await Self.send(
+        port, ["GET /api/board HTTP/1.1", host, "X-Arrange-Token: \(token)"])
       #expect(Self.status(board) == 200)
       #expect(board.contains(#""title":"Alpha""#))
     }
@@ -114,12 +138,14 @@ import Testing
     try await Self.withServer { port, token, path in
       let host = "Host: 127.0.0.1:\(port)"
       let post = "POST /api/change HTTP/1.1"
-      #expect(Self.status(Self.send(port, [post, host], body: Self.change)) == 401)
+      #expect(Self.status(await Self.send(port, [post, host], body: Self.change)) == 401)
       #expect(
-        Self.status(Self.send(port, [post, host, "X-Arrange-Token: x\(token)"], body: Self.change))
+        Self.status(
+          await Self.send(port, [post, host, "X-Arrange-Token: x\(token)"], body: Self.change))
           == 401)
       #expect(Self.contents(path) == Self.board)
-      let done = Self.send(port, [post, host, "X-Arrange-Token: \(token)"], body: Self.change)
+      let done = await Self.send(
+        port, [post, host, "X-Arrange-Token: \(token)"], body: Self.change)
       #expect(Self.status(done) == 200)
       #expect(Self.contents(path) == "## To Do\n\n- Beta\n\n## Done\n\n- Alpha\n- Gamma\n")
     }
@@ -129,15 +155,16 @@ import Testing
   func hostIsChecked() async throws {
     try await Self.withServer { port, token, path in
       for host in ["Host: evil.example:\(port)", "Host: evil.example", "Host: 127.0.0.1:1"] {
-        #expect(Self.status(Self.send(port, ["GET / HTTP/1.1", host])) == 403)
-        let write = Self.send(
+        #expect(Self.status(await Self.send(port, ["GET / HTTP/1.1", host])) == 403)
+        let write = await Self.send(
           port, ["POST /api/change HTTP/1.1", host, "X-Arrange-Token: \(token)"],
           body: Self.change)
         #expect(Self.status(write) == 403)
       }
-      #expect(Self.status(Self.send(port, ["GET / HTTP/1.1"])) == 403)
+      #expect(Self.status(await Self.send(port, ["GET / HTTP/1.1"])) == 403)
       #expect(Self.contents(path) == Self.board)
-      #expect(Self.status(Self.send(port, ["GET / HTTP/1.1", "Host: localhost:\(port)"])) == 200)
+      #expect(
+        Self.status(await Self.send(port, ["GET / HTTP/1.1", "Host: localhost:\(port)"])) == 200)
     }
   }
 
@@ -149,16 +176,17 @@ import Testing
         "Origin: http://evil.example", "Origin: null", "Origin: https://127.0.0.1:\(port)",
         "Origin: http://127.0.0.1:\(port).evil.example",
       ] {
-        let write = Self.send(
+        let write = await Self.send(
           port, ["POST /api/change HTTP/1.1", host, origin, "X-Arrange-Token: \(token)"],
           body: Self.change)
         #expect(Self.status(write) == 403, "\(origin)")
-        let socket = Self.send(port, Self.upgrade("/api/live?token=\(token)", host) + [origin])
+        let socket = await Self.send(
+          port, Self.upgrade("/api/live?token=\(token)", host) + [origin])
         #expect(Self.refusedUpgrade(socket), "\(origin)")
       }
       #expect(Self.contents(path) == Self.board)
       let own = "Origin: http://127.0.0.1:\(port)"
-      let socket = Self.send(port, Self.upgrade("/api/live?token=\(token)", host) + [own])
+      let socket = await Self.send(port, Self.upgrade("/api/live?token=\(token)", host) + [own])
       #expect(Self.status(socket) == 101)
     }
   }
@@ -181,9 +209,10 @@ import Testing
   func webSocketNeedsTheToken() async throws {
     try await Self.withServer { port, token, _ in
       let host = "Host: 127.0.0.1:\(port)"
-      #expect(Self.refusedUpgrade(Self.send(port, Self.upgrade("/api/live", host))))
-      #expect(Self.refusedUpgrade(Self.send(port, Self.upgrade("/api/live?token=abc", host))))
-      #expect(Self.status(Self.send(port, Self.upgrade("/api/live?token=\(token)", host))) == 101)
+      #expect(Self.refusedUpgrade(await Self.send(port, Self.upgrade("/api/live", host))))
+      #expect(Self.refusedUpgrade(await Self.send(port, Self.upgrade("/api/live?token=abc", host))))
+      #expect(
+        Self.status(await Self.send(port, Self.upgrade("/api/live?token=\(token)", host))) == 101)
     }
   }
 
@@ -196,7 +225,7 @@ import Testing
         "/Web/app.js", "/.hidden.js", "/app.js/", "/app.js%00.png", "//etc/passwd",
         "/app..js", "/ARRANGE.WASM.", "/index.html?x=../../etc/passwd#",
       ] {
-        let answer = Self.send(port, ["GET \(target) HTTP/1.1", host])
+        let answer = await Self.send(port, ["GET \(target) HTTP/1.1", host])
         #expect(!answer.contains("root:"), "\(target)")
         if target.hasPrefix("/index.html?") {
           #expect(Self.status(answer) == 200)
@@ -204,8 +233,8 @@ import Testing
           #expect(Self.status(answer) == 404, "\(target)")
         }
       }
-      #expect(Self.status(Self.send(port, ["GET /app.js HTTP/1.1", host])) == 200)
-      #expect(Self.status(Self.send(port, ["GET /arrange.wasm HTTP/1.1", host])) == 200)
+      #expect(Self.status(await Self.send(port, ["GET /app.js HTTP/1.1", host])) == 200)
+      #expect(Self.status(await Self.send(port, ["GET /arrange.wasm HTTP/1.1", host])) == 200)
     }
   }
 
