@@ -48,7 +48,16 @@ struct Serve: AsyncParsableCommand {
       printError(error.message)
       throw ExitCode.failure
     } catch {
-      printError("cannot serve the board: \(error)")
+      let text = "\(error)"
+      if text.contains("Address already in use") {
+        printError(
+          "cannot listen on \(host):\(port): another program (perhaps another arrange serve) "
+            + "is using that port; choose another with --port, or --port 0 for any free one.")
+      } else if text.contains("Permission denied") || text.contains("errno: 13") {
+        printError("cannot listen on \(host):\(port): not allowed; ports below 1024 need root.")
+      } else {
+        printError("cannot serve the board: \(text)")
+      }
       throw ExitCode.failure
     }
   }

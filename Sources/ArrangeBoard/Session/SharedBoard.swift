@@ -274,7 +274,8 @@ extension SharedBoard {
     throws(SharedBoardRefusal) -> Int
   {
     guard shown.columns.indices.contains(index) else {
-      throw SharedBoardRefusal(message: "There is no column \(index + 1).")
+      throw SharedBoardRefusal(
+        message: index >= 0 ? "There is no column \(index + 1)." : "There is no such column.")
     }
     let title = shown.columns[index].title
     let matches = current.columns.indices.filter { current.columns[$0].title == title }
@@ -295,7 +296,9 @@ extension SharedBoard {
     func name(_ id: CardID) -> String { "“\(document.card(id)?.title ?? "a card")”" }
     func columnTitle(_ column: Int) throws(BoardEditError) -> String {
       guard document.columns.indices.contains(column) else {
-        throw BoardEditError(kind: .unknownColumn, message: "There is no column \(column + 1).")
+        throw BoardEditError(
+          kind: .unknownColumn,
+          message: column >= 0 ? "There is no column \(column + 1)." : "There is no such column.")
       }
       return document.columns[column].title
     }

@@ -103,8 +103,16 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
   socket.onmessage = (event) => receive(JSON.parse(event.data), false);
-  socket.onclose = () => {
+  socket.onclose = async () => {
     status("Lost the server; trying again…", true);
+    try {
+      // A server started again has a new token: this address no longer opens the board.
+      const answer = await request("api/board");
+      if (answer.status === 401) {
+        status("The server was started again: open the new address it printed.", true);
+        return;
+      }
+    } catch { /* not back yet */ }
     setTimeout(connect, 1000);
   };
 }
