@@ -125,6 +125,28 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: "## Doing\n\n- Delta\n- Gamma\n" in self.server.read(),
                  what="Gamma under Doing after a touch drag")
 
+    def test_a_quick_swipe_scrolls_instead_of_dragging(self):
+        server = Server("## Long\n\n" + "".join(f"- card {k}\n" for k in range(40)) + "\n## Other\n")
+        try:
+            driver = self.page(width=900, height=500, server=server)
+            before = server.read()
+            start = center(driver, card("card 1"))
+            driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+            points = lambda x, y: [{"x": x, "y": y, "id": 1}]  # noqa: E731
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(*start)})
+            for step in range(1, 9):
+                driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                    "type": "touchMove", "touchPoints": points(start[0], start[1] - step * 30)})
+                time.sleep(0.01)
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            wait_for(lambda: driver.execute_script("return document.getElementById('board').scrollTop") > 50,
+                     what="the board to scroll")
+            time.sleep(0.3)
+            self.assertEqual(server.read(), before)
+            self.assertEqual(driver.execute_script("return document.querySelectorAll('.ghost').length"), 0)
+        finally:
+            server.stop()
+
     def test_escape_cancels_a_mouse_drag(self):
         driver = self.page()
         before = self.server.read()

@@ -678,6 +678,14 @@ function endPointer(event, phase) {
   if (wasDragging) settle(landed ?? card);
 }
 
+// A finger that swipes scrolls the board; one that pressed a card long enough drags it, and
+// then the page keeps the browser from scrolling instead.
+boardView.addEventListener("touchmove", (event) => {
+  if (pointer?.dragging || titlePointer) event.preventDefault();
+}, { passive: false });
+boardView.addEventListener("contextmenu", (event) => {
+  if (pointer) event.preventDefault();
+});
 boardView.addEventListener("pointerup", (event) => endPointer(event, 2));
 boardView.addEventListener("pointercancel", (event) => endPointer(event, 3));
 
