@@ -313,6 +313,10 @@ class BrowserTests(unittest.TestCase):
         driver.switch_to.active_element.send_keys("\ue00c")  # Escape closes the details
         wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is None,
                  what="the details closed")
+        # The mouse's way to add a card: the button under a column.
+        driver.find_elements("css selector", ".add-card")[2].click()
+        answer("Zeta")
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Zeta\n" in self.server.read(), what="Zeta under Done")
         # C adds a column, E renames the focused card's column.
         driver.execute_script(f"({card('Delta')}).focus()")
         driver.switch_to.active_element.send_keys("C")

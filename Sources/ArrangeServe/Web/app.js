@@ -120,7 +120,7 @@ function connect() {
 /// Shows a board from the server, unless it is older than the one shown.
 function receive(next, refused) {
   if (board && next.version < board.version && !refused) return;
-  if (next.message) status(next.message, refused);
+  if (next.message) status(next.message, refused || next.message.startsWith("Not saved"));
   if (isDragging()) {
     waitingBoard = next;
     return;
@@ -204,7 +204,14 @@ function render(animate) {
       list.append(cardElement(card, column));
     }
     shownIds.push(ids);
-    section.append(title, list);
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "add-card";
+    add.textContent = "+ Add a card";
+    add.setAttribute("aria-label", `Add a card to ${column.title}`);
+    add.addEventListener("click", () =>
+      ask(`New card in ${column.title}`, "", (title) => change([{ op: "add", title, column: c }])));
+    section.append(title, list, add);
     inner.append(section);
     columnElements.push(section);
   });
@@ -410,9 +417,22 @@ function present() {
   }
   for (const element of shiftedElements) if (!moved.has(element)) element.style.transform = "";
   shiftedElements = moved;
-  if (highlighted !== present.highlighted) {
-    columnElements.forEach((section, c) => section.classList.toggle("target", c === highlighted));
+  // A column that refuses the card is outlined as refusing, not as the target.
+  if (refusedNow) present.refusing = highlighted;
+  else if (highlighted !== present.refusing) present.refusing = -1;
+  const refusing = present.refusing;
+  if (highlighted !== present.highlighted || refusing !== present.shownRefusing) {
+    columnElements.forEach((section, c) => {
+      section.classList.toggle("target", c === highlighted && c !== refusing);
+      section.classList.toggle("refusing", c === highlighted && c === refusing);
+    });
     present.highlighted = highlighted;
+    present.shownRefusing = refusing;
+  }
+  const label = $("refusal");
+  if (label) {
+    label.hidden = refusing < 0 || refusing !== highlighted;
+    Object.assign(label.style, { left: `${gx}px`, top: `${Math.max(0, gy - 30)}px` });
   }
   const hidden = hiddenColumn >= 0 ? cardElements.get(shownIds[hiddenColumn]?.[hiddenIndex]) : null;
   if (hidden !== hiddenElement) {
@@ -494,6 +514,9 @@ function settle(targetId, refocus = false) {
   $("indicator")?.remove();
   for (const section of columnElements) section.classList.remove("target", "refusing");
   present.highlighted = -1;
+  present.refusing = -1;
+  present.shownRefusing = -1;
+  $("refusal")?.remove();
   hiddenElement = null;
   const finish = () => {
     for (const element of cardElements.values()) element.classList.remove("hidden-slot", "companion");
@@ -1084,6 +1107,8 @@ $("redo").addEventListener("click", () => change([{ op: "redo" }]));
 $("reload").addEventListener("click", () => change([{ op: "reload" }]));
 $("overwrite").addEventListener("click", () => change([{ op: "overwrite" }]));
 $("help-button").addEventListener("click", () => $("help").showModal());
+$("add-column").addEventListener("click", () =>
+  ask("New column", "", (title) => change([{ op: "addColumn", title }])));
 addEventListener("resize", () => { if (board && !isDragging()) layout(); });
 boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEngine(); });
 
