@@ -839,6 +839,7 @@ extension LayoutTree {
   /// when a length is `mainProposed`).
   ///
   /// Mutating only so that mutating callers do not copy the tree to call it.
+  @inline(__always)
   mutating func pointsAndSpacing(_ n: Int, slot: Int, mainProposed: Bool)
     -> (points: Double, spacing: Double)?
   {
