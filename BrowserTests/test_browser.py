@@ -50,6 +50,12 @@ kanban-plugin: board
 - [x] old
 
 
+***
+
+## Archive
+
+- [x] shipped long ago
+
 %% kanban:settings
 ```
 {"kanban-plugin":"board"}
@@ -223,6 +229,12 @@ class BrowserTests(unittest.TestCase):
             wait_for(lambda: "- [x] two" in server.read(), what="two ticked under Done")
             text = server.read()
             self.assertTrue(text.startswith("---\n\nkanban-plugin: board\n\n---\n"))
+            self.assertIn("***\n\n## Archive\n\n- [x] shipped long ago\n\n%% kanban:settings", text)
+            # The archive is no lane: it is shown apart, and read only.
+            self.assertEqual(len(columns_shown(driver)), 3)
+            driver.find_element("id", "show-archive").click()
+            wait_for(lambda: "shipped long ago" in driver.find_element("id", "archive-cards").text,
+                     what="the archive's cards")
             self.assertTrue(text.endswith("%% kanban:settings\n```\n{\"kanban-plugin\":\"board\"}\n```\n%%\n"))
         finally:
             server.stop()

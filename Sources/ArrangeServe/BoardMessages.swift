@@ -6,7 +6,8 @@ import Foundation
 /// The server sends the board as
 /// `{"version":3,"file":"board.md","message":null,"columns":[{"title":"To Do","limit":null,
 /// "complete":false,"cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],
-/// "subtasks":[{"title":"…","done":false}]}]}]}`, and the page asks for changes with
+/// "subtasks":[{"title":"…","done":false}]}]}],"archive":["…"]}` (the Obsidian archive's card
+/// titles), and the page asks for changes with
 /// `{"version":3,"requests":[{"op":"move","card":1,"column":2,"index":0}]}` (see
 /// ``BoardMessages/requests(from:)`` for every `op`).
 public enum BoardMessages {
@@ -38,6 +39,8 @@ public enum BoardMessages {
       }
       json += "]}"
     }
+    json += "],\"archive\":["
+    json += document.archive.map { quoted($0.title) }.joined(separator: ",")
     return json + "]}"
   }
 

@@ -132,6 +132,9 @@ function receive(next, refused) {
   $("conflict").hidden = !board.conflict;
   if (board.conflict) $("conflict-text").textContent = board.message || "The file changed on disk.";
   $("file").textContent = board.file;
+  const archived = board.archive || [];
+  $("show-archive").hidden = archived.length === 0;
+  $("show-archive").textContent = `Archive (${archived.length})`;
   document.title = `${board.file} · Arrange`;
   if (changed) render(true);
 }
@@ -966,6 +969,7 @@ document.addEventListener("keydown", (event) => {
     case "u": change([{ op: "undo" }]); return;
     case "r": change([{ op: "redo" }]); return;
     case "?": $("help").showModal(); return;
+    case "A": showArchive(); return;
     default:
   }
 });
@@ -1088,6 +1092,21 @@ function openDetails(id) {
   $("details").showModal();
 }
 
+function showArchive() {
+  const list = $("archive-cards");
+  list.textContent = "";
+  for (const title of board.archive || []) {
+    const item = document.createElement("li");
+    item.textContent = title;
+    list.append(item);
+  }
+  if (!list.children.length) {
+    status("This board has no archive.");
+    return;
+  }
+  $("archive").showModal();
+}
+
 function setFilter(value) {
   filter = value.trim().toLowerCase();
   render(false);
@@ -1107,6 +1126,7 @@ $("redo").addEventListener("click", () => change([{ op: "redo" }]));
 $("reload").addEventListener("click", () => change([{ op: "reload" }]));
 $("overwrite").addEventListener("click", () => change([{ op: "overwrite" }]));
 $("help-button").addEventListener("click", () => $("help").showModal());
+$("show-archive").addEventListener("click", () => showArchive());
 $("add-column").addEventListener("click", () =>
   ask("New column", "", (title) => change([{ op: "addColumn", title }])));
 addEventListener("resize", () => { if (board && !isDragging()) layout(); });
