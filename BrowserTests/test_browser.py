@@ -180,6 +180,43 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: "Delta" in columns_shown(first)[2], timeout=1.0,
                  what="the first page to show Delta under Done")
 
+    def card_id(self, driver, title):
+        return driver.execute_script(f"return Number(({card(title)}).dataset.id)")
+
+    def test_a_drop_on_a_stale_board_is_carried_over(self):
+        driver = self.page()
+        delta = self.card_id(driver, "Delta")
+        version = driver.execute_script("return board.version")
+
+        def meanwhile():
+            # Another page moves Delta to the top of To Do while this drag is under way; the
+            # page keeps showing the board it is dragging on.
+            status, _ = self.server.change(version, [{"op": "move", "card": delta, "column": 0, "index": 0}])
+            self.assertEqual(status, 200)
+            time.sleep(0.3)
+        # Beta dropped on Done's Epsilon: after Epsilon, on the version this page showed.
+        mouse_drag(driver, center(driver, card("Beta")), center(driver, column(2)), before_release=meanwhile)
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Beta\n" in self.server.read(), what="Beta under Done")
+        self.assertIn("## To Do\n\n- Delta\n- Alpha\n- Gamma\n", self.server.read())
+        wait_for(lambda: columns_shown(driver) == [["Delta", "Alpha", "Gamma"], [], ["Epsilon", "Beta"]],
+                 what="the page to show both changes")
+
+    def test_a_drop_of_a_card_deleted_meanwhile_is_refused_with_a_message(self):
+        driver = self.page()
+        gamma = self.card_id(driver, "Gamma")
+        version = driver.execute_script("return board.version")
+
+        def meanwhile():
+            status, _ = self.server.change(version, [{"op": "delete", "card": gamma}])
+            self.assertEqual(status, 200)
+            time.sleep(0.3)
+        mouse_drag(driver, center(driver, card("Gamma")), center(driver, column(1)), before_release=meanwhile)
+        wait_for(lambda: "“Gamma” was changed or removed" in driver.find_element("id", "status").text,
+                 what="the refusal in the status line")
+        self.assertNotIn("Gamma", self.server.read())
+        wait_for(lambda: columns_shown(driver) == [["Alpha", "Beta"], ["Delta"], ["Epsilon"]],
+                 what="the page to show the board as it is")
+
     def test_terminal_and_browser_see_each_other(self):
         driver = self.page()
         terminal = Tmux(self.server.path)
