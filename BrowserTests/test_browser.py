@@ -403,6 +403,17 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(role, "listitem")
         screenshot(driver, "browser-board.png")
 
+    def test_card_text_is_never_markup(self):
+        hostile = '<img src=x onerror="window.owned=1"> & "quotes" </script>'
+        server = Server(f"## To Do\n\n- {hostile}\n    > <b>bold?</b>\n")
+        try:
+            driver = self.page(server=server)
+            self.assertEqual(columns_shown(driver), [[hostile]])
+            self.assertEqual(driver.execute_script("return document.querySelectorAll('.card img').length"), 0)
+            self.assertIsNone(driver.execute_script("return window.owned"))
+        finally:
+            server.stop()
+
     def test_listening_elsewhere_warns(self):
         process = subprocess.Popen(
             [executable(), "serve", self.server.path, "--host", "0.0.0.0", "--port", "0"],
