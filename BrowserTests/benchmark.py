@@ -3,10 +3,11 @@ headless Chromium.
 
 - load: from the start of navigation to the first board drawn (the page's own clock,
   `performance.now()` when the board is on screen), on localhost; five loads.
-- pointer move: a scripted drag of 400 moves over the board; for each, the time from the
-  Pointer Event to the page's styles and layout being up to date (the engine's work in
-  WebAssembly, the presentation applied to the DOM, and the style and layout the next frame
-  needs), measured with the page's own clock.
+- pointer move to painted frame: a scripted drag of 400 moves over the board, each sent at the
+  start of a frame (as browsers send input) and timed, with the page's own clock, until that
+  frame's style, layout and paint are done (a message posted in the frame runs then): the
+  engine's work in WebAssembly, the presentation applied to the DOM, and the rendering. Then 400
+  more moves timed to their styles and layout alone, forced at once.
 - the size of the WebAssembly module the server sends.
 
 Prints each figure next to its bar. Run after `swift build`: `python3 BrowserTests/benchmark.py`."""
@@ -46,9 +47,11 @@ def main():
         rows = [
             ("cards on the board", f"{count}", "1,000", count == 1000),
             ("load to first board (median of 5)", f"{load:.0f} ms", "≤ 300 ms", load <= 300),
-            ("pointer move → styles and layout, p50", f"{result['p50']:.2f} ms", "", True),
-            ("pointer move → styles and layout, p99", f"{result['p99']:.2f} ms", "≤ 4 ms", result["p99"] <= 4),
-            ("pointer move, slowest", f"{result['max']:.2f} ms", "", True),
+            ("pointer move → painted frame, p50", f"{result['p50']:.2f} ms", "", True),
+            ("pointer move → painted frame, p99", f"{result['p99']:.2f} ms", "≤ 4 ms", result["p99"] <= 4),
+            ("pointer move → painted frame, slowest", f"{result['max']:.2f} ms", "", True),
+            ("pointer move → styles and layout, p50", f"{result['layoutP50']:.2f} ms", "", True),
+            ("pointer move → styles and layout, p99", f"{result['layoutP99']:.2f} ms", "", True),
             ("arrange.wasm", f"{wasm:,} bytes", "", True),
         ]
         print("Browser benchmark (headless Chromium, 1,000 cards in 4 columns)")
