@@ -95,6 +95,9 @@ class BrowserTests(unittest.TestCase):
             self.assertIn("scale(1.2)", ghost[1])
             self.assertTrue(driver.execute_script(
                 "return document.querySelectorAll('.column')[2].classList.contains('target')"))
+            # Beta's neighbour below slides up into the place it left.
+            slide = driver.execute_script(f"return ({card('Gamma')}).style.transform")
+            self.assertTrue(slide.startswith("translateY(-"), slide)
             screenshot(driver, "browser-drag.png")
         mouse_drag(driver, start, end, before_release=midway)
         wait_for(lambda: "## Done\n\n- Epsilon\n- Beta\n    > the second card\n" in self.server.read(),
@@ -150,6 +153,30 @@ class BrowserTests(unittest.TestCase):
             time.sleep(0.3)
             self.assertEqual(server.read(), before)
             self.assertEqual(driver.execute_script("return document.querySelectorAll('.ghost').length"), 0)
+        finally:
+            server.stop()
+
+    def test_a_card_held_near_the_edge_scrolls_the_board(self):
+        server = Server("".join(f"## Column {k}\n\n- card {k}\n\n" for k in range(8)))
+        try:
+            driver = self.page(width=900, height=600, server=server)
+            self.assertEqual(driver.execute_script("return document.getElementById('board').scrollLeft"), 0)
+            right = driver.execute_script(
+                "const r = document.getElementById('board').getBoundingClientRect(); return [r.right - 10, r.top + 120]")
+
+            def held():
+                wait_for(lambda: driver.execute_script(
+                    "return document.getElementById('board').scrollLeft") > 100, what="the board to scroll")
+            mouse_drag(driver, center(driver, card("card 0")), right, before_release=held, release=False)
+            # Back from the edge over a column that was out of view when the drag began, and drop.
+            inside = (right[0] - 200, right[1])
+            for kind, buttons in [("mouseMoved", 1), ("mouseReleased", 0)]:
+                driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                    "type": kind, "x": inside[0], "y": inside[1], "button": "left", "buttons": buttons,
+                    "clickCount": 1 if kind == "mouseReleased" else 0})
+                time.sleep(0.05)
+            wait_for(lambda: "- card 0" not in server.read().split("## Column 1")[0],
+                     what="card 0 to leave its column")
         finally:
             server.stop()
 

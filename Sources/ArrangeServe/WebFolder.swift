@@ -70,11 +70,18 @@ public struct WebFolder: Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { return nil }
       if count == 0 { return bytes }
       bytes += chunk[0..<count]
     }
   }
+}
+
+/// The system's `read(2)` (the name `read` is taken by ``WebFolder/read(_:)`` inside the type).
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }
