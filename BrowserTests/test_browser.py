@@ -357,6 +357,10 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual([box.is_selected() for box in boxes], [True, False])
         boxes[1].click()
         wait_for(lambda: "    * [x] second step" in self.server.read(), what="the subtask ticked")
+        # Subtasks move as in the terminal's details (J/K there): the first one down.
+        driver.find_element("css selector", "[aria-label='Move down the subtask first step']").click()
+        wait_for(lambda: "    * [x] second step\n    * [x] first step\n" in self.server.read(),
+                 what="the subtasks in their new order")
 
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()

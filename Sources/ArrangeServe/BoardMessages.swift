@@ -88,7 +88,8 @@ public enum BoardMessages {
   /// Each request is an object with an `op`: `move` (`card`, `column`, `index`),
   /// `moveColumn` (`from`, `to`), `add` (`title`, `column`, optional `index`), `rename`
   /// (`card`, `title`), `delete` (`card`), `tick` (`card`, `done`), `subtask` (`card`, `index`,
-  /// `done`), `addSubtask` (`card`, `title`), `deleteSubtask` (`card`, `index`), `describe`
+  /// `done`), `addSubtask` (`card`, `title`), `deleteSubtask` (`card`, `index`),
+  /// `renameSubtask` (`card`, `index`, `title`), `moveSubtask` (`card`, `from`, `to`), `describe`
   /// (`card`, `lines`), `due` (`card`, `due`: a date, or empty to remove it), `addColumn`
   /// (`title`), `renameColumn` (`column`, `title`), `deleteColumn` (`column`, optional
   /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. At most 1,000 requests.
@@ -143,6 +144,11 @@ public enum BoardMessages {
       return .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
     case "addSubtask": return .addSubtask(CardID(try int("card")), title: try text("title"))
     case "deleteSubtask": return .removeSubtask(CardID(try int("card")), index: try int("index"))
+    case "renameSubtask":
+      return .renameSubtask(
+        CardID(try int("card")), index: try int("index"), title: try text("title"))
+    case "moveSubtask":
+      return .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
     case "describe":
       guard let lines = item["lines"] as? [String], lines.count <= 1000 else {
         throw Malformed(message: "“describe” needs “lines”, a list of texts.")

@@ -181,7 +181,19 @@ import Testing
     #expect(details.due == "2026-12-01")
     #expect(details.subtasks.map(\.title) == ["check it"])
     #expect(
-      !shared.perform([.removeSubtask(current, index: 0)], madeOn: shared.version, at: 5).refused)
+      !shared.perform([.addSubtask(current, title: "second")], madeOn: shared.version, at: 5)
+        .refused)
+    #expect(
+      !shared.perform(
+        [.moveSubtask(current, from: 1, to: 0), .renameSubtask(current, index: 1, title: "first")],
+        madeOn: shared.version, at: 5
+      ).refused)
+    #expect(shared.document.details(of: current)?.subtasks.map(\.title) == ["second", "first"])
+    #expect(
+      !shared.perform(
+        [.removeSubtask(current, index: 0), .removeSubtask(current, index: 0)],
+        madeOn: shared.version, at: 5
+      ).refused)
     #expect(shared.document.details(of: current)?.subtasks.isEmpty == true)
     // Columns by title: "Doing" was column 1 on version 1 and still is; rename and remove it.
     #expect(!shared.perform([.renameColumn(1, title: "Busy")], madeOn: 1, at: 6).refused)

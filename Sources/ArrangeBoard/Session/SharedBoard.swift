@@ -19,6 +19,10 @@ public enum BoardRequest: Hashable, Sendable {
   case addSubtask(CardID, title: String)
   /// Removes subtask `index` of a card.
   case removeSubtask(CardID, index: Int)
+  /// Gives subtask `index` of a card a new title.
+  case renameSubtask(CardID, index: Int, title: String)
+  /// Moves subtask `from` of a card to place `to`.
+  case moveSubtask(CardID, from: Int, to: Int)
   /// Replaces a card's description with `lines`.
   case setDescription(CardID, [String])
   /// Sets a card's due date (`nil` removes it).
@@ -212,6 +216,10 @@ extension SharedBoard {
       return .addSubtask(try find(id, from: shown, in: current), title: title)
     case .removeSubtask(let id, let index):
       return .removeSubtask(try find(id, from: shown, in: current), index: index)
+    case .renameSubtask(let id, let index, let title):
+      return .renameSubtask(try find(id, from: shown, in: current), index: index, title: title)
+    case .moveSubtask(let id, let from, let to):
+      return .moveSubtask(try find(id, from: shown, in: current), from: from, to: to)
     case .setDescription(let id, let lines):
       return .setDescription(try find(id, from: shown, in: current), lines)
     case .setDue(let id, let due):
@@ -338,6 +346,14 @@ extension SharedBoard {
       case .removeSubtask(let id, let index):
         change = "deleting a subtask of \(name(id))"
         try document.removeSubtask(index, of: id)
+        cards.insert(id)
+      case .renameSubtask(let id, let index, let title):
+        change = "renaming a subtask of \(name(id))"
+        try document.setSubtask(index, of: id, title: title)
+        cards.insert(id)
+      case .moveSubtask(let id, let from, let to):
+        change = "moving a subtask of \(name(id))"
+        try document.moveSubtask(from, to: to, of: id)
         cards.insert(id)
       case .setDescription(let id, let lines):
         change = "describing \(name(id))"

@@ -1045,6 +1045,7 @@ function openDetails(id) {
   }
   const list = $("details-subtasks");
   list.textContent = "";
+  const reopen = () => setTimeout(() => openDetails(id), 300);
   card.subtasks.forEach((subtask, index) => {
     const item = document.createElement("li");
     const label = document.createElement("label");
@@ -1054,18 +1055,32 @@ function openDetails(id) {
     box.addEventListener("change", () =>
       change([{ op: "subtask", card: id, index, done: box.checked }]));
     label.append(box, ` ${subtask.title}`);
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.textContent = "Delete";
-    remove.setAttribute("aria-label", `Delete the subtask ${subtask.title}`);
-    remove.addEventListener("click", () => {
-      change([{ op: "deleteSubtask", card: id, index }]);
-      $("details").close();
-    });
-    item.append(label, remove);
+    // Each subtask's own actions: rename, move up or down, delete.
+    const action = (text, name, run) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = text;
+      button.setAttribute("aria-label", `${name} the subtask ${subtask.title}`);
+      button.addEventListener("click", () => {
+        $("details").close();
+        run();
+      });
+      item.append(button);
+    };
+    item.append(label);
+    action("Rename", "Rename", () => ask("Subtask", subtask.title, (title) => {
+      change([{ op: "renameSubtask", card: id, index, title }]);
+      reopen();
+    }));
+    if (index > 0) {
+      action("↑", "Move up", () => { change([{ op: "moveSubtask", card: id, from: index, to: index - 1 }]); reopen(); });
+    }
+    if (index < card.subtasks.length - 1) {
+      action("↓", "Move down", () => { change([{ op: "moveSubtask", card: id, from: index, to: index + 1 }]); reopen(); });
+    }
+    action("Delete", "Delete", () => change([{ op: "deleteSubtask", card: id, index }]));
     list.append(item);
   });
-  const reopen = () => setTimeout(() => openDetails(id), 300);
   $("details-subtask").onclick = () => {
     $("details").close();
     ask("New subtask", "", (title) => { change([{ op: "addSubtask", card: id, title }]); reopen(); });
