@@ -95,11 +95,7 @@ public func arrangePointerOfKind(
   _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
 ) -> Int32 {
   guard let event = pointerEvent(phase, x, y, time, kind) else { return 0 }
-  operations = []
-  message = []
-  announcement = []
-  take(engine.handle(.pointer(event)))
-  return Int32(operations.count)
+  return handle(.pointer(event))
 }
 
 /// The pointer event the host's numbers describe (phase 0 down, 1 move, 2 up, 3 cancel; kind 0
@@ -118,8 +114,16 @@ func pointerEvent(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ ki
 @_expose(wasm, "arrange_tick")
 @_cdecl("arrange_tick")
 public func arrangeTick(_ time: Double) -> Int32 {
+  handle(.tick(time: time))
+}
+
+/// Feeds one input to the board's engine, forgetting what the last one left (operations,
+/// refusal, announcement); returns how many operations the host must now apply.
+func handle(_ input: DragInput<ListGeometry<Int32>>) -> Int32 {
   operations = []
-  take(engine.handle(.tick(time: time)))
+  message = []
+  announcement = []
+  take(engine.handle(input))
   return Int32(operations.count)
 }
 
@@ -294,11 +298,7 @@ public func arrangeKey(_ intent: Int32, _ card: Int32, _ time: Double) -> Int32 
     .lift(card), .previousSlot, .nextSlot, .previousContainer, .nextContainer, .drop, .cancel,
   ]
   guard intent >= 0 && Int(intent) < intents.count else { return 0 }
-  operations = []
-  message = []
-  announcement = []
-  take(engine.handle(.key(intents[Int(intent)], time: time)))
-  return Int32(operations.count)
+  return handle(.key(intents[Int(intent)], time: time))
 }
 
 /// The look of a drag, as the engine's defaults give it, written to `out` as six numbers:
@@ -313,7 +313,14 @@ public func arrangeAppearance(_ out: UnsafeMutablePointer<Double>?) {
     look.animationDuration, look.catchScale, look.releaseScale, look.snapshotAlpha,
     look.displacedAlpha, look.pressDuration,
   ]
-  for (index, value) in values.enumerated() { out[index] = value }
+  _ = write(values, to: out, capacity: Int32(values.count))
+}
+
+/// Copies `values` to `out`, at most `capacity` of them; returns how many it copied.
+func write(_ values: [Double], to out: UnsafeMutablePointer<Double>, capacity: Int32) -> Int32 {
+  let count = min(values.count, Int(max(0, capacity)))
+  for index in 0..<count { out[index] = values[index] }
+  return Int32(count)
 }
 
 /// Writes what the page draws for the drag under way to `out`, at most `capacity` numbers, and
@@ -351,9 +358,7 @@ public func arrangePresentation(_ out: UnsafeMutablePointer<Double>?, _ capacity
       Double(run.offset),
     ]
   }
-  let count = min(values.count, Int(max(0, capacity)))
-  for index in 0..<count { out[index] = values[index] }
-  return Int32(count)
+  return write(values, to: out, capacity: capacity)
 }
 
 // MARK: - Columns
@@ -440,9 +445,7 @@ public func arrangeTitlePresentation(_ out: UnsafeMutablePointer<Double>?, _ cap
   for run in session.shifted {
     values += [Double(run.range.lowerBound), Double(run.range.upperBound), Double(run.offset)]
   }
-  let count = min(values.count, Int(max(0, capacity)))
-  for index in 0..<count { out[index] = values[index] }
-  return Int32(count)
+  return write(values, to: out, capacity: capacity)
 }
 
 /// Lays `count` columns out one above the other in a board `width` wide (a narrow screen),

@@ -133,7 +133,13 @@ e.arrange_pointer(0, 40, 42, time);
 let refusal = "";
 for (let step = 1; step <= 10; step++) {
   e.arrange_pointer(1, 40 + step * 10, 42 + step, time + step * 0.016);
-  refusal = reason() || refusal;
+  const said = reason();
+  if (said) {
+    refusal = said;
+    // Each input starts afresh: a tick right after the refusal does not repeat it.
+    e.arrange_tick(time + step * 0.016 + 0.001);
+    if (reason() !== "") fail(`a tick repeated the refusal “${reason()}”`);
+  }
 }
 if (refusal !== "“Doing” is full: it takes at most 1 card.") fail(`refusal “${refusal}”`);
 if (e.arrange_pointer(2, 150, 52, time + 0.3) !== 0) fail("a drop into a full column applied something");
