@@ -70,7 +70,4 @@ actor BoardHub {
   func stopListening(_ id: Int) {
     listeners.removeValue(forKey: id)?.finish()
   }
-
-  /// Whether the board has a change not yet saved.
-  var hasUnsavedChanges: Bool { shared.session.hasUnsavedChanges }
 }

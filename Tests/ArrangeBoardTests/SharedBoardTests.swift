@@ -206,4 +206,23 @@ import Testing
     #expect(disk.text?.contains("## Busy") == false)
     #expect(disk.text?.contains("## Later") == true)
   }
+
+  @Test("Reload takes the file as it is; overwrite writes this board over it; both are versions")
+  func reloadAndOverwrite() throws {
+    var (shared, disk) = try Self.shared()
+    let alpha = try Self.id("Alpha", in: shared)
+    _ = shared.perform([.moveCard(alpha, column: 2, index: 0)], madeOn: 1, at: 1)
+    let ours = try #require(disk.text)
+    // An editor writes the file; before it settles, the page asks to write this board over it.
+    disk.text = Self.board.replacingOccurrences(of: "- Delta", with: "- Omega")
+    let overwritten = shared.perform([.overwrite], madeOn: 2, at: 1.1)
+    #expect(overwritten.changed == false && !overwritten.refused)
+    #expect(disk.text == ours)
+    // Another outside write, and this time the page takes the file as it is.
+    disk.text = Self.board.replacingOccurrences(of: "- Delta", with: "- Omega")
+    let reloaded = shared.perform([.reload], madeOn: 2, at: 1.2)
+    #expect(reloaded.changed)
+    #expect(shared.version == 3)
+    #expect(Self.titles(shared) == [["Alpha", "Beta", "Gamma"], ["Omega"], ["Epsilon"]])
+  }
 }

@@ -117,8 +117,14 @@ public struct SharedBoard<Storage: BoardStorage> {
     do throws(SharedBoardRefusal) {
       // Each request is in terms of the board as the ones before it left it (as the drag
       // engine gives the moves of several cards): the version shown, with them applied.
+      // On the current version that board is the one being edited: nothing to translate.
+      let isCurrent = made == version
       var reference = shown
       for request in requests {
+        if isCurrent {
+          try apply(request, to: &edited, cards: &cards, change: &change)
+          continue
+        }
         let translated = try translate(request, from: reference, to: edited)
         try apply(translated, to: &edited, cards: &cards, change: &change)
         var ignored: Set<CardID> = []
