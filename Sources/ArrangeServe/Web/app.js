@@ -31,11 +31,11 @@ let titlePointer = null;          // the pointer pressing a column title
 let keyboardId = null;            // the card lifted with the keyboard
 let ghost = null;                 // {element, id, width, height}
 let shiftedElements = new Set();
-let refusedNow = false;
+let refusedNow = false;           // whether the last presentation showed a refusal
 let cardEnds = [];                // per column, where each card shown ends (content coordinates)
 let columnSpans = [];             // per column, its left and right edges
 let hiddenElement = null;         // the card whose place the lifted card left
-let removing = null;              // a column X was pressed on once: {column, time}           // whether the last presentation showed a refusal
+let removing = null;              // a column X was pressed on once: {column, time}
 let sending = Promise.resolve();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -213,7 +213,7 @@ function render(animate) {
     add.textContent = "+ Add a card";
     add.setAttribute("aria-label", `Add a card to ${column.title}`);
     add.addEventListener("click", () =>
-      ask(`New card in ${column.title}`, "", (title) => change([{ op: "add", title, column: c }])));
+      ask(`New card in ${column.title}`, "", (title) => send([{ op: "add", title, column: c }])));
     section.append(title, list, add);
     inner.append(section);
     columnElements.push(section);
@@ -361,9 +361,7 @@ function tellEngine() {
     const limit = board.columns[c].limit;
     e.arrange_set_limit(c, limit == null ? -1 : limit);
   });
-  const selected = buffer("selection", selection.length * 4 + 4);
-  i32(selected, selection.length).set(selection);
-  e.arrange_select(selected, selection.length);
+  tellSelection();
   if (!stacked && count > 0) {
     const titles = columnElements.map((section) => place(section.querySelector(".title")));
     const widths = buffer("widths", count * 8);
@@ -738,14 +736,19 @@ function autoScroll() {
   requestAnimationFrame(step);
 }
 
+/// Tells the drag engine which cards are selected, in order.
+function tellSelection() {
+  const selected = buffer("selection", selection.length * 4 + 4);
+  i32(selected, selection.length).set(selection);
+  e.arrange_select(selected, selection.length);
+}
+
 function toggleSelection(id) {
   const at = selection.indexOf(id);
   if (at >= 0) selection.splice(at, 1);
   else selection.push(id);
   cardElements.get(id)?.classList.toggle("selected", at < 0);
-  const selected = buffer("selection", selection.length * 4 + 4);
-  i32(selected, selection.length).set(selection);
-  e.arrange_select(selected, selection.length);
+  tellSelection();
   announce(`${selection.length} card${selection.length === 1 ? "" : "s"} selected`);
 }
 
@@ -912,7 +915,7 @@ document.addEventListener("keydown", (event) => {
     case "a":
       event.preventDefault();
       ask("New card in " + board.columns[column ?? 0].title, "", (title) =>
-        change([{ op: "add", title, column: column ?? 0 }]));
+        send([{ op: "add", title, column: column ?? 0 }]));
       return;
     case "e":
       if (id == null) return;
@@ -922,7 +925,7 @@ document.addEventListener("keydown", (event) => {
     case "D": case "Delete":
       if (id == null) return;
       event.preventDefault();
-      change([{ op: "delete", card: id }]);
+      send([{ op: "delete", card: id }]);
       return;
     case "t":
       if (id == null) return;
@@ -944,13 +947,13 @@ document.addEventListener("keydown", (event) => {
       return;
     case "C":
       event.preventDefault();
-      ask("New column", "", (title) => change([{ op: "addColumn", title }]));
+      ask("New column", "", (title) => send([{ op: "addColumn", title }]));
       return;
     case "E":
       if (column == null) return;
       event.preventDefault();
       ask("Column title", board.columns[column].title, (title) =>
-        change([{ op: "renameColumn", column, title }]));
+        send([{ op: "renameColumn", column, title }]));
       return;
     case "X": {
       if (column == null) return;
@@ -959,24 +962,20 @@ document.addEventListener("keydown", (event) => {
       const again = removing && removing.column === column && Date.now() - removing.time < 4000;
       if (cards === 0 || again) {
         removing = null;
-        change([{ op: "deleteColumn", column, withCards: cards > 0 }]);
+        send([{ op: "deleteColumn", column, withCards: cards > 0 }]);
       } else {
         removing = { column, time: Date.now() };
         status(`X again removes “${board.columns[column].title}” with its ${cards} card${cards === 1 ? "" : "s"} (u undoes it)`);
       }
       return;
     }
-    case "u": change([{ op: "undo" }]); return;
-    case "r": change([{ op: "redo" }]); return;
+    case "u": send([{ op: "undo" }]); return;
+    case "r": send([{ op: "redo" }]); return;
     case "?": $("help").showModal(); return;
     case "A": showArchive(); return;
     default:
   }
 });
-
-function change(requests) {
-  send(requests);
-}
 
 function cardById(id) {
   for (const column of board.columns) {
@@ -988,13 +987,13 @@ function cardById(id) {
 
 function tick(id) {
   const found = cardById(id);
-  if (found) change([{ op: "tick", card: id, done: !found.card.done }]);
+  if (found) send([{ op: "tick", card: id, done: !found.card.done }]);
 }
 
 function rename(id) {
   const found = cardById(id);
   if (!found) return;
-  ask("Title", found.card.title, (title) => change([{ op: "rename", card: id, title }]));
+  ask("Title", found.card.title, (title) => send([{ op: "rename", card: id, title }]));
 }
 
 function moveColumn(column, direction) {
@@ -1053,7 +1052,7 @@ function openDetails(id) {
     box.type = "checkbox";
     box.checked = subtask.done;
     box.addEventListener("change", () =>
-      change([{ op: "subtask", card: id, index, done: box.checked }]));
+      send([{ op: "subtask", card: id, index, done: box.checked }]));
     label.append(box, ` ${subtask.title}`);
     // Each subtask's own actions: rename, move up or down, delete.
     const action = (text, name, run) => {
@@ -1069,40 +1068,40 @@ function openDetails(id) {
     };
     item.append(label);
     action("Rename", "Rename", () => ask("Subtask", subtask.title, (title) => {
-      change([{ op: "renameSubtask", card: id, index, title }]);
+      send([{ op: "renameSubtask", card: id, index, title }]);
       reopen();
     }));
     if (index > 0) {
-      action("↑", "Move up", () => { change([{ op: "moveSubtask", card: id, from: index, to: index - 1 }]); reopen(); });
+      action("↑", "Move up", () => { send([{ op: "moveSubtask", card: id, from: index, to: index - 1 }]); reopen(); });
     }
     if (index < card.subtasks.length - 1) {
-      action("↓", "Move down", () => { change([{ op: "moveSubtask", card: id, from: index, to: index + 1 }]); reopen(); });
+      action("↓", "Move down", () => { send([{ op: "moveSubtask", card: id, from: index, to: index + 1 }]); reopen(); });
     }
-    action("Delete", "Delete", () => change([{ op: "deleteSubtask", card: id, index }]));
+    action("Delete", "Delete", () => send([{ op: "deleteSubtask", card: id, index }]));
     list.append(item);
   });
   $("details-subtask").onclick = () => {
     $("details").close();
-    ask("New subtask", "", (title) => { change([{ op: "addSubtask", card: id, title }]); reopen(); });
+    ask("New subtask", "", (title) => { send([{ op: "addSubtask", card: id, title }]); reopen(); });
   };
   $("details-describe").onclick = () => {
     $("details").close();
     ask("Description", card.description.join("\n"), (text) => {
-      change([{ op: "describe", card: id, lines: text ? text.split("\n") : [] }]);
+      send([{ op: "describe", card: id, lines: text ? text.split("\n") : [] }]);
       reopen();
     }, { multiline: true, allowEmpty: true });
   };
   $("details-due-button").onclick = () => {
     $("details").close();
     ask("Due date (empty removes it)", card.due || "", (due) => {
-      change([{ op: "due", card: id, due }]);
+      send([{ op: "due", card: id, due }]);
       reopen();
     }, { allowEmpty: true });
   };
   $("details-tick").textContent = card.done ? "Untick" : "Tick done";
   $("details-tick").onclick = () => { tick(id); $("details").close(); };
   $("details-rename").onclick = () => { $("details").close(); rename(id); };
-  $("details-delete").onclick = () => { change([{ op: "delete", card: id }]); $("details").close(); };
+  $("details-delete").onclick = () => { send([{ op: "delete", card: id }]); $("details").close(); };
   $("details").onclose = () => focusCard(id);
   $("details").showModal();
 }
@@ -1136,14 +1135,14 @@ boardView.addEventListener("dblclick", (event) => {
   if (card) openDetails(Number(card.dataset.id));
 });
 $("search").addEventListener("input", (event) => setFilter(event.target.value));
-$("undo").addEventListener("click", () => change([{ op: "undo" }]));
-$("redo").addEventListener("click", () => change([{ op: "redo" }]));
-$("reload").addEventListener("click", () => change([{ op: "reload" }]));
-$("overwrite").addEventListener("click", () => change([{ op: "overwrite" }]));
+$("undo").addEventListener("click", () => send([{ op: "undo" }]));
+$("redo").addEventListener("click", () => send([{ op: "redo" }]));
+$("reload").addEventListener("click", () => send([{ op: "reload" }]));
+$("overwrite").addEventListener("click", () => send([{ op: "overwrite" }]));
 $("help-button").addEventListener("click", () => $("help").showModal());
 $("show-archive").addEventListener("click", () => showArchive());
 $("add-column").addEventListener("click", () =>
-  ask("New column", "", (title) => change([{ op: "addColumn", title }])));
+  ask("New column", "", (title) => send([{ op: "addColumn", title }])));
 addEventListener("resize", () => { if (board && !isDragging()) layout(); });
 boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEngine(); });
 
