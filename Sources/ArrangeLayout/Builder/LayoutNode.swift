@@ -116,6 +116,7 @@ extension LayoutTree {
   /// - Complexity: O(size of the subtree).
   @discardableResult
   public mutating func add(_ description: LayoutNode, to parent: NodeID?) -> NodeID {
+    makeUnique()
     let top = addOne(description, to: parent)
     // Depth first with an explicit stack, children in order: no depth exhausts the call stack.
     var pending: [(LayoutNode, NodeID, Int)] = [(description, top, 0)]

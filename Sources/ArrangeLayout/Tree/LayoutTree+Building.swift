@@ -15,9 +15,10 @@ extension LayoutTree {
     _ group: GroupStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
+    makeUnique()
     let id = appendNode(kind: .group, style: style, name: name, parent: parent)
     slots[Int(id.index)] = Int32(groups.count)
-    groups.append(GroupSlot(style: group))
+    store.groups.append(GroupSlot(style: group))
     return id
   }
 
@@ -29,6 +30,7 @@ extension LayoutTree {
     _ flow: FlowStyle, style: ItemStyle = ItemStyle(), to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
+    makeUnique()
     let id = appendNode(kind: .flow, style: style, name: name, parent: parent)
     slots[Int(id.index)] = Int32(flows.count)
     flows.append(FlowSlot(style: flow))
@@ -49,6 +51,7 @@ extension LayoutTree {
     style: ItemStyle = ItemStyle(), measure: MeasureFunction? = nil, to parent: NodeID? = nil,
     name: String? = nil
   ) -> NodeID {
+    makeUnique()
     let id = appendNode(kind: .leaf, style: style, name: name, parent: parent)
     if let measure {
       slots[Int(id.index)] = Int32(measures.count)
@@ -72,16 +75,16 @@ extension LayoutTree {
       precondition(kinds[Int(p)] != .leaf, "\(parent) is a leaf and cannot have children")
       previous = lastChildren[Int(p)]
     }
-    kinds.append(kind)
-    parents.append(p)
-    firstChildren.append(-1)
-    lastChildren.append(-1)
-    nextSiblings.append(-1)
-    previousSiblings.append(previous)
-    childCounts.append(0)
-    styles.append(style)
-    hiddenFlags.append(style.isHidden)
-    slots.append(-1)
+    store.kinds.append(kind)
+    store.parents.append(p)
+    store.firstChildren.append(-1)
+    store.lastChildren.append(-1)
+    store.nextSiblings.append(-1)
+    store.previousSiblings.append(previous)
+    store.childCounts.append(0)
+    store.styles.append(style)
+    store.hiddenFlags.append(style.isHidden)
+    store.slots.append(-1)
     if let name { names[id.index] = name }
     // The layout state (dirty flags, caches, frames) of new nodes is added in bulk by the next
     // layout (``growLayoutState()``): until then a node past its end is dirty and unmeasured.
@@ -107,6 +110,7 @@ extension LayoutTree {
   ///   not inside `node`; `index` is at most the number of children.
   /// - Complexity: O(index) to find the position, O(depth) to mark the ancestors dirty.
   public mutating func attach(_ node: NodeID, to parent: NodeID, at index: Int? = nil) {
+    makeUnique()
     let n = checked(node)
     let p = checked(parent)
     precondition(parents[n] < 0 && node != root, "\(node) is already attached")
@@ -158,6 +162,7 @@ extension LayoutTree {
   ///
   /// - Complexity: O(depth).
   public mutating func detach(_ node: NodeID) {
+    makeUnique()
     let n = checked(node)
     let p = parents[n]
     guard p >= 0 else { return }
@@ -181,6 +186,7 @@ extension LayoutTree {
   ///   ``attach(_:to:at:)``).
   /// - Complexity: O(index + depth).
   public mutating func move(_ node: NodeID, to parent: NodeID, at index: Int? = nil) {
+    makeUnique()
     detach(node)
     attach(node, to: parent, at: index)
   }
@@ -191,6 +197,7 @@ extension LayoutTree {
   ///
   /// - Complexity: O(depth) (the node and its ancestors become dirty).
   public mutating func setStyle(_ style: ItemStyle, of node: NodeID) {
+    makeUnique()
     let n = checked(node)
     guard styles[n] != style else { return }
     styles[n] = style
@@ -203,6 +210,7 @@ extension LayoutTree {
   /// - Precondition: `node` is a group.
   /// - Complexity: O(depth).
   public mutating func setGroupStyle(_ group: GroupStyle, of node: NodeID) {
+    makeUnique()
     let n = checked(node)
     precondition(kinds[n] == .group, "\(node) is not a group")
     guard groups[Int(slots[n])].style != group else { return }
@@ -215,6 +223,7 @@ extension LayoutTree {
   /// - Precondition: `node` is a flow.
   /// - Complexity: O(depth).
   public mutating func setFlowStyle(_ flow: FlowStyle, of node: NodeID) {
+    makeUnique()
     let n = checked(node)
     precondition(kinds[n] == .flow, "\(node) is not a flow")
     guard flows[Int(slots[n])].style != flow else { return }
@@ -227,6 +236,7 @@ extension LayoutTree {
   /// - Precondition: `node` is a leaf.
   /// - Complexity: O(depth).
   public mutating func setMeasure(_ measure: MeasureFunction?, of node: NodeID) {
+    makeUnique()
     let n = checked(node)
     precondition(kinds[n] == .leaf, "\(node) is not a leaf")
     // The leaf keeps its slot once it has one, so replacing or removing a function never grows
@@ -245,6 +255,7 @@ extension LayoutTree {
   ///
   /// - Complexity: O(depth).
   public mutating func setHidden(_ isHidden: Bool, of node: NodeID) {
+    makeUnique()
     var style = self.style(of: node)
     style.isHidden = isHidden
     setStyle(style, of: node)
@@ -257,6 +268,7 @@ extension LayoutTree {
   /// - Complexity: O(depth) at worst; O(1) amortised while building, since the walk stops at
   ///   the first ancestor that is already marked.
   public mutating func markNeedsLayout(_ node: NodeID) {
+    makeUnique()
     let n = checked(node)
     // A node past the end of the layout state is new: dirty and unmeasured already.
     let stateCount = solved.count

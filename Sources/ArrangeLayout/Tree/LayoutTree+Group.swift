@@ -250,69 +250,66 @@ extension LayoutTree {
     _ n: Int, _ group: GroupStyle, mainLength: Double?, crossLength: Double?, base: Int
   ) -> FirstPass {
     let first = firstChildren[n]
-    // The stored arrays are read in place (no copy, no reference count traffic) while the
-    // scratch array, another stored property, is written through its buffer.
-    return self.styles.withUnsafeBufferPointer { styles in
-      self.nextSiblings.withUnsafeBufferPointer { nextSiblings in
-        self.scratch.withUnsafeMutableBufferPointer { scratch in
-          var pass = FirstPass()
-          var i = base
-          var child = first
-          while child >= 0 {
-            let c = Int(child)
-            scratch[i].node = child
-            scratch[i].measured = .unmeasured
-            scratch[i].size = 0
-            let style = styles[c]
-            if style.isHidden {
-              scratch[i].flag = flagHidden
-            } else {
-              pass.visible += 1
-              let (low, high) = LayoutTree.clampBounds(style)
-              scratch[i].low = low
-              scratch[i].high = high
-              switch style.size {
-              case .points(let value):
-                let size = LayoutTree.clamp(nonNegative(value), low, high)
-                scratch[i].size = size
-                scratch[i].flag = flagFixed
-                pass.points = clampFinite(pass.points + size)
-              case .percent(let value) where mainLength != nil:
-                pass.percentTotal = clampFinite(pass.percentTotal + nonNegative(value))
-                scratch[i].weight = nonNegative(value)
-                scratch[i].flag = flagPercent
-                pass.hasPercent = true
-              case .fill(let weight) where mainLength != nil:
-                let w = nonNegative(weight)
-                pass.weightTotal += w
-                if w > pass.heaviest { pass.heaviest = w }
-                scratch[i].weight = w
-                scratch[i].flag = flagFill
-                pass.hasFill = true
-              case .fit, .percent, .fill:
-                // Fit children, and every child of an unconstrained group, take their content size.
-                scratch[i].flag = flagMeasured
-                pass.measuredCount += 1
-              }
-              if let crossLength, group.margin != nil {
-                // Margin mode: every child spans the whole cross extent.
-                scratch[i].cross = crossLength
-              } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
-                scratch[i].cross = fixed
-              } else if let crossLength, style.stretches(in: group) {
-                scratch[i].cross = crossLength
-              } else {
-                scratch[i].cross = .nan
-                pass.crossMeasured += 1
-              }
-            }
-            i += 1
-            child = nextSiblings[c]
+    let styles = self.styles
+    let nextSiblings = self.nextSiblings
+    // The scratch array is written through its buffer (no uniqueness check per write).
+    return self.scratch.withUnsafeMutableBufferPointer { scratch in
+      var pass = FirstPass()
+      var i = base
+      var child = first
+      while child >= 0 {
+        let c = Int(child)
+        scratch[i].node = child
+        scratch[i].measured = .unmeasured
+        scratch[i].size = 0
+        let style = styles[c]
+        if style.isHidden {
+          scratch[i].flag = flagHidden
+        } else {
+          pass.visible += 1
+          let (low, high) = LayoutTree.clampBounds(style)
+          scratch[i].low = low
+          scratch[i].high = high
+          switch style.size {
+          case .points(let value):
+            let size = LayoutTree.clamp(nonNegative(value), low, high)
+            scratch[i].size = size
+            scratch[i].flag = flagFixed
+            pass.points = clampFinite(pass.points + size)
+          case .percent(let value) where mainLength != nil:
+            pass.percentTotal = clampFinite(pass.percentTotal + nonNegative(value))
+            scratch[i].weight = nonNegative(value)
+            scratch[i].flag = flagPercent
+            pass.hasPercent = true
+          case .fill(let weight) where mainLength != nil:
+            let w = nonNegative(weight)
+            pass.weightTotal += w
+            if w > pass.heaviest { pass.heaviest = w }
+            scratch[i].weight = w
+            scratch[i].flag = flagFill
+            pass.hasFill = true
+          case .fit, .percent, .fill:
+            // Fit children, and every child of an unconstrained group, take their content size.
+            scratch[i].flag = flagMeasured
+            pass.measuredCount += 1
           }
-          pass.count = i - base
-          return pass
+          if let crossLength, group.margin != nil {
+            // Margin mode: every child spans the whole cross extent.
+            scratch[i].cross = crossLength
+          } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
+            scratch[i].cross = fixed
+          } else if let crossLength, style.stretches(in: group) {
+            scratch[i].cross = crossLength
+          } else {
+            scratch[i].cross = .nan
+            pass.crossMeasured += 1
+          }
         }
+        i += 1
+        child = nextSiblings[c]
       }
+      pass.count = i - base
+      return pass
     }
   }
 
@@ -710,28 +707,20 @@ extension LayoutTree {
     let styles = self.styles
     let kinds = self.kinds
     let origin = exactFrames[n]
-    var frames = localFrames
-    localFrames = []
-    var exactFrames = self.exactFrames
-    self.exactFrames = []
+    let frames = localFrames
+    let exact = exactFrames
     withScratch { scratch in
-      frames.withUnsafeMutableBufferPointer { frames in
-        exactFrames.withUnsafeMutableBufferPointer { exact in
-          for i in share.base..<(share.base + share.count) {
-            let c = Int(scratch[i].node)
-            let frame =
-              scratch[i].flag == flagHidden
-              ? placer.hiddenFrame()
-              : placer.frame(
-                main: scratch[i].size, cross: scratch[i].cross, alignment: styles[c].alignment)
-            frames[c] = frame
-            if kinds[c] == .leaf { exact[c] = frame.offset(by: origin) }
-          }
-        }
+      for i in share.base..<(share.base + share.count) {
+        let c = Int(scratch[i].node)
+        let frame =
+          scratch[i].flag == flagHidden
+          ? placer.hiddenFrame()
+          : placer.frame(
+            main: scratch[i].size, cross: scratch[i].cross, alignment: styles[c].alignment)
+        frames[c] = frame
+        if kinds[c] == .leaf { exact[c] = frame.offset(by: origin) }
       }
     }
-    localFrames = frames
-    self.exactFrames = exactFrames
     return placer.crossOverflow
   }
 

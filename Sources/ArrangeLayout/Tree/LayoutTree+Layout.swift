@@ -12,6 +12,7 @@ extension LayoutTree {
   /// - Complexity: O(n) for a first layout; after a change, O(the groups on the path from the
   ///   changed node to the root, plus the subtrees whose frames move).
   public mutating func layout(in size: Size) {
+    makeUnique()
     guard let root else { return }
     growLayoutState()
     let r = Int(root.index)
@@ -105,47 +106,35 @@ extension LayoutTree {
   /// and unsolved since the last layout) gets the corner of its top again.
   private mutating func moveSubtree(_ top: Int) {
     guard firstChildren[top] >= 0 else { return }
+    let exact = exactFrames
     let local = localFrames
     let parents = self.parents
-    let firstChildren = self.firstChildren
-    let nextSiblings = self.nextSiblings
+    let first = firstChildren
+    let next = nextSiblings
     let hidden = hiddenFlags
-    exactFrames.withUnsafeMutableBufferPointer { exact in
-      local.withUnsafeBufferPointer { local in
-        parents.withUnsafeBufferPointer { parents in
-          firstChildren.withUnsafeBufferPointer { first in
-            nextSiblings.withUnsafeBufferPointer { next in
-              hidden.withUnsafeBufferPointer { hidden in
-                /// The node after `node` in pre-order when its children are skipped, or -1 past
-                /// the end of `root`'s subtree.
-                func following(_ node: Int, within root: Int) -> Int {
-                  var current = node
-                  while current != root && next[current] < 0 { current = Int(parents[current]) }
-                  return current == root ? -1 : Int(next[current])
-                }
-                var n = Int(first[top])
-                while n >= 0 {
-                  let edges = local[n].offset(by: exact[Int(parents[n])])
-                  if !hidden[n] {
-                    exact[n] = edges
-                    n = first[n] >= 0 ? Int(first[n]) : following(n, within: top)
-                    continue
-                  }
-                  let corner = Edges(
-                    minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
-                  exact[n] = corner
-                  var d = Int(first[n])
-                  while d >= 0 {
-                    exact[d] = corner
-                    d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
-                  }
-                  n = following(n, within: top)
-                }
-              }
-            }
-          }
-        }
+    /// The node after `node` in pre-order when its children are skipped, or -1 past the end of
+    /// `root`'s subtree.
+    func following(_ node: Int, within root: Int) -> Int {
+      var current = node
+      while current != root && next[current] < 0 { current = Int(parents[current]) }
+      return current == root ? -1 : Int(next[current])
+    }
+    var n = Int(first[top])
+    while n >= 0 {
+      let edges = local[n].offset(by: exact[Int(parents[n])])
+      if !hidden[n] {
+        exact[n] = edges
+        n = first[n] >= 0 ? Int(first[n]) : following(n, within: top)
+        continue
       }
+      let corner = Edges(minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
+      exact[n] = corner
+      var d = Int(first[n])
+      while d >= 0 {
+        exact[d] = corner
+        d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
+      }
+      n = following(n, within: top)
     }
   }
 

@@ -9,6 +9,7 @@ extension LayoutTree {
   /// - Complexity: O(1) when cached; otherwise O(the uncached part of the subtree), at any
   ///   depth (measuring does not recurse).
   public mutating func measure(_ node: NodeID, proposal: SizeProposal) -> Size {
+    makeUnique()
     growLayoutState()
     return measure(Int32(checked(node)), proposal)
   }

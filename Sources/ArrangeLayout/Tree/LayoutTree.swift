@@ -2,8 +2,10 @@ public import ArrangeGeometry
 
 /// A tree of groups, flows and leaves stored in a flat arena, and the layout computed for it.
 ///
-/// Nodes live in parallel arrays indexed by ``NodeID`` (a struct of arrays, not a class per
-/// node), so building a tree is a series of appends and a re-layout allocates nothing. Build it
+/// Nodes live in parallel columns indexed by ``NodeID`` (a struct of arrays, not a class per
+/// node), so building a tree is a series of appends and a re-layout allocates nothing. The
+/// columns are shared by copies of a tree until one of them changes (copy-on-write), and read
+/// without a bounds or uniqueness check per access. Build it
 /// directly with ``addGroup(_:style:to:name:)``, ``addFlow(_:style:to:name:)`` and
 /// ``addLeaf(style:measure:to:name:)``, or describe it with ``LayoutNode`` and create it with
 /// ``init(_:)``.
@@ -27,39 +29,41 @@ public import ArrangeGeometry
 /// in the number of nodes. Every finite input gives finite frames with non-negative sizes: sums
 /// that would overflow a `Double` saturate at its largest finite value.
 public struct LayoutTree: Sendable {
+  /// The per-node columns (topology, styles, group slots, layout state).
+  var store = NodeStore()
   // Topology. -1 means "none".
-  var kinds: [NodeKind] = []
-  var parents: [Int32] = []
-  var firstChildren: [Int32] = []
-  var lastChildren: [Int32] = []
-  var nextSiblings: [Int32] = []
-  var previousSiblings: [Int32] = []
+  var kinds: NodeColumn<NodeKind> { store.kinds }
+  var parents: NodeColumn<Int32> { store.parents }
+  var firstChildren: NodeColumn<Int32> { store.firstChildren }
+  var lastChildren: NodeColumn<Int32> { store.lastChildren }
+  var nextSiblings: NodeColumn<Int32> { store.nextSiblings }
+  var previousSiblings: NodeColumn<Int32> { store.previousSiblings }
   /// Per node, how many children it has (hidden ones included).
-  var childCounts: [Int32] = []
+  var childCounts: NodeColumn<Int32> { store.childCounts }
 
   // Inputs.
-  var styles: [ItemStyle] = []
+  var styles: NodeColumn<ItemStyle> { store.styles }
   /// Per node, `styles[n].isHidden`, kept apart so that the walks over the tree read one byte.
-  var hiddenFlags: [Bool] = []
+  var hiddenFlags: NodeColumn<Bool> { store.hiddenFlags }
   /// Per node, its index in `groups`, `flows` or `measures` (by kind), or -1.
   ///
   /// Kind-specific data lives in these side tables so that a node costs only what every node
   /// needs.
-  var slots: [Int32] = []
-  var groups: [GroupSlot] = []
+  var slots: NodeColumn<Int32> { store.slots }
+  var groups: NodeColumn<GroupSlot> { store.groups }
   var flows: [FlowSlot] = []
   var measures: [MeasureFunction?] = []
   var names: [Int32: String] = [:]
 
   // Layout state.
   /// Per node, whether it needs solving and the size and direction it was last solved for.
-  var solved: [SolveState] = []
+  var solved: NodeColumn<SolveState> { store.solved }
   /// Each node's edges relative to its parent's top-left corner.
-  var localFrames: [Edges] = []
+  var localFrames: NodeColumn<Edges> { store.localFrames }
   /// Each node's edges in root coordinates, before rounding.
-  var exactFrames: [Edges] = []
+  var exactFrames: NodeColumn<Edges> { store.exactFrames }
   /// Per node, its last measurement (one entry, so that a lookup reads one cache line).
-  var measurements: [CachedMeasurement] = []
+  var measurements: NodeColumn<CachedMeasurement> { store.measurements }
   var invalidMeasurements: [Int32: Double] = [:]
   var invalidContainerSizes: [Double] = []
 
@@ -85,7 +89,12 @@ public struct LayoutTree: Sendable {
   /// Edges are rounded to multiples of `1 / scale`; a value that is not a finite positive number
   /// is treated as 1.
   public var scale: Double = 1 {
-    didSet { if scale != oldValue { invalidateAll() } }
+    didSet {
+      if scale != oldValue {
+        makeUnique()
+        invalidateAll()
+      }
+    }
   }
 
   /// The reading direction of nodes that do not set their own.
@@ -102,20 +111,28 @@ public struct LayoutTree: Sendable {
 
   /// Reserves storage for `count` nodes, so that building that many appends without reallocating.
   public mutating func reserveCapacity(_ count: Int) {
-    kinds.reserveCapacity(count)
-    parents.reserveCapacity(count)
-    firstChildren.reserveCapacity(count)
-    lastChildren.reserveCapacity(count)
-    nextSiblings.reserveCapacity(count)
-    previousSiblings.reserveCapacity(count)
-    childCounts.reserveCapacity(count)
-    styles.reserveCapacity(count)
-    hiddenFlags.reserveCapacity(count)
-    slots.reserveCapacity(count)
-    solved.reserveCapacity(count)
-    localFrames.reserveCapacity(count)
-    exactFrames.reserveCapacity(count)
-    measurements.reserveCapacity(count)
+    makeUnique()
+    store.kinds.reserveCapacity(count)
+    store.parents.reserveCapacity(count)
+    store.firstChildren.reserveCapacity(count)
+    store.lastChildren.reserveCapacity(count)
+    store.nextSiblings.reserveCapacity(count)
+    store.previousSiblings.reserveCapacity(count)
+    store.childCounts.reserveCapacity(count)
+    store.styles.reserveCapacity(count)
+    store.hiddenFlags.reserveCapacity(count)
+    store.slots.reserveCapacity(count)
+    store.solved.reserveCapacity(count)
+    store.localFrames.reserveCapacity(count)
+    store.exactFrames.reserveCapacity(count)
+    store.measurements.reserveCapacity(count)
+  }
+
+  /// Gives this tree a store of its own if it shares one with a copy, so that its columns can
+  /// be written in place: every public mutating method calls it first.
+  @inline(__always)
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&store) { store = store.copy() }
   }
 
   var effectiveScale: Double { scale > 0 && scale.isFinite ? scale : 1 }
@@ -125,10 +142,10 @@ public struct LayoutTree: Sendable {
   mutating func growLayoutState() {
     let extra = kinds.count - solved.count
     guard extra > 0 else { return }
-    solved.append(contentsOf: repeatElement(SolveState(), count: extra))
-    localFrames.append(contentsOf: repeatElement(.zero, count: extra))
-    exactFrames.append(contentsOf: repeatElement(.zero, count: extra))
-    measurements.append(contentsOf: repeatElement(CachedMeasurement(), count: extra))
+    store.solved.append(repeating: SolveState(), count: extra)
+    store.localFrames.append(repeating: .zero, count: extra)
+    store.exactFrames.append(repeating: .zero, count: extra)
+    store.measurements.append(repeating: CachedMeasurement(), count: extra)
   }
 
   /// The exact frame of node `n` in root coordinates; empty for a node added since the last
