@@ -513,6 +513,27 @@ extension LayoutTree {
     let paddingOverflow = Size(
       main: Swift.max(0, padMain - size[axis]), cross: Swift.max(0, padCross - size[crossAxis]),
       axis: axis)
+    if groups[slot].laidSize.width >= 0 {
+      // Children laid out while the group was measured are this solve's answer when it is for
+      // the size they were laid out for and nothing changed since (the measurement holds).
+      // Either way the record is used once: a solve writes the frames it describes over.
+      let laidOut = groups[slot].laidSize == size && !rtl && measurements[n].valid
+      groups[slot].laidSize = GroupSlot.notLaid
+      if laidOut {
+        let origin = exactFrames[n]
+        var child = firstChildren[n]
+        while child >= 0 {
+          let c = Int(child)
+          if kinds[c] == .leaf { exactFrames[c] = localFrames[c].offset(by: origin) }
+          child = nextSiblings[c]
+        }
+        let extra = groups[slot].laidExtra
+        groups[slot].found(
+          overflow: extra < 0 ? -extra : 0, crossOverflow: groups[slot].laidCrossOverflow,
+          percentTotal: 0, paddingOverflow: paddingOverflow)
+        return
+      }
+    }
     if groups[slot].style.margin == nil,
       let (extra, crossOverflow) = solvePointsAndFit(
         n, slot: slot, size: size, mainLength: mainLength, crossLength: crossLength, rtl: rtl)
@@ -740,6 +761,7 @@ extension LayoutTree {
         task.phase = 4
         return nil
       case .notApplicable:
+        groups[slot].laidSize = GroupSlot.notLaid
         task.base = Int32(pushScratch(Int(childCounts[n])))
         task.phase = 2
       }
@@ -853,6 +875,17 @@ extension LayoutTree {
 
   /// The content size of group `n` of points and fit children under `proposal`, from its
   /// children's measurements, given ``pointsAndSpacing(_:slot:mainProposed:)``'s answer.
+  ///
+  /// When the group is about to be solved (it is dirty), is packed at the start and is
+  /// offered a cross length, its children are laid out as they are sized, for the size the
+  /// group will most often be solved at: its content size along, the offered length across.
+  /// Their local frames are those the solve would write, provided that each child it looks up
+  /// gives the same size, which holds when every child is content-stable and the lengths the
+  /// solve offers cover what each measured. Then the size is kept in `laidSize`, and a solve
+  /// for that size (``solveGroup(_:size:rtl:)``) only places the leaves: a chain of nested fit
+  /// groups sizes each level once instead of twice. A group solved at another size is solved
+  /// as usual, over these frames (a dirty group is always solved before its children's frames
+  /// are read).
   mutating func sizePointsAndFit(
     _ n: Int, slot: Int, _ proposal: SizeProposal, points: Double, spacingTotal: Double
   ) -> PointsAndFitStep {
@@ -862,8 +895,22 @@ extension LayoutTree {
     let crossLength = proposal[axis.cross].map { Swift.max(0, $0 - padCross) }
     let mainLength = proposal[axis].map { Swift.max(0, $0 - padMain) }
     let offered = mainLength.map { Swift.max(0, $0 - spacingTotal - points) }
-    let first = firstChildren[n]
-    var child = first
+    groups[slot].laidSize = GroupSlot.notLaid
+    var placer: ChildPlacer? = nil
+    if laysOutWhileMeasuring, let crossLength, solved[n].dirty,
+      groups[slot].style.distribution == .start,
+      groups[slot].style.margin == nil
+    {
+      placer = ChildPlacer(
+        groups[slot].style, padding: groups[slot].padding, gap: groups[slot].gap, visible: 0,
+        extra: 0, crossLength: crossLength, width: 0, rtl: false)
+    }
+    let groupAlignment = groups[slot].style.alignment
+    // The largest main size a fit child measured, and whether each one's measured cross size
+    // is within what it was offered across: what a solve's offers must cover.
+    var largestFit = 0.0
+    var crossCovered = true
+    var child = firstChildren[n]
     var used = points
     var cross = 0.0
     var complete = true
@@ -873,16 +920,18 @@ extension LayoutTree {
       let node = child
       child = nextSiblings[c]
       let style = styles[c]
-      if style.isHidden { continue }
+      if style.isHidden {
+        if let frame = placer?.hiddenFrame() { localFrames[c] = frame }
+        continue
+      }
       let fixedCross = LayoutTree.fixedCross(style, crossLength)
       let size: Double
       var measured = Size.unmeasured
       if case .points(let value) = style.size {
         size = LayoutTree.clamp(nonNegative(value), style)
       } else {
-        guard
-          let found = lookup(
-            node, SizeProposal(main: offered, cross: fixedCross ?? crossLength, axis: axis))
+        let offeredCross = fixedCross ?? crossLength
+        guard let found = lookup(node, SizeProposal(main: offered, cross: offeredCross, axis: axis))
         else {
           complete = false
           continue
@@ -895,26 +944,45 @@ extension LayoutTree {
         // the first answer in scratch space.
         if fixedCross == nil && measured[axis] != size { return .notApplicable }
         used = clampFinite(used + size)
+        if found[axis] > largestFit { largestFit = found[axis] }
+        if let offeredCross, found[axis.cross] > offeredCross { crossCovered = false }
       }
       // Across: content, not stretch (a stretched child contributes what it needs).
+      let content: Double
       if let fixedCross {
-        if fixedCross > cross { cross = fixedCross }
+        content = fixedCross
       } else if measured[axis] == size {
-        if measured[axis.cross] > cross { cross = measured[axis.cross] }
+        content = measured[axis.cross]
       } else if let found = lookup(node, SizeProposal(main: size, cross: crossLength, axis: axis)) {
-        if found[axis.cross] > cross { cross = found[axis.cross] }
+        content = found[axis.cross]
       } else {
         complete = false
         continue
       }
+      if content > cross { cross = content }
       if stable && !isStableChild(c) { stable = false }
+      if placer != nil, let crossLength {
+        let stretched = fixedCross == nil && style.stretches(alignment: groupAlignment)
+        let frameCross = stretched ? crossLength : content
+        if let frame = placer?.frame(main: size, cross: frameCross, alignment: style.alignment) {
+          localFrames[c] = frame
+        }
+      }
     }
     guard complete else { return .waiting }
+    let main = clampFinite(clampFinite(used + spacingTotal) + padMain)
+    if let placer, stable, crossCovered, let across = proposal[axis.cross] {
+      // The solve at this size offers its fit children what the points children and the
+      // spacing leave of the content size: at least what each measured.
+      let solvedMain = Swift.max(0, main - padMain)
+      if largestFit <= Swift.max(0, solvedMain - spacingTotal - points) {
+        groups[slot].laidSize = Size(main: main, cross: across, axis: axis)
+        groups[slot].laidExtra = solvedMain - clampFinite(used + spacingTotal)
+        groups[slot].laidCrossOverflow = placer.crossOverflow
+      }
+    }
     return .measured(
-      Size(
-        main: clampFinite(clampFinite(used + spacingTotal) + padMain),
-        cross: clampFinite(cross + padCross), axis: axis),
-      stable: stable)
+      Size(main: main, cross: clampFinite(cross + padCross), axis: axis), stable: stable)
   }
 }
 

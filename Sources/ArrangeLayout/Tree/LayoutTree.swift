@@ -79,6 +79,12 @@ public struct LayoutTree: Sendable {
   /// The other half of `pendingMeasures`, swapped in while requests are served.
   var servingMeasures: [MeasureRequest] = []
   var flowSizeScratch: [Size] = []
+  /// Whether groups lay their children out while they are measured.
+  ///
+  /// They do when that is the solve's answer (see
+  /// ``sizePointsAndFit(_:slot:_:points:spacingTotal:)``). Always on; tests turn it off to check
+  /// that the frames are the same without it.
+  var laysOutWhileMeasuring = true
   var flowMeasureScratch: FlowSlot? = nil
 
   /// The root node: the first node added without a parent.
@@ -179,6 +185,16 @@ struct GroupSlot: Sendable {
   var percentTotal: Double = 0
   /// How far the padding exceeded the group's width and height.
   var paddingOverflow = Size.zero
+  /// The size of group the children's local frames were laid out for while the group was
+  /// measured, or negative when they were not (see
+  /// ``LayoutTree/sizePointsAndFit(_:slot:_:points:spacingTotal:)``); with the main length
+  /// left over and the cross overflow the solve would find.
+  var laidSize = GroupSlot.notLaid
+  var laidExtra = 0.0
+  var laidCrossOverflow = 0.0
+
+  /// The `laidSize` of a group whose children were not laid out while it was measured.
+  static let notLaid = Size(width: -1, height: -1)
 
   init(style: GroupStyle) {
     self.style = style
