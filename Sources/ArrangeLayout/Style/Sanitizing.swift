@@ -2,7 +2,8 @@ import ArrangeGeometry
 
 /// `value` when it is a finite non-negative number, otherwise 0.
 func nonNegative(_ value: Double) -> Double {
-  value >= 0 && value.isFinite ? value : 0
+  // Two comparisons, which NaN fails both of (`isFinite` would test the exponent's bits).
+  value >= 0 && value < .infinity ? value : 0
 }
 
 extension EdgeInsets {
