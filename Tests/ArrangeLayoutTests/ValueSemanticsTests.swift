@@ -93,4 +93,30 @@ import Testing
     #expect(copy.nodeCount == 107)
     #expect(copy.frame(of: NodeID(106)).size == Size(width: 1, height: 0))
   }
+
+  @Test("Copies changed at once on different threads each match a copy changed alone")
+  func copiesOnManyThreads() async {
+    let original = Self.sample()
+    let before = Self.snapshot(original)
+    /// Change `k` of a copy: a width and, for odd `k`, a wider fixed leaf.
+    @Sendable func changed(_ k: Int) -> LayoutTree {
+      var copy = original
+      for round in 0..<40 {
+        if k % 2 == 1 {
+          copy.setStyle(ItemStyle(size: .points(Double(10 + round % 5))), of: NodeID(1))
+        }
+        copy.layout(in: Size(width: Double(20 + k), height: Double(5 + round % 3)))
+      }
+      return copy
+    }
+    let expected = (0..<8).map { Self.snapshot(changed($0)) }
+    let results = await withTaskGroup(of: (Int, [String]).self) { group in
+      for k in 0..<8 { group.addTask { (k, Self.snapshot(changed(k))) } }
+      var results = Array(repeating: [String](), count: 8)
+      for await (k, lines) in group { results[k] = lines }
+      return results
+    }
+    #expect(results == expected)
+    #expect(Self.snapshot(original) == before)
+  }
 }
