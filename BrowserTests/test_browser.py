@@ -4,6 +4,7 @@ says what happened in its aria-live region; refusals show their reason.
 
 Run with `python3 -m unittest BrowserTests/test_browser.py` after `swift build`."""
 
+import os
 import subprocess
 import time
 import unittest
@@ -243,6 +244,20 @@ class BrowserTests(unittest.TestCase):
         self.assertNotIn("Gamma", self.server.read())
         wait_for(lambda: columns_shown(driver) == [["Alpha", "Beta"], ["Delta"], ["Epsilon"]],
                  what="the page to show the board as it is")
+
+    def test_a_removed_file_is_written_back_only_when_asked_with_w(self):
+        driver = self.page()
+        os.remove(self.server.path)
+        wait_for(lambda: "is gone from disk; W writes this board back"
+                 in driver.find_element("id", "status").text,
+                 what="the page to say the file is gone and what W does")
+        time.sleep(0.6)  # a few more polls: nothing writes the file back on its own
+        self.assertFalse(os.path.exists(self.server.path))
+        driver.execute_script(f"({card('Alpha')}).focus()")
+        driver.switch_to.active_element.send_keys("W")
+        wait_for(lambda: os.path.exists(self.server.path) and self.server.read() == BOARD,
+                 what="W to write the board back, byte for byte")
+        self.assertEqual(columns_shown(driver), [["Alpha", "Beta", "Gamma"], ["Delta"], ["Epsilon"]])
 
     def test_terminal_and_browser_see_each_other(self):
         driver = self.page()

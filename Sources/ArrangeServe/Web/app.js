@@ -971,6 +971,10 @@ document.addEventListener("keydown", (event) => {
     }
     case "u": send([{ op: "undo" }]); return;
     case "r": send([{ op: "redo" }]); return;
+    // As in the terminal, and as the messages about the file say: R reloads the file, W writes
+    // this board over it (after another program changed or removed it).
+    case "R": send([{ op: "reload" }]); return;
+    case "W": send([{ op: "overwrite" }]); return;
     case "?": $("help").showModal(); return;
     case "A": showArchive(); return;
     default:
