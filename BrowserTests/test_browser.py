@@ -259,6 +259,44 @@ class BrowserTests(unittest.TestCase):
                  what="W to write the board back, byte for byte")
         self.assertEqual(columns_shown(driver), [["Alpha", "Beta", "Gamma"], ["Delta"], ["Epsilon"]])
 
+    def test_an_edit_that_clashes_with_another_programs_asks_before_overwriting(self):
+        driver = self.page()
+        alpha = self.card_id(driver, "Alpha")
+        version = driver.execute_script("return board.version")
+        # An editor renames Alpha in the file, and before that has settled (half a second) a
+        # page renames it too: the two cannot be combined.
+        self.server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+        status, _ = self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        self.assertEqual(status, 200)
+        wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
+                 what="the conflict bar")
+        text = driver.find_element("id", "conflict-text").text
+        self.assertIn("changed on disk", text)
+        self.assertIn("R reloads the file, W overwrites it", text)
+        self.assertEqual(driver.find_element("id", "status").text, "", "said twice")
+        screenshot(driver, "browser-conflict.png")
+        time.sleep(0.6)
+        self.assertIn("- Alpha from the editor\n", self.server.read(), "the editor's write was overwritten")
+        # W keeps this board: the page's title goes to the file, over the editor's.
+        driver.execute_script(f"({card('Alpha from the page')}).focus()")
+        driver.switch_to.active_element.send_keys("W")
+        wait_for(lambda: "- Alpha from the page\n" in self.server.read(), what="W to write the page's board")
+        wait_for(lambda: driver.execute_script("return document.getElementById('conflict').hidden"),
+                 what="the conflict bar to go")
+
+    def test_reload_takes_the_file_after_a_clash(self):
+        driver = self.page()
+        alpha = self.card_id(driver, "Alpha")
+        version = driver.execute_script("return board.version")
+        self.server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+        self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
+                 what="the conflict bar")
+        driver.find_element("id", "reload").click()
+        wait_for(lambda: columns_shown(driver)[0] == ["Alpha from the editor", "Beta", "Gamma"],
+                 what="the page to show the file's board")
+        self.assertIn("- Alpha from the editor\n", self.server.read())
+
     def test_terminal_and_browser_see_each_other(self):
         driver = self.page()
         terminal = Tmux(self.server.path)

@@ -120,7 +120,10 @@ function connect() {
 /// Shows a board from the server, unless it is older than the one shown.
 function receive(next, refused) {
   if (board && next.version < board.version && !refused) return;
-  if (next.message) status(next.message, refused || next.message.startsWith("Not saved"));
+  // A clash with another program's write is said once, in the conflict bar with its buttons.
+  if (next.message) {
+    status(next.conflict ? "" : next.message, refused || next.message.startsWith("Not saved"));
+  }
   if (isDragging()) {
     waitingBoard = next;
     return;
