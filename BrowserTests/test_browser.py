@@ -498,6 +498,36 @@ class BrowserTests(unittest.TestCase):
         finally:
             server.stop()
 
+    def test_inline_marks_are_drawn_and_the_file_keeps_them(self):
+        title = ("**Fix** [[Login page|login]] #bug @{2026-12-01} @@{10:30} see [docs](https://example.com/a_b) "
+                 "or [x](javascript:window.owned=1) `a*b*c` <b>no</b>")
+        server = Server(f"## To Do\n\n- {title}\n- plain\n\n## Done\n\n- other\n")
+        try:
+            driver = self.page(server=server)
+            drawn = driver.execute_script("""
+                const t = document.querySelector('.card .text');
+                const one = (s) => t.querySelector(s)?.textContent ?? null;
+                return {strong: one('strong'), wiki: one('.wikilink'), tag: one('.tag'), date: one('.date'),
+                        time: one('.time'), code: one('code'), links: [...t.querySelectorAll('a')].map(a => [a.href, a.textContent, a.rel]),
+                        bold: t.querySelectorAll('b').length, label: t.closest('.card').getAttribute('aria-label')};""")
+            screenshot(driver, "browser-marks.png")
+            self.assertEqual(drawn["strong"], "Fix")
+            self.assertEqual(drawn["wiki"], "login")
+            self.assertEqual(drawn["tag"], "#bug")
+            self.assertEqual(drawn["date"], "2026-12-01")
+            self.assertEqual(drawn["time"], "10:30")
+            self.assertEqual(drawn["code"], "a*b*c")
+            self.assertEqual(drawn["links"], [["https://example.com/a_b", "docs", "noopener noreferrer"]])
+            self.assertEqual(drawn["bold"], 0)
+            self.assertEqual(drawn["label"], "Fix login #bug 2026-12-01 10:30 see docs or "
+                             "[x](javascript:window.owned=1) a*b*c <b>no</b>, in To Do")
+            # Dragged to Done, the card keeps its title in the file exactly as it was written.
+            mouse_drag(driver, center(driver, "document.querySelector('.card')"), center(driver, column(1)))
+            wait_for(lambda: f"## Done\n\n- other\n- {title}\n" in server.read(), what="the card under Done")
+            self.assertIsNone(driver.execute_script("return window.owned"))
+        finally:
+            server.stop()
+
     def test_listening_elsewhere_warns(self):
         process = subprocess.Popen(
             [executable(), "serve", self.server.path, "--host", "0.0.0.0", "--port", "0"],

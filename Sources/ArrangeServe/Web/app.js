@@ -248,6 +248,87 @@ function render(animate) {
   if (hadFocus && focused) focused.focus({ preventScroll: true });
 }
 
+/// The inline marks a card title may carry, as Obsidian and most Markdown editors write them:
+/// code, bold, strike, highlight, italic, [[wiki links]] (with an |alias), [links](url), bare
+/// web addresses, #tags and Obsidian's @{date} and @@{time}. One group per kind, in this order.
+const INLINE_MARKS = new RegExp([
+  "(`+)([^`]+?)\\1",
+  "\\*\\*(.+?)\\*\\*|__(.+?)__",
+  "~~(.+?)~~",
+  "==(.+?)==",
+  "(?<![\\p{L}\\p{N}*])\\*(?!\\s)(.+?)(?<!\\s)\\*(?![\\p{L}\\p{N}*])",
+  "(?<![\\p{L}\\p{N}_])_(?!\\s)(.+?)(?<!\\s)_(?![\\p{L}\\p{N}_])",
+  "\\[\\[([^\\]|]+)(?:\\|([^\\]]+))?\\]\\]",
+  "\\[([^\\]]+)\\]\\(([^)\\s]+)\\)",
+  "(https?:\\/\\/[^\\s<>]*[^\\s<>().,;:!?'\"\\]])",
+  "(?<![\\p{L}\\p{N}_&])#([\\p{L}\\p{N}_\\-\\/]*[\\p{L}_\\-\\/][\\p{L}\\p{N}_\\-\\/]*)",
+  "@@\\{([^}]+)\\}",
+  "@\\{([^}]+)\\}",
+].join("|"), "gu");
+
+/// Draws `text` into `into` with its inline marks as elements, each made one by one (the text
+/// is never read as HTML), and returns the words a person reads (the marks left out).
+function drawInline(text, into) {
+  let plain = "";
+  let last = 0;
+  const words = (value) => {
+    into.append(value);
+    plain += value;
+  };
+  for (const m of text.matchAll(INLINE_MARKS)) {
+    if (m.index > last) words(text.slice(last, m.index));
+    last = m.index + m[0].length;
+    let element;
+    let inner = null;
+    let shown = null;
+    if (m[2] != null) [element, shown] = [document.createElement("code"), m[2]];
+    else if (m[3] != null || m[4] != null) [element, inner] = [document.createElement("strong"), m[3] ?? m[4]];
+    else if (m[5] != null) [element, inner] = [document.createElement("s"), m[5]];
+    else if (m[6] != null) [element, inner] = [document.createElement("mark"), m[6]];
+    else if (m[7] != null || m[8] != null) [element, inner] = [document.createElement("em"), m[7] ?? m[8]];
+    else if (m[9] != null) {
+      element = document.createElement("span");
+      element.className = "wikilink";
+      shown = m[10] ?? m[9];
+    } else if (m[11] != null) {
+      // Only web and mail addresses become links; anything else (`javascript:`) stays as written.
+      if (!isWebAddress(m[12])) {
+        words(m[0]);
+        continue;
+      }
+      element = link(m[12]);
+      inner = m[11];
+    } else if (m[13] != null) [element, shown] = [link(m[13]), m[13]];
+    else {
+      element = document.createElement("span");
+      element.className = m[14] != null ? "tag" : m[15] != null ? "time" : "date";
+      shown = m[14] != null ? `#${m[14]}` : m[15] ?? m[16];
+    }
+    if (inner != null) {
+      plain += drawInline(inner, element);
+    } else {
+      element.textContent = shown;
+      plain += shown;
+    }
+    into.append(element);
+  }
+  if (last < text.length) words(text.slice(last));
+  return plain;
+}
+
+/// Whether `address` is a web or mail address, the only kinds a card title links to.
+const isWebAddress = (address) => /^(https?:\/\/|mailto:)/i.test(address);
+
+/// A link to the web or mail address `address` that opens in a new tab.
+function link(address) {
+  const a = document.createElement("a");
+  a.href = address;
+  a.target = "_blank";
+  a.rel = "noopener noreferrer";
+  a.draggable = false;
+  return a;
+}
+
 function cardElement(card, column) {
   const element = document.createElement("li");
   element.className = "card" + (card.done ? " done" : "") +
@@ -257,8 +338,11 @@ function cardElement(card, column) {
   element.dataset.key = card.title;
   element.setAttribute("role", "listitem");
   element.setAttribute("aria-roledescription", "draggable card");
+  const words = document.createElement("span");
+  words.className = "text";
+  const plain = drawInline(card.title, words);
   const state = card.done == null ? "" : card.done ? ", done" : ", not done";
-  element.setAttribute("aria-label", `${card.title}${state}, in ${column.title}`);
+  element.setAttribute("aria-label", `${plain}${state}, in ${column.title}`);
   if (card.done != null) {
     const box = document.createElement("span");
     box.className = "box";
@@ -266,9 +350,6 @@ function cardElement(card, column) {
     box.textContent = card.done ? "☑" : "☐";
     element.append(box);
   }
-  const words = document.createElement("span");
-  words.className = "text";
-  words.textContent = card.title;
   element.append(words);
   const facts = [];
   if (card.due) facts.push(`due ${card.due}`);
@@ -283,7 +364,7 @@ function cardElement(card, column) {
     element.append(meta);
   }
   cardElements.set(card.id, element);
-  setName(card.id, card.title);
+  setName(card.id, plain);
   return element;
 }
 
@@ -1039,7 +1120,8 @@ function openDetails(id) {
   const found = cardById(id);
   if (!found) return;
   const { card, column } = found;
-  $("details-title").textContent = card.title;
+  $("details-title").replaceChildren();
+  drawInline(card.title, $("details-title"));
   $("details-column").textContent = `In ${column.title}`;
   $("details-due").textContent = card.due ? `Due ${card.due}` : "";
   const description = $("details-description");
