@@ -196,4 +196,21 @@ import Testing
     tree.layout(in: Size(width: 5, height: 2))
     #expect(tree.frame(of: leaf) == Rect(x: 0, y: 0, width: 5, height: 1))
   }
+
+  @Test("Children laid out while measured are not used after the group is measured another way")
+  func laidOutFramesGiveWayToTheGeneralPass() {
+    var tree = LayoutTree()
+    let row = tree.addGroup(.horizontal())
+    let group = tree.addGroup(.vertical(), to: row)
+    let a = tree.addLeaf(style: ItemStyle(size: .points(2)), to: group)
+    let b = tree.addLeaf(style: ItemStyle(size: .points(1)), to: group)
+    // Points children only: the children are laid out for a group of 5 × 3.
+    _ = tree.measure(group, proposal: SizeProposal(width: 5, height: nil))
+    // A percent child, measured with a height: the general pass, which lays nothing out.
+    tree.setStyle(ItemStyle(size: .percent(50)), of: b)
+    _ = tree.measure(group, proposal: SizeProposal(width: 5, height: 3))
+    tree.layout(in: Size(width: 5, height: 3))
+    #expect(tree.exactFrame(of: a) == Rect(x: 0, y: 0, width: 5, height: 2))
+    #expect(tree.exactFrame(of: b) == Rect(x: 0, y: 2, width: 5, height: 0.5))
+  }
 }
