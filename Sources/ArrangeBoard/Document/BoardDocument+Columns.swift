@@ -16,7 +16,7 @@ extension BoardDocument {
     let index = index ?? count
     guard index >= 0 && index <= count else {
       throw BoardEditError(
-        kind: .indexOutOfRange, message: "Position \(index + 1) is outside the board's columns.")
+        kind: .indexOutOfRange, message: "Position \(index.ordinalText) is outside the board's columns.")
     }
     let heading = BoardLine(content: headingText(title, limit: nil), terminator: newline)
     let blank = BoardLine(content: [], terminator: newline)
@@ -97,7 +97,7 @@ extension BoardDocument {
     guard to >= 0 && to < shownColumns.count else {
       throw BoardEditError(
         kind: .indexOutOfRange,
-        message: "Position \(to + 1) is outside the board's \(shownColumns.count) columns.")
+        message: "Position \(to.ordinalText) is outside the board's \(shownColumns.count) columns.")
     }
     guard from != to else { return }
     // The bodies move; the tails stay with their places.

@@ -98,7 +98,7 @@ extension BoardDocument {
       let index = index ?? lines.count
       guard index >= 0 && index <= lines.count else {
         throw BoardEditError(
-          kind: .indexOutOfRange, message: "Subtask \(index + 1) is outside this card.")
+          kind: .indexOutOfRange, message: "Subtask \(index.ordinalText) is outside this card.")
       }
       let at =
         index < lines.count ? lines[index] : (lines.last.map { $0 + 1 } ?? Self.end(of: block))
@@ -198,7 +198,7 @@ extension BoardDocument {
     guard lines.indices.contains(index) else {
       throw BoardEditError(
         kind: .indexOutOfRange,
-        message: "There is no subtask \(index + 1): this card has \(lines.count).")
+        message: "There is no subtask \(index.ordinalText): this card has \(lines.count).")
     }
     return lines[index]
   }

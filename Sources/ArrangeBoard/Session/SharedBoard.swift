@@ -289,7 +289,7 @@ extension SharedBoard {
   {
     guard shown.columns.indices.contains(index) else {
       throw SharedBoardRefusal(
-        message: index >= 0 ? "There is no column \(index + 1)." : "There is no such column.")
+        message: "There is no column \(index.ordinalText).")
     }
     let title = shown.columns[index].title
     let matches = current.columns.indices.filter { current.columns[$0].title == title }
@@ -312,7 +312,7 @@ extension SharedBoard {
       guard document.columns.indices.contains(column) else {
         throw BoardEditError(
           kind: .unknownColumn,
-          message: column >= 0 ? "There is no column \(column + 1)." : "There is no such column.")
+          message: "There is no column \(column.ordinalText).")
       }
       return document.columns[column].title
     }
