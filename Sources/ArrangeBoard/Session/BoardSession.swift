@@ -22,7 +22,13 @@ public struct BoardSession<Storage: BoardStorage> {
   /// Where the board is saved.
   public private(set) var storage: Storage
   /// Whether ``document`` differs from what is stored.
-  public private(set) var hasUnsavedChanges = false
+  public private(set) var hasUnsavedChanges = false {
+    didSet { if !hasUnsavedChanges { pendingReason = nil } }
+  }
+  /// Why ``document`` is not saved yet, while ``hasUnsavedChanges`` (the file is changing on
+  /// disk and the change is saved once it settles; the disk is full; …), for a front end that
+  /// must not tell the person the change is saved.
+  public private(set) var pendingReason: String?
   /// Whether the stored board changed in a way this session's change cannot be carried over
   /// to; saving waits for ``reload()`` or ``overwrite()``.
   public private(set) var isInConflict = false
@@ -120,7 +126,9 @@ public struct BoardSession<Storage: BoardStorage> {
   /// changed the file and that change has settled.
   public mutating func save(at time: Double) -> Outcome {
     guard !isInConflict else {
-      return Outcome(message: "\(fileName) changed on disk: R reloads it, W overwrites it")
+      let message = "\(fileName) changed on disk: R reloads it, W overwrites it"
+      pendingReason = message
+      return Outcome(message: message)
     }
     let ours = document.serialized()
     let known = storage.known
@@ -165,18 +173,20 @@ public struct BoardSession<Storage: BoardStorage> {
       return saved(report, rebased: rebased)
     } catch {
       hasUnsavedChanges = true
+      let message: String
       if isSettling {
-        return Outcome(
-          message: "\(fileName) is changing on disk; this change is saved once it settles")
-      }
-      if let conflict {
+        message = "\(fileName) is changing on disk; this change is saved once it settles"
+      } else if let conflict {
         isInConflict = true
         reportedOutside = .some(outside?.version.contents)
-        return Outcome(
-          message: "\(fileName) changed on disk, and this change cannot be combined with "
-            + "it: \(conflict) R reloads the file, W overwrites it")
+        message =
+          "\(fileName) changed on disk, and this change cannot be combined with "
+          + "it: \(conflict) R reloads the file, W overwrites it"
+      } else {
+        message = "Not saved: \(error.message)"
       }
-      return Outcome(message: "Not saved: \(error.message)")
+      pendingReason = message
+      return Outcome(message: message)
     }
   }
 
@@ -349,6 +359,7 @@ public struct BoardSession<Storage: BoardStorage> {
       outcome.message = outcome.message ?? "Saved over \(fileName)"
       return outcome
     } catch {
+      if hasUnsavedChanges { pendingReason = "Not saved: \(error.message)" }
       return Outcome(message: "Not saved: \(error.message)")
     }
   }
