@@ -53,14 +53,37 @@ public struct BoardFile: Sendable {
   var hooks: SaveHooks?
   /// The file that saves write in place because a new file could not keep its owner or group.
   var writesInPlace: String?
+  /// The file the path led to when it was opened, symbolic links resolved.
+  public let target: String
+  /// Whether the path must keep leading to ``target``.
+  ///
+  /// When it is on and a symbolic link is swapped in for the board (or an existing link is pointed elsewhere), reads and saves are
+  /// refused with ``BoardFileError/Kind/redirected`` instead of following the link. A server
+  /// turns it on: what it was started on is what it serves and writes.
+  public var pinsTarget = false
   /// Whether saves take a read lease (tests that write the file from this very process turn it
   /// off: a lease held by a process makes that process's own writers wait for it).
   var usesLeases = true
 
   /// Creates a value for the file at `path` whose contents are `known`.
-  init(path: String, known: [UInt8]?) {
+  init(path: String, known: [UInt8]?, target: String? = nil) {
     self.path = path
     self.known = known
+    self.target = target ?? path
+  }
+
+  /// The file the path leads to now; when ``pinsTarget`` is on, refused unless it is
+  /// ``target``.
+  func currentTarget() throws(BoardFileError) -> String {
+    let now = try Self.resolve(path)
+    guard !pinsTarget || now == target else {
+      throw BoardFileError(
+        kind: .redirected, path: path,
+        message: "\(path) now leads to another file (\(now)) than the one opened "
+          + "(\(target)); it is neither read nor written. Put \(target) back, or open the new "
+          + "file again.")
+    }
+    return now
   }
 
   /// Reads the file at `path`: returns the file and its bytes, or `nil` bytes when there is no
@@ -74,8 +97,8 @@ public struct BoardFile: Sendable {
   public static func open(
     _ path: String
   ) throws(BoardFileError) -> (file: BoardFile, contents: [UInt8]?) {
-    var file = BoardFile(path: path, known: nil)
     let target = try resolve(path)
+    var file = BoardFile(path: path, known: nil, target: target)
     file.notices = tidyLeftovers(near: target)
     let contents = try file.contentsOnDisk()
     file.known = contents
@@ -100,7 +123,7 @@ public struct BoardFile: Sendable {
     let start = monotonicSeconds()
     var delay: UInt32 = 2_000
     while true {
-      let target = try Self.resolve(path)
+      let target = try currentTarget()
       switch try attemptUpdate(of: target, since: start, change) {
       case .done(let report):
         return report
@@ -160,7 +183,7 @@ public struct BoardFile: Sendable {
   ///
   /// The read waits briefly for another `arrange` process that is saving the file.
   public func contentsOnDisk() throws(BoardFileError) -> [UInt8]? {
-    let target = try Self.resolve(path)
+    let target = try currentTarget()
     let file = try LockedBoardFile.open(target, exclusive: false, wait: .upTo(2), path: path)
     do {
       return try file.read()
@@ -172,7 +195,7 @@ public struct BoardFile: Sendable {
   /// Looks at the file as it is now, without waiting and without accepting it: its bytes, its
   /// stamp, and whether another program (or another `arrange`) is writing it.
   public func inspect() throws(BoardFileError) -> BoardFileVersion {
-    let target = try Self.resolve(path)
+    let target = try currentTarget()
     let file = try LockedBoardFile.open(target, exclusive: false, wait: .never, path: path)
     let contents: [UInt8]?
     do {

@@ -23,6 +23,10 @@ public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible
     /// Another program is writing the file right now, or another `arrange` process held it for
     /// too long; nothing was written, and trying again later may succeed.
     case busy
+    /// The path now leads to another file than the one the board was opened from (a symbolic
+    /// link swapped in for it, or pointed elsewhere): nothing is read from or written through
+    /// it while ``BoardFile/pinsTarget`` is on.
+    case redirected
   }
 
   /// What went wrong.
