@@ -22,18 +22,48 @@ struct Arrange: AsyncParsableCommand {
       """,
     subcommands: [Open.self, Show.self, Move.self, Serve.self],
     defaultSubcommand: Open.self)
+
+  /// Runs the command that the arguments name, as `AsyncParsableCommand.main()` does, except
+  /// that an error's message is printed with its control characters escaped: the parser's
+  /// messages quote the arguments, and those may come from a board file by way of a script.
+  static func main() async {
+    do {
+      var command = try await asyncParseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      // Help and version requests: the text is ours, and goes to standard output.
+      guard code != .success else { exit(withError: error) }
+      let text = fullMessage(for: error, columns: nil)
+      if !text.isEmpty {
+        writeError(BoardCommand.visible(text, keepingLineBreaks: true) + "\n")
+      }
+      exit(withError: code)
+    }
+  }
 }
 
-/// Writes `message` and a line break to standard error.
-func printError(_ message: String) {
-  var line = "arrange: \(message)\n"
-  line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-}
-
-/// Writes `text` to standard output, or says why it could not and fails (a full disk, a closed
-/// output): a script must not take a failed write for success.
-func printOutput(_ text: String) throws {
+/// Writes `text` to standard error as it is.
+private func writeError(_ text: String) {
   var text = text
+  text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Writes `message` and a line break to standard error, with the message's control characters
+/// escaped (a message quotes titles, names and paths, which may hold terminal escapes).
+func printError(_ message: String) {
+  writeError("arrange: \(BoardCommand.visible(message))\n")
+}
+
+/// Writes `text` to standard output, its control characters but line breaks escaped, or says why
+/// it could not and fails (a full disk, a closed output): a script must not take a failed write
+/// for success.
+func printOutput(_ text: String) throws {
+  var text = BoardCommand.visible(text, keepingLineBreaks: true)
   let failure: Int32? = text.withUTF8 { bytes in
     var written = 0
     while written < bytes.count {
@@ -123,7 +153,13 @@ struct Open: ParsableCommand {
 /// `arrange show FILE`: the board as text.
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the board: its columns and their numbered cards.")
+    abstract: "Print the board: its columns and their numbered cards.",
+    discussion: #"""
+      A control character in a title or detail line (the start of a terminal escape sequence, \#
+      say) is printed as a Swift-style escape such as \u{1B}, so that it shows instead of \#
+      acting on the terminal, and a tab as a space; so is every message arrange prints. The \#
+      file keeps them as they are, and `arrange move` takes a title as it is printed here.
+      """#)
 
   @Argument(help: "The board file.")
   var file: String

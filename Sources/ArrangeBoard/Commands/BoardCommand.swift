@@ -7,6 +7,10 @@ public enum BoardCommand {
   /// whether it marks cards done), then its cards numbered from 1 with their checkbox and their
   /// detail lines indented below; the Obsidian archive last, apart.
   ///
+  /// Titles and details are printed through ``visible(_:keepingLineBreaks:)``: a control
+  /// character in the file (the start of a terminal escape sequence, say) shows as `\u{1B}`
+  /// instead of acting on the terminal, and a tab as a space.
+  ///
   /// ```
   /// To Do (2)
   ///   1. Write the README
@@ -22,9 +26,9 @@ public enum BoardCommand {
         let number = String(position + 1)
         let padding = String(repeating: " ", count: width - number.count)
         let box = card.checkbox.map { $0 ? "[x] " : "[ ] " } ?? ""
-        text += "  \(padding)\(number). \(box)\(card.title)\n"
+        text += "  \(padding)\(number). \(box)\(visible(card.title))\n"
         for detail in card.details {
-          text += "  " + String(repeating: " ", count: width + 2) + "  \(detail)\n"
+          text += "  " + String(repeating: " ", count: width + 2) + "  \(visible(detail))\n"
         }
       }
     }
@@ -33,7 +37,7 @@ public enum BoardCommand {
       var about = "\(column.cards.count)"
       if let limit = column.limit { about += ", at most \(limit)" }
       if column.marksComplete { about += ", marks cards done" }
-      text += "\(column.title) (\(about))\n"
+      text += "\(visible(column.title)) (\(about))\n"
       list(column.cards)
     }
     if document.columns.isEmpty {
@@ -58,7 +62,11 @@ public enum BoardCommand {
   /// number from 1; a part of a name never matches. `position` counts from 1 in the destination
   /// column once the card is in it; `nil` puts the card last.
   ///
-  /// - Returns: What happened, as the engine announced it.
+  /// A card or column may also be named as ``outline(of:)`` prints it, with its control
+  /// characters escaped.
+  ///
+  /// - Returns: What happened, as the engine announced it, its control characters escaped
+  ///   (see ``visible(_:keepingLineBreaks:)``).
   /// - Throws: ``BoardCommandError``, leaving `document` unchanged.
   /// - Complexity: O(columns + cards) engine steps.
   public static func move(
@@ -93,7 +101,7 @@ public enum BoardCommand {
     }
     if origin.column == target && origin.index == index {
       host.handle(.key(.cancel, time: 1))
-      return "“\(document.card(id)?.title ?? card)” is already there"
+      return visible("“\(document.card(id)?.title ?? card)” is already there")
     }
     // Step to the column, to its top (slot steps clamp at 0), then down to the position: the
     // same keys a person would press.
@@ -121,7 +129,7 @@ public enum BoardCommand {
       announcement = said.text { original.card($0)?.title ?? "card" }
     }
     document = host.model.document
-    return announcement ?? "Moved “\(document.card(id)?.title ?? card)”"
+    return visible(announcement ?? "Moved “\(document.card(id)?.title ?? card)”")
   }
 
   /// Where the keyboard drag would drop now.
@@ -143,9 +151,11 @@ public enum BoardCommand {
         cards.append((index, number + 1, card))
       }
     }
+    // A title as the file has it, and as `outline` prints it.
     func texts(_ card: BoardCard) -> [String] {
-      guard let done = card.checkbox else { return [card.title] }
-      return [card.title, (done ? "[x] " : "[ ] ") + card.title]
+      let titles = [card.title, visible(card.title)]
+      guard let done = card.checkbox else { return titles }
+      return titles + titles.map { (done ? "[x] " : "[ ] ") + $0 }
     }
     let wanted = name.trimmingWhitespace
     let folded = wanted.lowercased()
@@ -200,8 +210,11 @@ public enum BoardCommand {
   {
     let wanted = name.trimmingWhitespace
     let columns = document.columns
+    // A name as the file has it, and as `outline` prints it.
     func names(_ column: BoardColumn) -> [String] {
-      [column.title] + (column.limit.map { ["\(column.title) (\($0))"] } ?? [])
+      [column.title, visible(column.title)].flatMap { title in
+        [title] + (column.limit.map { ["\(title) (\($0))"] } ?? [])
+      }
     }
     var found = columns.indices.filter { names(columns[$0]).contains(wanted) }
     if found.isEmpty {

@@ -21,13 +21,14 @@ public struct BoardCommandError: Error, Hashable, Sendable, CustomStringConverti
 
   /// What went wrong.
   public var kind: Kind
-  /// A sentence for people.
+  /// A sentence for people, its control characters escaped: it quotes titles from the file and
+  /// names from the command line, and is printed on a terminal.
   public var message: String
 
-  /// Creates an error.
+  /// Creates an error; `message` is escaped with ``BoardCommand/visible(_:keepingLineBreaks:)``.
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
-    self.message = message
+    self.message = BoardCommand.visible(message)
   }
 
   /// The message.

@@ -1,0 +1,206 @@
+import ArrangeBoard
+import ArrangeTestSupport
+import Foundation
+import Testing
+
+/// `arrange show` and `arrange move` on hostile boards and arguments, through the real binary and
+/// through `BoardCommand`: what they print never acts on the terminal, and the file keeps its
+/// bytes.
+@Suite struct BoardCommandSafetyTests {
+  typealias Folder = BoardEndToEndTests.Folder
+
+  /// Runs the built `arrange` with `arguments` in `folder`.
+  static func arrange(_ arguments: [String], in folder: Folder) throws -> ProcessResult {
+    try BoardCommandLineTests.run(try BoardCommandLineTests.arrange(), arguments, in: folder.url)
+  }
+
+  /// The characters in `text` that a terminal acts on instead of showing, line breaks aside.
+  static func controls(in text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.filter { scalar in
+      switch scalar.value {
+      case 0x0A: return false
+      case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+        return true
+      default: return false
+      }
+    }
+  }
+
+  // MARK: - Terminal escapes
+
+  /// Something a board may hide in a title or a detail line, and how `arrange` prints it.
+  struct Escape: Sendable, CustomTestStringConvertible {
+    /// What it does on a terminal (the test's name: the raw text would act on the test log).
+    var testDescription: String
+    var raw: String
+    var shown: String
+  }
+
+  static let escapes: [Escape] = [
+    Escape(
+      testDescription: "window title", raw: "\u{1B}]0;owned\u{7}", shown: #"\u{1B}]0;owned\u{7}"#),
+    Escape(
+      testDescription: "clipboard write", raw: "\u{1B}]52;c;aGVsbG8=\u{7}",
+      shown: #"\u{1B}]52;c;aGVsbG8=\u{7}"#),
+    Escape(testDescription: "clear screen", raw: "\u{1B}[2J\u{1B}[H", shown: #"\u{1B}[2J\u{1B}[H"#),
+    Escape(
+      testDescription: "C1 CSI, OSC, ST", raw: "\u{9B}31m\u{9D}0;x\u{9C}",
+      shown: #"\u{9B}31m\u{9D}0;x\u{9C}"#),
+    Escape(
+      testDescription: "bidi override and isolates", raw: "\u{202E}txt.exe\u{2066}\u{2069}",
+      shown: #"\u{202E}txt.exe\u{2066}\u{2069}"#),
+    Escape(
+      testDescription: "backspace, bell, DEL", raw: "a\u{8}b\u{7}c\u{7F}d",
+      shown: #"a\u{8}b\u{7}c\u{7F}d"#),
+    Escape(testDescription: "tab", raw: "a\tb", shown: "a b"),
+  ]
+
+  /// A board with `raw` in a column title, a card title and a detail line.
+  static func hostileBoard(_ raw: String) -> String {
+    "## Col \(raw)\n\n- Card \(raw)\n    > note \(raw)\n- Plain\n\n## Done\n"
+  }
+
+  @Test("arrange show prints terminal escapes from the file as visible text", arguments: escapes)
+  func showEscapes(_ escape: Escape) throws {
+    let (raw, shown) = (escape.raw, escape.shown)
+    let folder = try Folder(Self.hostileBoard(raw))
+    defer { folder.remove() }
+    let result = try Self.arrange(["show", "board.md"], in: folder)
+    #expect(result.status == 0)
+    #expect(Self.controls(in: result.output).isEmpty)
+    #expect(
+      result.output == """
+        Col \(shown) (2)
+          1. Card \(shown)
+               > note \(shown)
+          2. Plain
+
+        Done (0)
+          (no cards)
+
+        """)
+    #expect(folder.text == Self.hostileBoard(raw))
+  }
+
+  @Test(
+    "BoardCommand.outline escapes titles and details; the document keeps them", arguments: escapes)
+  func outlineEscapes(_ escape: Escape) throws {
+    let (raw, shown) = (escape.raw, escape.shown)
+    let document = try BoardDocument.parse(Array(Self.hostileBoard(raw).utf8))
+    let outline = BoardCommand.outline(of: document)
+    #expect(Self.controls(in: outline).isEmpty)
+    #expect(outline.contains("Col \(shown) (2)"))
+    #expect(outline.contains("1. Card \(shown)\n"))
+    #expect(outline.contains("> note \(shown)\n"))
+    #expect(document.serialized() == Array(Self.hostileBoard(raw).utf8))
+  }
+
+  @Test(
+    "arrange move prints the moved title escaped and writes its bytes unchanged",
+    arguments: escapes)
+  func moveEscapes(_ escape: Escape) throws {
+    let (raw, shown) = (escape.raw, escape.shown)
+    let folder = try Folder(Self.hostileBoard(raw))
+    defer { folder.remove() }
+    let result = try Self.arrange(["move", "board.md", "Card", "--to", "Done"], in: folder)
+    #expect(result.status == 0)
+    #expect(result.output == "Dropped Card \(shown) in Done, position 1 of 1\n")
+    #expect(result.error.isEmpty)
+    #expect(
+      folder.text == "## Col \(raw)\n\n- Plain\n\n## Done\n- Card \(raw)\n    > note \(raw)\n")
+  }
+
+  @Test("A title or column is named as arrange show prints it, escapes and all")
+  func nameAsShown() throws {
+    let raw = "\u{1B}[2J"
+    let folder = try Folder(Self.hostileBoard(raw))
+    defer { folder.remove() }
+    let result = try Self.arrange(
+      ["move", "board.md", #"card \u{1B}[2J"#, "--from", #"Col \u{1B}[2J"#, "--to", "Done"],
+      in: folder)
+    #expect(result.status == 0)
+    #expect(result.output.contains(#"Dropped Card \u{1B}[2J in Done"#))
+    #expect(folder.text?.hasSuffix("## Done\n- Card \(raw)\n    > note \(raw)\n") == true)
+  }
+
+  /// A command line whose error message quotes something hostile, and what it must say.
+  struct Refused: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var arguments: [String]
+    var message: String
+  }
+
+  @Test(
+    "Error messages quote titles, names and arguments with their escapes made visible",
+    arguments: [
+      Refused(
+        testDescription: "unknown card",
+        arguments: ["move", "board.md", "nope\u{1B}]0;x\u{7}", "--to", "Done"],
+        message: #"“nope\u{1B}]0;x\u{7}”"#),
+      Refused(
+        testDescription: "carriage return in a card",
+        arguments: ["move", "board.md", "no\rpe", "--to", "Done"], message: #"“no\u{D}pe”"#),
+      Refused(
+        testDescription: "columns listed",
+        arguments: ["move", "board.md", "Plain", "--to", "Later"],
+        message: #"1. “Col \u{1B}[2J”"#),
+      Refused(
+        testDescription: "unknown column",
+        arguments: ["move", "board.md", "Plain", "--to", "Done\u{9B}2J"],
+        message: #"“Done\u{9B}2J”"#),
+      Refused(
+        testDescription: "unknown --from column",
+        arguments: ["move", "board.md", "Plain", "--from", "x\u{1B}[2J", "--to", "Done"],
+        message: #"“x\u{1B}[2J”"#),
+      Refused(
+        testDescription: "ambiguous card", arguments: ["move", "board.md", "a", "--to", "Done"],
+        message: #"“Card \u{1B}[2J”"#),
+      Refused(
+        testDescription: "missing file", arguments: ["show", "\u{1B}]52;c;eA==\u{7}.md"],
+        message: #"\u{1B}]52;c;eA==\u{7}.md does not exist"#),
+      Refused(
+        testDescription: "unknown option",
+        arguments: ["move", "board.md", "Plain", "--to", "Done", "--\u{1B}[2J"],
+        message: #"'--\u{1B}[2J'"#),
+    ])
+  func errorEscapes(_ refused: Refused) throws {
+    let (arguments, message) = (refused.arguments, refused.message)
+    let board = Self.hostileBoard("\u{1B}[2J")
+    let folder = try Folder(board)
+    defer { folder.remove() }
+    let result = try Self.arrange(arguments, in: folder)
+    #expect(result.status != 0)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains(message))
+    #expect(Self.controls(in: result.error).isEmpty)
+    #expect(folder.text == board)
+  }
+
+  @Test("BoardCommandError messages carry no terminal escapes")
+  func commandErrorEscapes() throws {
+    var document = try BoardDocument.parse(Array(Self.hostileBoard("\u{1B}]0;x\u{7}").utf8))
+    let before = document.serialized()
+    for (card, column) in [("nope\u{1B}[2J", "Done"), ("Plain", "\u{9B}"), ("a", "Done")] {
+      #expect {
+        _ = try BoardCommand.move(card, toColumn: column, position: nil, in: &document)
+      } throws: { error in
+        guard let error = error as? BoardCommandError else { return false }
+        return Self.controls(in: error.message).isEmpty && error.message.contains(#"\u{"#)
+      }
+    }
+    #expect(document.serialized() == before)
+  }
+
+  @Test("visible escapes what a terminal acts on, keeps the rest, and is idempotent")
+  func visibleForm() {
+    let text = "Ünïcödé 日本語 ✅ \\ \u{1B}[1m\u{0}\r\n\u{7F}\u{85}\u{A0}\u{200F}\u{2028}\u{2069}\t."
+    let shown =
+      #"Ünïcödé 日本語 ✅ \ \u{1B}[1m\u{0}\u{D}\u{A}\u{7F}\u{85}"# + "\u{A0}\u{200F}"
+      + #"\u{2028}\u{2069} ."#
+    #expect(BoardCommand.visible(text) == shown)
+    #expect(BoardCommand.visible(shown) == shown)
+    #expect(
+      BoardCommand.visible("a\u{1B}\nb\r\n", keepingLineBreaks: true) == "a\\u{1B}\nb\\u{D}\n")
+    #expect(BoardCommand.visible("") == "")
+  }
+}
