@@ -189,8 +189,10 @@ struct Move: ParsableCommand {
 
   @Argument(
     help: """
-      The card's title (exact, any case, or a part of it; a checkbox such as "[ ] " may be \
-      included), or with --from its number in that column as `arrange show` prints it.
+      The card's title: exact, in any case, else a part of it (a checkbox such as "[ ] " may be \
+      included). With --from, a whole number is the card's number in that column as `arrange \
+      show` prints it, never a title: a card titled "2" is reached by its number there, or \
+      without --from.
       """)
   var card: String
 

@@ -203,4 +203,87 @@ import Testing
       BoardCommand.visible("a\u{1B}\nb\r\n", keepingLineBreaks: true) == "a\\u{1B}\nb\\u{D}\n")
     #expect(BoardCommand.visible("") == "")
   }
+
+  // MARK: - Card numbers with --from
+
+  /// A board of two columns (a card moved into the empty one lands right below its heading).
+  static func numbered(_ todo: [String], done: [String] = []) -> String {
+    "## To Do\n\n" + todo.map { "- \($0)\n" }.joined() + "\n## Done\n"
+      + done.map { "- \($0)\n" }.joined()
+  }
+
+  static let titles = ["Fix 2 bugs", "Beta", "2", "Plan 5"]
+
+  /// A card argument (with the options that go with it) and the card it must move, or the
+  /// error it must give.
+  struct Pick: Sendable, CustomTestStringConvertible {
+    var card: String
+    var options: [String] = []
+    var moves: String?
+    var error: String?
+    var testDescription: String { ([card] + options).joined(separator: " ") }
+  }
+
+  @Test(
+    "With --from a whole number is the card show prints there, never a title",
+    arguments: [
+      Pick(card: "2", options: ["--from", "To Do"], moves: "Beta"),
+      Pick(card: "2", options: ["--from", "1"], moves: "Beta"),
+      Pick(card: "+3", options: ["--from", "to do"], moves: "2"),
+      Pick(card: "1", options: ["--from", "To Do"], moves: "Fix 2 bugs"),
+      Pick(card: "4", options: ["--from", "To Do"], moves: "Plan 5"),
+      Pick(
+        card: "5", options: ["--from", "To Do"],
+        error: "There is no card 5 in “To Do”: it has 4 cards, numbered 1 to 4"),
+      Pick(card: "0", options: ["--from", "To Do"], error: "There is no card 0 in “To Do”"),
+      Pick(card: "-2", options: ["--from", "To Do"], error: "There is no card -2 in “To Do”"),
+      Pick(
+        card: "99999999999999999999", options: ["--from", "To Do"],
+        error: "There is no card 99999999999999999999 in “To Do”"),
+      Pick(
+        card: "1", options: ["--from", "Done"],
+        error: "There is no card 1 in “Done”: it has no cards"),
+      // Without --from, or when it is not a number, the card is a title: exact, then a part.
+      Pick(card: "2", moves: "2"),
+      Pick(card: "5", moves: "Plan 5"),
+      Pick(card: "Fix 2", options: ["--from", "To Do"], moves: "Fix 2 bugs"),
+      Pick(card: "b", error: "“b” matches 2 cards"),
+    ])
+  func cardNumbers(_ pick: Pick) throws {
+    let board = Self.numbered(Self.titles)
+    let folder = try Folder(board)
+    defer { folder.remove() }
+    // After "--", a card such as "-2" is not taken for an option.
+    let result = try Self.arrange(
+      ["move", "board.md", "--to", "Done"] + pick.options + ["--", pick.card], in: folder)
+    if let moved = pick.moves {
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output == "Dropped \(moved) in Done, position 1 of 1\n")
+      #expect(folder.text == Self.numbered(Self.titles.filter { $0 != moved }, done: [moved]))
+    } else {
+      #expect(result.status == 1)
+      #expect(result.output.isEmpty)
+      #expect(result.error.contains(pick.error ?? "?"), "\(result.error)")
+      #expect(folder.text == board)
+    }
+  }
+
+  @Test("BoardCommand.move with from: a number is the card's position, a title only without it")
+  func cardNumbersDirect() throws {
+    let text = Self.numbered(Self.titles)
+    var document = try BoardDocument.parse(Array(text.utf8))
+    _ = try BoardCommand.move("2", toColumn: "Done", position: nil, from: "To Do", in: &document)
+    #expect(document.columns[1].cards.map(\.title) == ["Beta"])
+    _ = try BoardCommand.move("2", toColumn: "Done", position: 1, in: &document)
+    #expect(document.columns[1].cards.map(\.title) == ["2", "Beta"])
+    let before = document.serialized()
+    #expect {
+      _ = try BoardCommand.move("3", toColumn: "Done", position: nil, from: "1", in: &document)
+    } throws: { error in
+      guard let error = error as? BoardCommandError else { return false }
+      return error.kind == .unknownCard
+        && error.message.contains("it has 2 cards, numbered 1 to 2")
+    }
+    #expect(document.serialized() == before)
+  }
 }

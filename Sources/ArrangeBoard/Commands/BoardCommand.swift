@@ -57,10 +57,12 @@ public enum BoardCommand {
   /// `card` matches a title exactly (with or without its checkbox, `[ ] Title`), else ignoring
   /// case, else as the titles containing it; when several cards match, `nth` picks one (from 1,
   /// in file order) and without it the error lists them. `from`, when given, looks only in that
-  /// column, and then `card` may also be the card's number there (as `arrange show` prints
-  /// it). `column` is a column's name, ignoring case (with or without its card limit), else its
-  /// number from 1; a part of a name never matches. `position` counts from 1 in the destination
-  /// column once the card is in it; `nil` puts the card last.
+  /// column, and then a `card` that is a whole number is the card's number there, from 1 as
+  /// `arrange show` prints it, and never a title or a part of one: a number outside the column
+  /// is an error that says how many cards it has, and a card titled "2" is reached by its
+  /// number, or without `from`. `column` is a column's name, ignoring case (with or without its
+  /// card limit), else its number from 1; a part of a name never matches. `position` counts
+  /// from 1 in the destination column once the card is in it; `nil` puts the card last.
   ///
   /// A card or column may also be named as ``outline(of:)`` prints it, with its control
   /// characters escaped.
@@ -158,22 +160,33 @@ public enum BoardCommand {
       return titles + titles.map { (done ? "[x] " : "[ ] ") + $0 }
     }
     let wanted = name.trimmingWhitespace
-    let folded = wanted.lowercased()
-    let tiers: [(String) -> Bool] = [
-      { $0 == wanted },
-      { $0.lowercased() == folded },
-      { !folded.isEmpty && $0.lowercased().contains(folded) },
-    ]
     var found: [Int] = []
-    for test in tiers {
-      found = cards.indices.filter { texts(cards[$0].card).contains(where: test) }
-      if !found.isEmpty { break }
-    }
-    if found.isEmpty, let column, let number = Int(wanted),
-      cards.indices.contains(number - 1)
-    {
-      // The number `arrange show` prints.
+    if let column, isWholeNumber(wanted) {
+      // With a column, a number is the one `arrange show` prints there, and nothing else: a
+      // title that merely contains it must never be moved instead. It is checked against the
+      // column before any arithmetic (it may be any number a person typed).
+      let title = document.columns[column].title
+      guard let number = Int(wanted), number >= 1, number <= cards.count else {
+        throw BoardCommandError(
+          .unknownCard,
+          "There is no card \(wanted) in “\(title)”: "
+            + (cards.isEmpty
+              ? "it has no cards."
+              : "it has \(cards.count) card\(cards.count == 1 ? "" : "s"), numbered 1 to "
+                + "\(cards.count) as `arrange show` prints them."))
+      }
       found = [number - 1]
+    } else {
+      let folded = wanted.lowercased()
+      let tiers: [(String) -> Bool] = [
+        { $0 == wanted },
+        { $0.lowercased() == folded },
+        { !folded.isEmpty && $0.lowercased().contains(folded) },
+      ]
+      for test in tiers {
+        found = cards.indices.filter { texts(cards[$0].card).contains(where: test) }
+        if !found.isEmpty { break }
+      }
     }
     guard !found.isEmpty else {
       let place = column.map { " in “\(document.columns[$0].title)”" } ?? ""
@@ -199,6 +212,13 @@ public enum BoardCommand {
           + "; pick one with --nth 1 to \(found.count), in this order.")
     }
     return cards[found[0]].card.id
+  }
+
+  /// Whether `text` is a whole number in decimal digits, with or without a sign, however large.
+  static func isWholeNumber(_ text: some StringProtocol) -> Bool {
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text[...]
+    return !digits.isEmpty
+      && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// The column `name` names: by name in any case (with or without its card limit), else by
