@@ -83,6 +83,23 @@ func printOutput(_ text: String) throws {
   throw ExitCode.failure
 }
 
+/// The whole number given for `option`, or `nil` when the option was not given.
+///
+/// A word, or a number too large for `Int`, is a message and a failure (exit status 1). Whether
+/// the number is in range is for the command to say: nothing here computes with it.
+func wholeNumber(_ text: String?, for option: String) throws -> Int? {
+  guard let text else { return nil }
+  let trimmed = text.split(separator: " ", omittingEmptySubsequences: true)
+  if trimmed.count == 1, let number = Int(trimmed[0]) { return number }
+  let digits = trimmed.count == 1 ? trimmed[0].drop { $0 == "-" || $0 == "+" } : ""
+  if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+    printError("\(option) \(text) is out of range: it counts from 1, and no board has that many.")
+  } else {
+    printError("\(option) takes a whole number from 1, not “\(text)”.")
+  }
+  throw ExitCode.failure
+}
+
 /// Opens the board file at `path`, or prints why not and fails; notices about earlier
 /// interrupted saves go to standard error.
 func openFile(_ path: String) throws -> (file: BoardFile, contents: [UInt8]?) {
@@ -181,7 +198,9 @@ struct Move: ParsableCommand {
     discussion: """
       The file is read and saved under a lock that other arrange processes respect, so \
       moves made at the same time by several processes all land. A change another program \
-      makes to the file meanwhile is read and kept.
+      makes to the file meanwhile is read and kept. Numbers are checked against the board \
+      before they are used: one out of range is an error, and the file is left as it is. A \
+      card that starts with "-" goes after "--": arrange move board.md --to Done -- "-x".
       """)
 
   @Argument(help: "The board file.")
@@ -196,24 +215,35 @@ struct Move: ParsableCommand {
       """)
   var card: String
 
+  // Every option takes the argument after it, even one that starts with "-" ("--index -1"), so
+  // that a negative number is checked and refused here with the reason, not taken for an option.
   @Option(
-    name: .customLong("to"),
+    name: .customLong("to"), parsing: .unconditional,
     help: ArgumentHelp(
       "The column's name (any case), else its number from 1.", valueName: "column"))
   var column: String
 
-  @Option(help: "The card's position in the column, from 1 (default: last).")
-  var index: Int?
-
-  @Option(help: "Which of several matching cards, from 1 in file order.")
-  var nth: Int?
+  // Numbers are read as text and checked in `run()`: one too large for `Int` is then refused
+  // like any other number that is out of range, with the reason and exit status 1.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The card's position in the column, from 1 (default: last).", valueName: "index"))
+  var index: String?
 
   @Option(
-    name: .customLong("from"),
+    parsing: .unconditional,
+    help: ArgumentHelp("Which of several matching cards, from 1 in file order.", valueName: "nth"))
+  var nth: String?
+
+  @Option(
+    name: .customLong("from"), parsing: .unconditional,
     help: ArgumentHelp("Look for the card only in this column.", valueName: "column"))
   var fromColumn: String?
 
   func run() throws {
+    let position = try wholeNumber(index, for: "--index")
+    let which = try wholeNumber(nth, for: "--nth")
     var board = try openFile(file).file
     var message = ""
     // Why the move itself failed (the file changed nothing), as opposed to the save.
@@ -236,7 +266,7 @@ struct Move: ParsableCommand {
         }
         do throws(BoardCommandError) {
           message = try BoardCommand.move(
-            card, toColumn: column, position: index, nth: nth, from: fromColumn, in: &document)
+            card, toColumn: column, position: position, nth: which, from: fromColumn, in: &document)
         } catch {
           refusal = error.message
           throw stop

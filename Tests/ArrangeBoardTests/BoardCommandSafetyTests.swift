@@ -286,4 +286,104 @@ import Testing
     }
     #expect(document.serialized() == before)
   }
+
+  // MARK: - Extreme numbers
+
+  /// The edges of `Int`, the numbers just inside them and around 1, and one too large for `Int`.
+  static let extremes = [
+    String(Int.min), String(Int.min + 1), "-1", "0", String(Int.max), String(Int.max - 1),
+    "1" + String(repeating: "0", count: 30),
+  ]
+
+  /// A field of `arrange move` that takes a number.
+  enum NumericField: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case card, to, from, index, nth
+
+    var testDescription: String { rawValue }
+
+    /// The command line that moves Alpha with `value` in this field.
+    func arguments(_ value: String, board: String) -> [String] {
+      switch self {
+      // After "--", a card such as "-1" is not taken for an option.
+      case .card: return ["move", board, "--from", "To Do", "--to", "Done", "--", value]
+      case .to: return ["move", board, "Alpha", "--to=\(value)"]
+      case .from: return ["move", board, "Alpha", "--from=\(value)", "--to", "Done"]
+      case .index: return ["move", board, "Alpha", "--to", "Done", "--index=\(value)"]
+      case .nth: return ["move", board, "Alpha", "--to", "Done", "--nth=\(value)"]
+      }
+    }
+  }
+
+  @Test(
+    "Extreme numbers in every numeric field: a message and exit status 1, never a trap",
+    arguments: NumericField.allCases, extremes)
+  func extremeNumbers(_ field: NumericField, _ value: String) throws {
+    let board = BoardCommandLineTests.board
+    let folder = try Folder(board)
+    defer { folder.remove() }
+    let process = try ChildProcess(
+      try BoardCommandLineTests.arrange(), field.arguments(value, board: folder.board.path),
+      outputIn: folder.url.path)
+    let ending = process.wait()
+    defer { process.removeOutput() }
+    #expect(ending == .exited(1), "\(process.error)")
+    #expect(process.error.hasPrefix("arrange: "), "\(process.error)")
+    #expect(!process.error.contains("runtime failure"))
+    #expect(process.output.isEmpty)
+    #expect(folder.text == board)
+  }
+
+  @Test(
+    "BoardCommand.move refuses extreme numbers in every field, the document unchanged",
+    arguments: NumericField.allCases)
+  func extremeNumbersDirect(_ field: NumericField) throws {
+    for value in Self.extremes {
+      var document = try BoardDocument.parse(Array(BoardCommandLineTests.board.utf8))
+      let before = document.serialized()
+      let number = Int(value)
+      if (field == .index || field == .nth) && number == nil { continue }
+      #expect(throws: BoardCommandError.self, "\(field) \(value)") {
+        switch field {
+        case .card:
+          _ = try BoardCommand.move(
+            value, toColumn: "Done", position: nil, from: "To Do", in: &document)
+        case .to:
+          _ = try BoardCommand.move("Alpha", toColumn: value, position: nil, in: &document)
+        case .from:
+          _ = try BoardCommand.move(
+            "Alpha", toColumn: "Done", position: nil, from: value, in: &document)
+        case .index:
+          _ = try BoardCommand.move("Alpha", toColumn: "Done", position: number, in: &document)
+        case .nth:
+          _ = try BoardCommand.move(
+            "Alpha", toColumn: "Done", position: nil, nth: number, in: &document)
+        }
+      }
+      #expect(document.serialized() == before)
+    }
+  }
+
+  @Test("Options take a negative number or a word as their value, and refuse it with exit 1")
+  func optionValues() throws {
+    let board = BoardCommandLineTests.board
+    let folder = try Folder(board)
+    defer { folder.remove() }
+    for (arguments, message) in [
+      (["--index", "-1"], "Position -1 is outside Done"),
+      (["--nth", "-1"], "--nth -1: “Alpha” matches 1 card; give 1."),
+      (["--index", "two"], "--index takes a whole number from 1, not “two”."),
+      (["--nth", "1e3"], "--nth takes a whole number from 1, not “1e3”."),
+      (["--index", "-99999999999999999999"], "--index -99999999999999999999 is out of range"),
+    ] {
+      let result = try Self.arrange(
+        ["move", "board.md", "Alpha", "--to", "Done"] + arguments, in: folder)
+      #expect(result.status == 1)
+      #expect(result.error.contains(message), "\(result.error)")
+      #expect(folder.text == board)
+    }
+    let moved = try Self.arrange(
+      ["move", "board.md", "Alpha", "--to", "Done", "--index", " 1 "], in: folder)
+    #expect(moved.status == 0)
+    #expect(moved.output == "Dropped Alpha in Done, position 1 of 1\n")
+  }
 }

@@ -84,12 +84,19 @@ public enum BoardCommand {
       throw BoardCommandError(.unknownCard, "No card titled “\(card)”.")
     }
     let count = document.columns[target].cards.count - (origin.column == target ? 1 : 0)
-    let index = position.map { $0 >= 1 ? $0 - 1 : -1 } ?? count
-    guard index >= 0 && index <= count else {
-      throw BoardCommandError(
-        .indexOutOfRange,
-        "Position \(position ?? 0) is outside \(document.columns[target].title), which takes "
-          + "1 to \(count + 1).")
+    // `position` is any number a person typed: it is compared before anything is computed
+    // with it.
+    let index: Int
+    if let position {
+      guard position >= 1 && position <= count + 1 else {
+        throw BoardCommandError(
+          .indexOutOfRange,
+          "Position \(position) is outside \(document.columns[target].title), which takes "
+            + "1 to \(count + 1).")
+      }
+      index = position - 1
+    } else {
+      index = count
     }
 
     let rows = Double(document.columns.map(\.cards.count).max() ?? 0) + 2
@@ -193,10 +200,12 @@ public enum BoardCommand {
       throw BoardCommandError(.unknownCard, "No card titled “\(name)”\(place).")
     }
     if let nth {
-      guard found.indices.contains(nth - 1) else {
+      // Any number a person typed: compared before `nth - 1` is computed.
+      guard nth >= 1 && nth <= found.count else {
         throw BoardCommandError(
           .unknownCard,
-          "--nth \(nth): “\(name)” matches \(found.count) card\(found.count == 1 ? "" : "s").")
+          "--nth \(nth): “\(name)” matches \(found.count) card\(found.count == 1 ? "" : "s")"
+            + (found.count == 1 ? "; give 1." : "; give 1 to \(found.count)."))
       }
       return cards[found[nth - 1]].card.id
     }
