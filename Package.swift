@@ -26,12 +26,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     // `swift package generate-documentation`: the DocC catalogs, built by CI.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // `arrange serve`: the board in a browser. Without its default traits Hummingbird needs
-    // neither swift-configuration nor full Foundation.
-    .package(
-      url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
-    .package(
-      url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
   ],
   targets: [
     // Engines: pure Swift, no Foundation, no platform module (ARCHITECTURE.md).
@@ -64,15 +58,12 @@ let package = Package(
         "ArrangeTerminalDrag", "CArrangeFileSystem",
       ],
       swiftSettings: upcoming),
-    // The board in a browser: an HTTP and WebSocket server over a board session, and the page
+    // The board in a browser: an HTTP and WebSocket server over a board session (its own, on
+    // poll(2): every bound an attacker could push is one it sets), and the page
     // (Web/: HTML, CSS, the JavaScript host and the engines' WebAssembly module).
     .target(
       name: "ArrangeServe",
-      dependencies: [
-        "ArrangeBoard",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-      ],
+      dependencies: ["ArrangeBoard"],
       resources: [.copy("Web")],
       swiftSettings: upcoming),
     .executableTarget(

@@ -266,8 +266,10 @@ class BrowserTests(unittest.TestCase):
         # An editor renames Alpha in the file, and before that has settled (half a second) a
         # page renames it too: the two cannot be combined.
         self.server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
-        status, _ = self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
-        self.assertEqual(status, 200)
+        status, answer = self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        # Held, not written: never answered 200.
+        self.assertEqual(status, 202)
+        self.assertFalse(answer["saved"])
         wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
                  what="the conflict bar")
         text = driver.find_element("id", "conflict-text").text

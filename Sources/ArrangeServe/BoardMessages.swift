@@ -13,42 +13,29 @@ import Foundation
 public enum BoardMessages {
   /// The board of `shared` as the page reads it, with `message` for its status line.
   public static func board<Storage>(_ shared: SharedBoard<Storage>, message: String?) -> String {
-    let document = shared.document
-    var json = "{\"version\":\(shared.version),\"file\":\(quoted(shared.session.fileName))"
-    json += ",\"message\":\(message.map(quoted) ?? "null")"
-    json += ",\"conflict\":\(shared.session.isInConflict)"
-    json += ",\"undo\":\(!shared.session.undoStack.isEmpty)"
-    json += ",\"redo\":\(!shared.session.redoStack.isEmpty),\"columns\":["
-    for (c, column) in document.columns.enumerated() {
-      if c > 0 { json += "," }
-      json +=
-        "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
-      json += ",\"complete\":\(column.marksComplete),\"cards\":["
-      for (i, card) in column.cards.enumerated() {
-        if i > 0 { json += "," }
-        let details = document.details(of: card.id) ?? CardDetails()
-        json += "{\"id\":\(card.id.rawValue),\"title\":\(quoted(card.title))"
-        json += ",\"done\":\(card.checkbox.map { "\($0)" } ?? "null")"
-        json += ",\"due\":\(details.due.map(quoted) ?? "null")"
-        json += ",\"description\":[\(details.description.map(quoted).joined(separator: ","))]"
-        json += ",\"subtasks\":["
-        json += details.subtasks.map {
-          "{\"title\":\(quoted($0.title)),\"done\":\($0.isDone)}"
-        }.joined(separator: ",")
-        json += "]}"
-      }
-      json += "]}"
-    }
-    json += "],\"archive\":["
-    json += document.archive.map { quoted($0.title) }.joined(separator: ",")
+    BoardSnapshot(shared, message: message, serial: 0).json
+  }
+
+  /// The JSON of one card.
+  static func card(_ card: BoardCard, in document: BoardDocument) -> String {
+    let details = document.details(of: card.id) ?? CardDetails()
+    var json = "{\"id\":\(card.id.rawValue),\"title\":\(quoted(card.title))"
+    json += ",\"done\":\(card.checkbox.map { "\($0)" } ?? "null")"
+    json += ",\"due\":\(details.due.map(quoted) ?? "null")"
+    json += ",\"description\":[\(details.description.map(quoted).joined(separator: ","))]"
+    json += ",\"subtasks\":["
+    json += details.subtasks.map {
+      "{\"title\":\(quoted($0.title)),\"done\":\($0.isDone)}"
+    }.joined(separator: ",")
     return json + "]}"
   }
 
-  /// The answer to a change: whether it was refused, and the board now.
-  public static func answer<Storage>(
-    _ shared: SharedBoard<Storage>, outcome: SharedBoardOutcome
-  ) -> String {
-    "{\"refused\":\(outcome.refused),\"board\":\(board(shared, message: outcome.message))}"
+  /// The answer to a change: whether it was refused, whether it is saved, and the board now.
+  static func answer(_ snapshot: BoardSnapshot, outcome: SharedBoardOutcome) -> String {
+    var json = "{\"refused\":\(outcome.refused),\"saved\":\(snapshot.isSaved)"
+    json += ",\"pending\":\(snapshot.pending.map(quoted) ?? "null")"
+    json += ",\"message\":\(outcome.message.map(quoted) ?? "null")"
+    return json + ",\"board\":\(snapshot.json)}"
   }
 
   /// `text` as a JSON string.
@@ -92,7 +79,8 @@ public enum BoardMessages {
   /// `renameSubtask` (`card`, `index`, `title`), `moveSubtask` (`card`, `from`, `to`), `describe`
   /// (`card`, `lines`), `due` (`card`, `due`: a date, or empty to remove it), `addColumn`
   /// (`title`), `renameColumn` (`column`, `title`), `deleteColumn` (`column`, optional
-  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. At most 1,000 requests.
+  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. At most
+  /// ``ServerLimits/requestsPerChange`` requests.
   public static func requests(from body: [UInt8]) throws(Malformed) -> (
     version: Int, requests: [BoardRequest]
   ) {
@@ -104,7 +92,9 @@ public enum BoardMessages {
       throw Malformed(
         message: "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}.")
     }
-    guard list.count <= 1000 else { throw Malformed(message: "At most 1,000 requests at once.") }
+    guard list.count <= ServerLimits.requestsPerChange else {
+      throw Malformed(message: "At most \(ServerLimits.requestsPerChange) requests at once.")
+    }
     var requests: [BoardRequest] = []
     for item in list { requests.append(try request(item)) }
     return (version, requests)
@@ -112,21 +102,29 @@ public enum BoardMessages {
 
   /// One request object.
   static func request(_ item: [String: Any]) throws(Malformed) -> BoardRequest {
+    let op = String(
+      (item["op"] as? String ?? "").unicodeScalars.prefix(40).filter { $0.value >= 0x20 })
+    // Numbers are positions and identifiers: anything outside 0 … 10⁹ names nothing, and is
+    // refused here, before any arithmetic on it.
     func int(_ key: String) throws(Malformed) -> Int {
-      guard let value = item[key] as? Int else {
-        throw Malformed(message: "“\(item["op"] ?? "")” needs a whole number “\(key)”.")
+      guard let value = item[key] as? Int, (0...1_000_000_000).contains(value) else {
+        throw Malformed(
+          message: "“\(op)” needs a whole number from 0 to 1000000000 as “\(key)”.")
       }
       return value
     }
+    func optionalInt(_ key: String) throws(Malformed) -> Int? {
+      item[key] == nil || item[key] is NSNull ? nil : try int(key)
+    }
     func text(_ key: String) throws(Malformed) -> String {
       guard let value = item[key] as? String, value.utf8.count <= 10_000 else {
-        throw Malformed(message: "“\(item["op"] ?? "")” needs a text “\(key)”.")
+        throw Malformed(message: "“\(op)” needs a text “\(key)” of at most 10000 bytes.")
       }
       return value
     }
     func flag(_ key: String) throws(Malformed) -> Bool {
       guard let value = item[key] as? Bool else {
-        throw Malformed(message: "“\(item["op"] ?? "")” needs true or false as “\(key)”.")
+        throw Malformed(message: "“\(op)” needs true or false as “\(key)”.")
       }
       return value
     }
@@ -136,7 +134,7 @@ public enum BoardMessages {
     case "moveColumn": return .moveColumn(from: try int("from"), to: try int("to"))
     case "add":
       return .addCard(
-        title: try text("title"), column: try int("column"), index: item["index"] as? Int)
+        title: try text("title"), column: try int("column"), index: try optionalInt("index"))
     case "rename": return .setTitle(CardID(try int("card")), try text("title"))
     case "delete": return .removeCard(CardID(try int("card")))
     case "tick": return .setDone(CardID(try int("card")), try flag("done"))
@@ -150,22 +148,29 @@ public enum BoardMessages {
     case "moveSubtask":
       return .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
     case "describe":
-      guard let lines = item["lines"] as? [String], lines.count <= 1000 else {
-        throw Malformed(message: "“describe” needs “lines”, a list of texts.")
+      guard let lines = item["lines"] as? [String], lines.count <= 1000,
+        lines.allSatisfy({ $0.utf8.count <= 10_000 })
+      else {
+        throw Malformed(
+          message: "“describe” needs “lines”, a list of at most 1000 texts of 10000 bytes.")
       }
       return .setDescription(CardID(try int("card")), lines)
     case "due":
-      let due = item["due"] as? String
+      guard item["due"] == nil || item["due"] is NSNull || item["due"] is String else {
+        throw Malformed(message: "“due” needs a date as text, or an empty text.")
+      }
+      let due = item["due"] is String ? try text("due") : nil
       return .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
     case "addColumn": return .addColumn(title: try text("title"))
     case "renameColumn": return .renameColumn(try int("column"), title: try text("title"))
     case "deleteColumn":
-      return .removeColumn(try int("column"), withCards: (item["withCards"] as? Bool) ?? false)
+      return .removeColumn(
+        try int("column"), withCards: item["withCards"] == nil ? false : try flag("withCards"))
     case "undo": return .undo
     case "redo": return .redo
     case "reload": return .reload
     case "overwrite": return .overwrite
-    default: throw Malformed(message: "Unknown “op”: \(item["op"] ?? "none").")
+    default: throw Malformed(message: "Unknown “op”: “\(op)”.")
     }
   }
 }

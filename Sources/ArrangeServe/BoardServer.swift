@@ -1,11 +1,11 @@
-import ArrangeBoard
+public import ArrangeBoard
 import Foundation
-import HTTPTypes
-import Hummingbird
-import HummingbirdWebSocket
-import Logging
-import NIOCore
-import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `arrange serve`: the board in a browser.
 ///
@@ -15,7 +15,10 @@ import Synchronization
 /// in a terminal, or from an editor. Pointer moves never reach the server: the page drags with
 /// the engines in WebAssembly and sends only the operations a drop makes.
 ///
-/// Every request passes the ``ServerGate``.
+/// Two threads: one serves the network (every request passes the ``ServerGate``, and every
+/// bound of ``ServerLimits`` holds), the other owns the board, so a large change never holds up
+/// the other pages. One server serves a board at a time: a second one on the same file refuses
+/// to start and names the first's address.
 public struct BoardServer: Sendable {
   /// The board file's path.
   public let path: String
@@ -48,91 +51,78 @@ public struct BoardServer: Sendable {
     public var message: String
   }
 
-  /// Opens the board and serves it until the task is cancelled or the process is interrupted.
+  /// How the server stopped.
+  public struct Stop: Sendable {
+    /// Whether every change the pages made is in the file.
+    public var isSaved: Bool
+    /// What to tell the person (where unsaved changes were kept), if anything.
+    public var message: String?
+  }
+
+  /// Opens the board and serves it until the task is cancelled or, with `stopsOnSignals`, the
+  /// process gets SIGINT, SIGTERM or SIGHUP; then writes what the pages changed and returns.
   ///
   /// `ready` is called with the page's address (token included) once the server listens;
   /// `notice` with messages about the file (an outside edit taken in, a save that failed).
+  /// A change that cannot be written before the server stops is kept in a copy beside the
+  /// board, and the returned ``Stop`` says where.
+  @discardableResult
   public func run(
+    stopsOnSignals: Bool = false,
     ready: @escaping @Sendable (String) async -> Void,
     notice: @escaping @Sendable (String) -> Void = { _ in }
-  ) async throws {
+  ) async throws -> Stop {
     let shared = try Self.open(path, notice: notice)
-    let hub = BoardHub(shared: shared)
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    let host = self.host
-    let token = self.token
-    let web = self.web
-    let gateBox = GateBox()
-    router.add(middleware: GateMiddleware(gate: gateBox))
-    router.get("api/board") { _, _ in Self.json(await hub.board()) }
-    router.post("api/change") { request, _ in
-      let body = try await request.body.collect(upTo: 1 << 20)
-      let (status, json) = await hub.change(Array(body.readableBytesView))
-      return Self.json(json, status: .init(code: status))
+    let lock = try ServeLock.take(for: shared.session.storage.target, board: path)
+    defer { lock.release() }
+    let listener = try Self.listen(host: host, port: port)
+    let actual = Self.localPort(of: listener)
+    let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    let name = shown.contains(":") ? "[\(shown)]" : shown
+    lock.record("http://\(name):\(actual)/ (process \(getpid()))")
+    var wake: [Int32] = [-1, -1]
+    guard makePipe(&wake, nonBlocking: true) else {
+      close(listener)
+      throw StartError(message: "cannot start the server: \(String(cString: strerror(errno))).")
     }
-    router.ws("api/live") { inbound, outbound, _ in
-      let (id, stream) = await hub.listen()
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        // The page says nothing; its stream ends when it closes.
-        group.addTask { for try await _ in inbound {} }
-        group.addTask { for await json in stream { try await outbound.write(.text(json)) } }
-        try await group.next()
-        group.cancelAll()
-      }
-      await hub.stopListening(id)
-    }
-    let page: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = {
-      request, _ in
-      guard let file = web.file(at: request.uri.path) else {
-        return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init())
-      }
-      var headers: HTTPFields = [
-        .contentType: file.mediaType,
-        .contentSecurityPolicy:
-          "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-          + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
-        .cacheControl: "no-cache",
-      ]
-      headers[.xContentTypeOptions] = "nosniff"
-      headers[.referrerPolicy] = "no-referrer"
-      return Response(
-        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
-    }
-    router.get("/", use: page)
-    router.get("**", use: page)
-    var logger = Logger(label: "arrange-serve")
-    logger.logLevel = .error
-    let app = Application(
-      router: router,
-      server: .http1WebSocketUpgrade(webSocketRouter: router),
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
-      onServerRunning: { channel in
-        let actual = channel.localAddress?.port ?? 0
-        gateBox.set(ServerGate(token: token, host: host, port: actual))
-        let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        let name = shown.contains(":") ? "[\(shown)]" : shown
-        await ready("http://\(name):\(actual)/#token=\(token)")
-      },
-      logger: logger)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await app.runService() }
-      group.addTask {
-        // Outside edits reach every page within a second: polled four times a second, taken
-        // in once settled (BoardSession.settleTime).
-        while !Task.isCancelled {
-          try await Task.sleep(nanoseconds: 250_000_000)
-          await hub.poll()
+    let wakeWrite = wake[1]
+    let worker = BoardWorker(
+      shared: shared,
+      wake: {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+      }, notice: notice)
+    let loop = ServerLoop(
+      listener: listener, gate: ServerGate(token: token, host: host, port: actual),
+      files: Self.responses(of: web), worker: worker, wake: (wake[0], wake[1]))
+    let stopper = Stopper(worker: worker, loop: loop)
+    var signals: SignalWatch?
+    if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
+    defer { signals?.end() }
+    worker.start()
+    await ready("http://\(name):\(actual)/#token=\(token)")
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+          loop.run()
+          done.resume()
         }
+        thread.name = "arrange-serve"
+        thread.start()
       }
-      try await group.next()
-      group.cancelAll()
+    } onCancel: {
+      stopper.stop()
     }
+    close(listener)
+    close(wake[0])
+    close(wake[1])
+    return stopper.result ?? Stop(isSaved: true, message: nil)
   }
 
   /// Opens and parses the board, or says why not; a missing file is the sample board.
   static func open(_ path: String, notice: (String) -> Void) throws -> SharedBoard<BoardFile> {
     do {
-      let opened = try BoardFile.open(path)
+      var opened = try BoardFile.open(path)
       for message in opened.file.notices { notice(message) }
       var document = BoardDocument.sample
       if let contents = opened.contents {
@@ -142,62 +132,140 @@ public struct BoardServer: Sendable {
           throw StartError(message: "\(path): \(error.message) The file was left as it is.")
         }
       }
+      // What the server was started on is what it serves: a link swapped in later is refused.
+      opened.file.pinsTarget = true
       return SharedBoard(session: BoardSession(document: document, storage: opened.file))
     } catch let error as BoardFileError {
       throw StartError(message: error.message)
     }
   }
 
-  /// A JSON response.
-  static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-    var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-    headers[.cacheControl] = "no-store"
-    return Response(
-      status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+  /// Every file of the page as a whole answer, made once.
+  static func responses(of web: WebFolder) -> [String: [UInt8]] {
+    var made: [String: [UInt8]] = [:]
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: web.path)) ?? []
+    for name in names {
+      guard let (bytes, type) = web.file(at: "/" + name) else { continue }
+      made[name] = ServerLoop.fileResponse(bytes, type: type)
+    }
+    return made
+  }
+
+  /// A listening socket on `host`:`port`, or why not.
+  static func listen(host: String, port: Int) throws -> Int32 {
+    var hints = addrinfo()
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+    var found: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &found)
+    guard status == 0, let first = found else {
+      throw StartError(
+        message: "cannot listen on \(host):\(port): \(String(cString: gai_strerror(status))).")
+    }
+    defer { freeaddrinfo(found) }
+    var failure: Int32 = 0
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let info = entry {
+      entry = info.pointee.ai_next
+      let descriptor = socket(
+        info.pointee.ai_family,
+        info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue)
+          | Int32(SOCK_NONBLOCK.rawValue), info.pointee.ai_protocol)
+      guard descriptor >= 0 else {
+        failure = errno
+        continue
+      }
+      var one: Int32 = 1
+      setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+      if bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
+        && systemListen(descriptor, 511) == 0
+      {
+        return descriptor
+      }
+      failure = errno
+      close(descriptor)
+    }
+    switch failure {
+    case EADDRINUSE:
+      throw StartError(
+        message: "cannot listen on \(host):\(port): another program (perhaps another arrange "
+          + "serve) is using that port; choose another with --port, or --port 0 for any free one.")
+    case EACCES:
+      throw StartError(
+        message: "cannot listen on \(host):\(port): not allowed; ports below 1024 need root.")
+    default:
+      throw StartError(
+        message: "cannot listen on \(host):\(port): \(String(cString: strerror(failure))).")
+    }
+  }
+
+  /// The port a socket is bound to.
+  static func localPort(of descriptor: Int32) -> Int {
+    var address = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        Int(UInt16(bigEndian: $0.pointee.sin_port))
+      }
+    }
   }
 }
 
-/// The gate, set once the server knows its port.
-final class GateBox: Sendable {
-  private let storage = Mutex<ServerGate?>(nil)
+/// Stops the server once: the board writes what it holds (answering changes still queued),
+/// then the network closes.
+final class Stopper: @unchecked Sendable {
+  private let worker: BoardWorker
+  private let loop: ServerLoop
+  private let lock = NSLock()
+  private var started = false
+  private var outcome: BoardServer.Stop?
 
-  func set(_ gate: ServerGate) { storage.withLock { $0 = gate } }
-  var gate: ServerGate? { storage.withLock { $0 } }
-}
+  init(worker: BoardWorker, loop: ServerLoop) {
+    self.worker = worker
+    self.loop = loop
+  }
 
-/// Passes every request through the ``ServerGate``: the page's files need the right `Host`
-/// and `Origin`; the board's API and WebSocket need the token too.
-struct GateMiddleware<Context: RequestContext>: RouterMiddleware {
-  let gate: GateBox
+  var result: BoardServer.Stop? {
+    lock.lock()
+    defer { lock.unlock() }
+    return outcome
+  }
 
-  func handle(
-    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
-    let path = request.uri.path
-    let isAPI = path.hasPrefix("/api/") || path == "/api"
-    let token =
-      request.headers[.arrangeToken]
-      ?? (path == "/api/live" ? request.uri.queryParameters.get("token") : nil)
-    guard let gate = gate.gate else {
-      return Response(status: .serviceUnavailable)
+  func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !started else { return }
+    started = true
+    let thread = Thread { [self] in
+      let farewell = worker.stop()
+      lock.lock()
+      outcome = BoardServer.Stop(isSaved: farewell.isSaved, message: farewell.message)
+      lock.unlock()
+      // The answers of the last changes go out before the network closes.
+      usleep(200_000)
+      loop.stop()
     }
-    if let refusal = gate.check(
-      host: request.head.authority, origin: request.headers[.origin], token: token,
-      needsToken: isAPI)
-    {
-      return Response(
-        status: .init(code: refusal.status), headers: [.contentType: "text/plain; charset=utf-8"],
-        body: .init(byteBuffer: ByteBuffer(string: refusal.message + "\n")))
-    }
-    return try await next(request, context)
+    thread.start()
   }
 }
 
-extension HTTPField.Name {
-  /// The header that carries the token of the printed address.
-  static var arrangeToken: Self { Self("X-Arrange-Token") ?? .authorization }
-  /// Tells browsers not to guess a file's type.
-  static var xContentTypeOptions: Self { Self("X-Content-Type-Options") ?? .contentType }
-  /// Tells browsers what a page's links may say about it (nothing: its address has the token).
-  static var referrerPolicy: Self { Self("Referrer-Policy") ?? .contentType }
+/// The system's `listen(2)` (the name is taken by ``BoardServer/listen(host:port:)`` inside the
+/// type).
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+  listen(descriptor, backlog)
+}
+
+/// Makes a pipe whose ends close on exec (and, with `nonBlocking`, never block).
+func makePipe(_ descriptors: inout [Int32], nonBlocking: Bool) -> Bool {
+  guard pipe(&descriptors) == 0 else { return false }
+  for descriptor in descriptors {
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    if nonBlocking { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+  }
+  return true
 }

@@ -38,8 +38,10 @@ struct Serve: AsyncParsableCommand {
     }
     let server = BoardServer(
       path: file, host: host, port: port, web: web, token: ServerGate.makeToken())
+    let stop: BoardServer.Stop
     do {
-      try await server.run(
+      stop = try await server.run(
+        stopsOnSignals: true,
         ready: { address in
           try? printOutput("Serving \(file) at \(address)\nStop with Ctrl-C.\n")
         },
@@ -47,18 +49,8 @@ struct Serve: AsyncParsableCommand {
     } catch let error as BoardServer.StartError {
       printError(error.message)
       throw ExitCode.failure
-    } catch {
-      let text = "\(error)"
-      if text.contains("Address already in use") {
-        printError(
-          "cannot listen on \(host):\(port): another program (perhaps another arrange serve) "
-            + "is using that port; choose another with --port, or --port 0 for any free one.")
-      } else if text.contains("Permission denied") || text.contains("errno: 13") {
-        printError("cannot listen on \(host):\(port): not allowed; ports below 1024 need root.")
-      } else {
-        printError("cannot serve the board: \(text)")
-      }
-      throw ExitCode.failure
     }
+    if let message = stop.message { printError(message) }
+    if !stop.isSaved { throw ExitCode.failure }
   }
 }

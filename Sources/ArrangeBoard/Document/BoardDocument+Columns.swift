@@ -16,7 +16,8 @@ extension BoardDocument {
     let index = index ?? count
     guard index >= 0 && index <= count else {
       throw BoardEditError(
-        kind: .indexOutOfRange, message: "Position \(index.ordinalText) is outside the board's columns.")
+        kind: .indexOutOfRange,
+        message: "Position \(index.ordinalText) is outside the board's columns.")
     }
     let heading = BoardLine(content: headingText(title, limit: nil), terminator: newline)
     let blank = BoardLine(content: [], terminator: newline)

@@ -37,6 +37,8 @@ let columnSpans = [];             // per column, its left and right edges
 let hiddenElement = null;         // the card whose place the lifted card left
 let removing = null;              // a column X was pressed on once: {column, time}
 let sending = Promise.resolve();
+let inFlight = 0;         // changes sent and not answered yet
+let deferredBoard = null; // the newest board pushed while they were on their way
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -77,32 +79,86 @@ async function request(path, options = {}) {
   return fetch(path, Object.assign({}, options, { headers, cache: "no-store" }));
 }
 
-/// Sends changes made on the version shown; the answer (the board now) replaces what is shown.
+/// Sends changes made on the version shown; the answer (the board now) replaces what is shown
+/// once no later change of this page is still on its way.
 function send(requests) {
   const version = board.version;
+  inFlight += 1;
   sending = sending.then(async () => {
     try {
       const response = await request("api/change", {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ version, requests }),
       });
-      if (!response.ok && response.status !== 409) {
+      const type = response.headers.get("Content-Type") || "";
+      if (!type.startsWith("application/json")) {
         const body = await response.text();
-        status(`Not saved: ${body || response.statusText}`, true);
+        status(`Not saved: ${body.trim() || response.statusText}`, true);
         return;
       }
       const answer = await response.json();
-      receive(answer.board, answer.refused);
+      if (!answer.board) {
+        status(`Not saved: ${answer.error || response.statusText}`, true);
+        return;
+      }
+      // 200: saved; 202: held until the file settles (or a conflict is settled); 503: held,
+      // and writing failed; 409: refused.
+      if (answer.refused && answer.message) status(answer.message, true);
+      answered(answer.board);
     } catch (error) {
       status(`Not saved: the server cannot be reached (${error.message}).`, true);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0 && deferredBoard) {
+        const next = deferredBoard;
+        deferredBoard = null;
+        receive(next);
+      }
     }
   });
+}
+
+/// The board in the answer to one of this page's changes: shown at once, unless another change
+/// made here since is still on its way (its drop stays shown until its own answer).
+function answered(next) {
+  if (inFlight > 1) {
+    defer(next);
+    return;
+  }
+  show(next);
+}
+
+/// Keeps the newest board pushed while this page's changes are on their way.
+function defer(next) {
+  if (!deferredBoard || next.version >= deferredBoard.version) deferredBoard = next;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
-  socket.onmessage = (event) => receive(JSON.parse(event.data), false);
+  let serverBoard = null;   // the board as this socket last gave it (patches apply to it)
+  let serverSerial = 0;
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    let next = message.board;
+    if (!next) {
+      // A patch: the fields, and each column's cards as places in the last board or new cards.
+      if (!serverBoard || message.base !== serverSerial) {
+        socket.close();
+        return;
+      }
+      const cards = serverBoard.columns.flatMap((column) => column.cards);
+      next = Object.assign({}, message.head, {
+        columns: message.columns.map((column) => Object.assign({}, column, {
+          cards: column.cards.map((card) => (typeof card === "number" ? cards[card] : card)),
+        })),
+        archive: message.archive,
+      });
+    }
+    serverBoard = next;
+    serverSerial = message.serial;
+    receive(structuredClone(next));
+  };
   socket.onclose = async () => {
     status("Lost the server; trying again…", true);
     try {
@@ -117,12 +173,27 @@ function connect() {
   };
 }
 
-/// Shows a board from the server, unless it is older than the one shown.
-function receive(next, refused) {
-  if (board && next.version < board.version && !refused) return;
+/// Shows a board pushed by the server, unless it is older than the one shown, or this page's
+/// own changes are on their way (a drop shown is never undone by a board that predates it).
+function receive(next) {
+  if (inFlight > 0) {
+    defer(next);
+    return;
+  }
+  if (board && next.version < board.version) return;
+  show(next);
+}
+
+/// Shows a board from the server.
+function show(next) {
   // A clash with another program's write is said once, in the conflict bar with its buttons.
   if (next.message) {
-    status(next.conflict ? "" : next.message, refused || next.message.startsWith("Not saved"));
+    status(next.conflict ? "" : next.message, next.message.startsWith("Not saved"));
+  }
+  if (next.saved === false && !next.conflict) {
+    status(`Not saved yet: ${next.pending || "the file cannot be written now"}`, true);
+  } else if (next.saved && board && board.saved === false) {
+    status(next.message || "Saved.");
   }
   if (isDragging()) {
     waitingBoard = next;
@@ -133,12 +204,13 @@ function receive(next, refused) {
   $("undo").disabled = !board.undo;
   $("redo").disabled = !board.redo;
   $("conflict").hidden = !board.conflict;
-  if (board.conflict) $("conflict-text").textContent = board.message || "The file changed on disk.";
+  if (board.conflict) $("conflict-text").textContent = board.message || board.pending || "The file changed on disk.";
   $("file").textContent = board.file;
+  document.body.classList.toggle("unsaved", board.saved === false);
   const archived = board.archive || [];
   $("show-archive").hidden = archived.length === 0;
   $("show-archive").textContent = `Archive (${archived.length})`;
-  document.title = `${board.file} · Arrange`;
+  document.title = `${board.saved === false ? "• " : ""}${board.file} · Arrange`;
   if (changed) render(true);
 }
 
@@ -611,7 +683,7 @@ function settle(targetId, refocus = false) {
     if (waitingBoard) {
       const next = waitingBoard;
       waitingBoard = null;
-      receive(next, false);
+      receive(next);
     }
   };
   const target = targetId != null && cardElements.get(targetId);
@@ -887,7 +959,7 @@ function endTitles(moves) {
   if (waitingBoard) {
     const next = waitingBoard;
     waitingBoard = null;
-    receive(next, false);
+    receive(next);
   }
 }
 
@@ -1255,7 +1327,7 @@ async function start() {
         : `The board cannot be read (${answer.status}).`, true);
       return;
     }
-    receive(await answer.json(), false);
+    receive(await answer.json());
     window.arrangeLoaded = performance.now();
     connect();
   } catch (error) {

@@ -1,0 +1,118 @@
+public import ArrangeBoard
+
+/// One version of the board as the pages get it, built once and shared by every page: its
+/// JSON, and each card's JSON so that the next version can be sent as what changed.
+///
+/// The board's JSON is
+/// `{"version":3,"file":"board.md","message":null,"conflict":false,"undo":true,"redo":false,
+/// "saved":true,"pending":null,"columns":[{"title":"To Do","limit":null,"complete":false,
+/// "cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],"subtasks":[]}]}],
+/// "archive":["…"]}`. `saved` is false while a change is held but not yet written, and
+/// `pending` then says why.
+final class BoardSnapshot: @unchecked Sendable {
+  /// The number of this snapshot: it grows by one with every snapshot the server makes (a
+  /// new version, news for the status line, a save that went through).
+  let serial: Int
+  /// The board's version.
+  let version: Int
+  /// Whether everything the board holds is written to the file.
+  let isSaved: Bool
+  /// Why it is not, while it is not.
+  let pending: String?
+  /// The board as JSON.
+  let json: String
+  /// The JSON of the fields before `columns`, without braces.
+  let head: String
+  /// Each column's JSON before its cards (`{"title":…,"complete":false,"cards":[`).
+  let columnHeads: [String]
+  /// Each column's cards' JSON.
+  let cards: [[String]]
+  /// The archive's JSON (`[…]`).
+  let archive: String
+  /// Where each card's JSON is in the board, counting every column's cards in order (made
+  /// when a later snapshot is first sent as a patch of this one; read and written only by the
+  /// server's network thread).
+  private var places: [String: Int]?
+  /// Patches from earlier snapshots, by their serial (network thread only).
+  private var patches: [Int: [UInt8]] = [:]
+
+  /// The board of `shared` with `message` for the status line.
+  init<Storage>(_ shared: SharedBoard<Storage>, message: String?, serial: Int) {
+    self.serial = serial
+    version = shared.version
+    let session = shared.session
+    isSaved = !session.hasUnsavedChanges
+    pending = isSaved ? nil : session.pendingReason
+    let quoted = BoardMessages.quoted
+    var head = "\"version\":\(shared.version),\"file\":\(quoted(session.fileName))"
+    head += ",\"message\":\(message.map(quoted) ?? "null")"
+    head += ",\"conflict\":\(session.isInConflict)"
+    head += ",\"undo\":\(!session.undoStack.isEmpty),\"redo\":\(!session.redoStack.isEmpty)"
+    head += ",\"saved\":\(isSaved),\"pending\":\(pending.map(quoted) ?? "null")"
+    self.head = head
+    let document = shared.document
+    var columnHeads: [String] = []
+    var cards: [[String]] = []
+    for column in document.columns {
+      columnHeads.append(
+        "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
+          + ",\"complete\":\(column.marksComplete),\"cards\":[")
+      cards.append(column.cards.map { BoardMessages.card($0, in: document) })
+    }
+    self.columnHeads = columnHeads
+    self.cards = cards
+    archive = "[" + document.archive.map { quoted($0.title) }.joined(separator: ",") + "]"
+    var json = "{" + head + ",\"columns\":["
+    for (index, columnHead) in columnHeads.enumerated() {
+      if index > 0 { json += "," }
+      json += columnHead + cards[index].joined(separator: ",") + "]}"
+    }
+    self.json = json + "],\"archive\":" + archive + "}"
+  }
+
+  /// The WebSocket message that carries this snapshot whole: `{"serial":S,"board":{…}}`
+  /// (network thread only).
+  private(set) lazy var whole: [UInt8] = Array("{\"serial\":\(serial),\"board\":\(json)}".utf8)
+
+  /// The WebSocket message that turns `base` into this snapshot: `{"serial":S,"base":B,
+  /// "head":{…},"columns":[{…,"cards":[4,5,{…},6]}],"archive":[…]}`, where a number is the
+  /// card at that place in `base` (every column's cards counted in order) and an object is a
+  /// card that `base` does not have as it is.
+  ///
+  /// Made once for each pair and kept (network thread only).
+  func patch(from base: BoardSnapshot) -> [UInt8] {
+    if let made = patches[base.serial] { return made }
+    let places = base.cardPlaces()
+    var json = "{\"serial\":\(serial),\"base\":\(base.serial),\"head\":{\(head)},\"columns\":["
+    for (index, columnHead) in columnHeads.enumerated() {
+      if index > 0 { json += "," }
+      json += columnHead
+      for (c, card) in cards[index].enumerated() {
+        if c > 0 { json += "," }
+        if let place = places[card] { json += String(place) } else { json += card }
+      }
+      json += "]}"
+    }
+    json += "],\"archive\":" + archive + "}"
+    let bytes = Array(json.utf8)
+    // Pages are rarely more than a version or two behind: keep a few.
+    if patches.count >= 4 { patches.removeAll() }
+    patches[base.serial] = bytes
+    return bytes
+  }
+
+  /// Where each card's JSON is in this snapshot (the first place, for identical cards).
+  func cardPlaces() -> [String: Int] {
+    if let places { return places }
+    var made: [String: Int] = [:]
+    var place = 0
+    for column in cards {
+      for card in column {
+        if made[card] == nil { made[card] = place }
+        place += 1
+      }
+    }
+    places = made
+    return made
+  }
+}

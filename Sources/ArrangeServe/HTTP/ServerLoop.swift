@@ -1,0 +1,675 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The thread that serves the network: one `poll(2)` loop over the listening socket and every
+/// connection, with every bound of ``ServerLimits`` kept here.
+///
+/// A connection reads one request at a time: while its answer is being written, or its change
+/// waits for the board, nothing more is read from it, so a client that pipelines requests
+/// without reading the answers holds one answer in memory, not thirty. The page's files and
+/// the board's JSON are built once and shared by every answer that carries them.
+final class ServerLoop: @unchecked Sendable {
+  /// One client connection.
+  final class Connection {
+    enum State {
+      /// Reading a request (or idle between requests).
+      case http
+      /// A change was handed to the board; its answer is awaited.
+      case waiting
+      /// An open WebSocket.
+      case webSocket
+      /// Writing a last answer, then closing.
+      case closing
+    }
+
+    let descriptor: Int32
+    let id: Int
+    let client: String
+    var state = State.http
+    var parser = HTTPRequestParser()
+    var reader = WebSocket.Reader()
+    /// Bytes to write, first chunk first, and how much of the first is written.
+    var outgoing: [[UInt8]] = []
+    var written = 0
+    /// Whether to close once everything is written.
+    var closesAfterWrite = false
+    /// When the current request's head began (its first byte, or the connection's start).
+    var started: Double
+    /// When the connection last made progress (a read, a write).
+    var active: Double
+    /// When the answer being written was queued.
+    var writeStarted = 0.0
+    /// When the head of the request being read arrived (its body is awaited).
+    var headAt: Double?
+    /// The number of answers written.
+    var answered = 0
+    /// WebSocket: the last snapshot sent, and whether a newer one is waiting.
+    var sent: BoardSnapshot?
+    var wantsNewest = false
+    var pingedAt: Double?
+    /// Whether the request being served keeps the connection open.
+    var keepsAlive = true
+
+    init(descriptor: Int32, id: Int, client: String, now: Double) {
+      self.descriptor = descriptor
+      self.id = id
+      self.client = client
+      started = now
+      active = now
+    }
+
+    var isWriting: Bool { !outgoing.isEmpty }
+  }
+
+  private let listener: Int32
+  private let gate: ServerGate
+  private let files: [String: [UInt8]]
+  private let worker: BoardWorker
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private var connections: [Int32: Connection] = [:]
+  private var byID: [Int: Connection] = [:]
+  private var perClient: [String: Int] = [:]
+  private var nextID = 1
+  private var newestSerial = 0
+  private let capacity: Int
+  /// A descriptor kept in reserve, closed to accept (and close) a connection when the process
+  /// has no descriptor left, so that the listening socket does not stay readable forever.
+  private var reserve: Int32
+  /// Set (from any thread) to stop the loop.
+  private let stopFlag = StopFlag()
+
+  final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
+    func set() {
+      lock.lock()
+      value = true
+      lock.unlock()
+    }
+  }
+
+  init(
+    listener: Int32, gate: ServerGate, files: [String: [UInt8]], worker: BoardWorker,
+    wake: (read: Int32, write: Int32)
+  ) {
+    self.listener = listener
+    self.gate = gate
+    self.files = files
+    self.worker = worker
+    wakeRead = wake.read
+    wakeWrite = wake.write
+    reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    let files = Int(clamping: limit.rlim_cur)
+    // Room for the board's file, its lock, saves, the page's files and the process's own.
+    capacity = max(8, min(ServerLimits.connections, files - 48))
+  }
+
+  /// Wakes the loop (from any thread).
+  func wake() {
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  /// Stops the loop (from any thread).
+  func stop() {
+    stopFlag.set()
+    wake()
+  }
+
+  static func now() -> Double { BoardWorker.now() }
+
+  /// Serves until ``stop()``; then closes every connection.
+  func run() {
+    while !stopFlag.isSet {
+      step()
+    }
+    for connection in Array(connections.values) {
+      if connection.state == .webSocket {
+        _ = WebSocket.close(1001, "the server stopped").withUnsafeBytes {
+          send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+      }
+      drop(connection)
+    }
+  }
+
+  /// One round: wait for sockets (or a deadline), then serve what is ready.
+  private func step() {
+    var fds: [pollfd] = [
+      pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+    ]
+    let now = Self.now()
+    var nearest = now + 1
+    for connection in connections.values {
+      var events: Int16 = 0
+      if connection.isWriting { events |= Int16(POLLOUT) }
+      if wantsToRead(connection) { events |= Int16(POLLIN) }
+      fds.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+      nearest = min(nearest, deadline(of: connection))
+    }
+    let timeout = Int32(max(0, min(1000, (nearest - now) * 1000 + 1)))
+    let ready = poll(&fds, nfds_t(fds.count), timeout)
+    if ready < 0 && errno != EINTR { usleep(10_000) }
+    if fds[1].revents != 0 {
+      var bytes = [UInt8](repeating: 0, count: 256)
+      while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+    takeFromWorker()
+    for entry in fds.dropFirst(2) where entry.revents != 0 {
+      guard let connection = connections[entry.fd] else { continue }
+      if entry.revents & Int16(POLLOUT) != 0 { flush(connection) }
+      guard connections[entry.fd] === connection else { continue }
+      if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
+    }
+    if fds[0].revents != 0 { acceptAll() }
+    expire()
+  }
+
+  /// Whether the loop reads from `connection` now.
+  private func wantsToRead(_ connection: Connection) -> Bool {
+    switch connection.state {
+    case .http: return !connection.isWriting
+    case .webSocket: return connection.reader.buffer.count < 2 * ServerLimits.webSocketFrameBytes
+    case .waiting, .closing: return false
+    }
+  }
+
+  /// When `connection` is closed if nothing happens.
+  private func deadline(of connection: Connection) -> Double {
+    // A whole answer must be read within the time, however slowly it is read.
+    if connection.isWriting { return connection.writeStarted + ServerLimits.writeSeconds }
+    switch connection.state {
+    case .http:
+      if let headAt = connection.headAt { return headAt + ServerLimits.bodySeconds }
+      if connection.parser.hasPartialRequest || connection.answered == 0 {
+        return connection.started + ServerLimits.headSeconds
+      }
+      return connection.active + ServerLimits.idleSeconds
+    case .webSocket:
+      if let pinged = connection.pingedAt { return pinged + ServerLimits.pingSeconds }
+      return connection.active + ServerLimits.pingSeconds
+    case .waiting: return .infinity
+    case .closing: return connection.active + ServerLimits.writeSeconds
+    }
+  }
+
+  /// Closes connections past their deadline; pings quiet WebSockets.
+  private func expire() {
+    let now = Self.now()
+    for connection in Array(connections.values) where deadline(of: connection) <= now {
+      if connection.state == .webSocket && connection.pingedAt == nil && !connection.isWriting {
+        connection.pingedAt = now
+        queue(WebSocket.frame(opcode: 9, []), on: connection)
+        continue
+      }
+      drop(connection)
+    }
+  }
+
+  // MARK: - Accepting
+
+  private func acceptAll() {
+    for _ in 0..<64 {
+      var address = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let descriptor = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          accept(listener, $0, &length)
+        }
+      }
+      if descriptor >= 0 {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+      }
+      if descriptor < 0 {
+        if errno == EMFILE || errno == ENFILE { shedWithReserve() }
+        return
+      }
+      let client = Self.describe(address)
+      let now = Self.now()
+      if connections.count >= capacity, !evict(from: nil) {
+        close(descriptor)
+        continue
+      }
+      if perClient[client, default: 0] >= ServerLimits.connectionsPerClient,
+        !evict(from: client)
+      {
+        close(descriptor)
+        continue
+      }
+      var one: Int32 = 1
+      setsockopt(
+        descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+      // A fixed send buffer: the kernel's own grows to megabytes per connection on loopback,
+      // which would let a client that pipelines requests and reads nothing park many answers
+      // there. With this, an answer is written as the client reads it.
+      var size: Int32 = 128 * 1024
+      setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+      let connection = Connection(descriptor: descriptor, id: nextID, client: client, now: now)
+      nextID += 1
+      connections[descriptor] = connection
+      byID[connection.id] = connection
+      perClient[client, default: 0] += 1
+    }
+  }
+
+  /// Out of descriptors: frees the reserve to take one connection off the queue and close it.
+  private func shedWithReserve() {
+    _ = evict(from: nil)
+    guard reserve >= 0 else { return }
+    close(reserve)
+    let descriptor = accept(listener, nil, nil)
+    if descriptor >= 0 { close(descriptor) }
+    reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+  }
+
+  /// Closes the connection (of `client`, or of anyone) that has waited longest without
+  /// sending a whole request, to make room; `false` when every one is busy (an answer being
+  /// written, a change being applied, a WebSocket).
+  private func evict(from client: String?) -> Bool {
+    var victim: Connection?
+    for connection in connections.values
+    where connection.state == .http && !connection.isWriting && connection.headAt == nil
+      && (client == nil || connection.client == client)
+    {
+      // Never-served connections go first; then the longest idle.
+      if let current = victim {
+        let served = (connection.answered > 0, current.answered > 0)
+        if served.0 != served.1 {
+          if !served.0 { victim = connection }
+        } else if connection.active < current.active {
+          victim = connection
+        }
+      } else {
+        victim = connection
+      }
+    }
+    guard let victim else { return false }
+    drop(victim)
+    return true
+  }
+
+  /// The client's address, for the per-client count.
+  static func describe(_ address: sockaddr_storage) -> String {
+    var copy = address
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    switch Int32(address.ss_family) {
+    case AF_INET:
+      withUnsafePointer(to: &copy) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+          var raw = inet.pointee.sin_addr
+          _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+        }
+      }
+    case AF_INET6:
+      withUnsafePointer(to: &copy) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
+          var raw = inet.pointee.sin6_addr
+          _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+        }
+      }
+    default: return "?"
+    }
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Closes a connection and forgets it.
+  private func drop(_ connection: Connection) {
+    guard connections[connection.descriptor] === connection else { return }
+    connections[connection.descriptor] = nil
+    byID[connection.id] = nil
+    let left = perClient[connection.client, default: 1] - 1
+    perClient[connection.client] = left > 0 ? left : nil
+    close(connection.descriptor)
+  }
+
+  // MARK: - Reading
+
+  private func receive(_ connection: Connection) {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let count = chunk.withUnsafeMutableBytes {
+      recv(connection.descriptor, $0.baseAddress, $0.count, 0)
+    }
+    if count < 0 {
+      if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+      drop(connection)
+      return
+    }
+    if count == 0 {
+      // The client is done sending. An answer it is still owed (a change being applied) is
+      // written if it still reads; otherwise the connection is over.
+      if connection.state == .waiting || connection.isWriting {
+        connection.closesAfterWrite = true
+        if connection.state != .waiting && !connection.isWriting { drop(connection) }
+        return
+      }
+      drop(connection)
+      return
+    }
+    let now = Self.now()
+    connection.active = now
+    switch connection.state {
+    case .http:
+      if !connection.parser.hasPartialRequest && connection.answered > 0 {
+        connection.started = now
+      }
+      chunk.withUnsafeBytes {
+        connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
+      }
+      serveNext(connection)
+    case .webSocket:
+      connection.reader.buffer += chunk[0..<count]
+      readFrames(connection)
+    case .waiting, .closing:
+      break
+    }
+  }
+
+  /// Serves the next whole request of `connection`, if one is in and nothing is being written.
+  private func serveNext(_ connection: Connection) {
+    guard connection.state == .http, !connection.isWriting else { return }
+    let request: HTTPRequest?
+    do {
+      request = try connection.parser.next()
+    } catch {
+      refuse(connection, status: error.status, message: error.message)
+      return
+    }
+    guard let request else {
+      // A head is in and its body is awaited: the body's deadline starts.
+      if connection.headAt == nil && connection.parser.isAwaitingBody {
+        connection.headAt = Self.now()
+      }
+      return
+    }
+    connection.headAt = nil
+    connection.keepsAlive = request.keepsAlive
+    serve(request, on: connection)
+  }
+
+  private func serve(_ request: HTTPRequest, on connection: Connection) {
+    let route = ServerRoute(target: request.target)
+    let token: String?
+    if case .live(let given) = route {
+      token = given
+    } else {
+      token = request.field("x-arrange-token")
+    }
+    if let refusal = gate.check(
+      host: request.field("host"), origin: request.field("origin"), token: token,
+      needsToken: route.needsToken)
+    {
+      answer(
+        connection, status: refusal.status, type: "text/plain; charset=utf-8",
+        body: Array((refusal.message + "\n").utf8))
+      return
+    }
+    let isUpgrade = request.field("upgrade") != nil
+    switch (route, request.method) {
+    case (.file(let name), "GET") where !isUpgrade:
+      guard let response = files[name] else { return notFound(connection) }
+      queue(response, on: connection)
+      finishAnswer(connection)
+    case (.board, "GET") where !isUpgrade:
+      answer(
+        connection, status: 200, type: "application/json; charset=utf-8",
+        body: Array(worker.current.json.utf8))
+    case (.change, "POST") where !isUpgrade:
+      connection.state = .waiting
+      worker.submit(BoardWorker.Job(connection: connection.id, body: request.body))
+    case (.live, "GET"):
+      upgrade(request, on: connection)
+    case (.notFound, _):
+      notFound(connection)
+    default:
+      answer(
+        connection, status: 405, type: "text/plain; charset=utf-8",
+        body: Array("That method is not allowed here.\n".utf8))
+    }
+  }
+
+  private func notFound(_ connection: Connection) {
+    answer(
+      connection, status: 404, type: "text/plain; charset=utf-8",
+      body: Array("Not found.\n".utf8))
+  }
+
+  /// Answers a request that cannot be read, and closes.
+  private func refuse(_ connection: Connection, status: Int, message: String) {
+    connection.keepsAlive = false
+    answer(
+      connection, status: status, type: "text/plain; charset=utf-8",
+      body: Array((message + "\n").utf8))
+  }
+
+  /// Opens the WebSocket, or refuses a handshake that is not one.
+  private func upgrade(_ request: HTTPRequest, on connection: Connection) {
+    let connectionTokens = (request.field("connection") ?? "").lowercased().split(separator: ",")
+      .map { $0.trimmingSpaces() }
+    guard (request.field("upgrade") ?? "").lowercased() == "websocket",
+      connectionTokens.contains("upgrade"), request.body.isEmpty,
+      let key = request.field("sec-websocket-key"), WebSocket.isValidKey(key)
+    else {
+      return refuse(connection, status: 400, message: "Not a WebSocket handshake.")
+    }
+    guard request.field("sec-websocket-version") == "13" else {
+      connection.keepsAlive = false
+      let body = Array("Only WebSocket version 13 is spoken here.\n".utf8)
+      queue(
+        Self.head(
+          status: 426, type: "text/plain; charset=utf-8", length: body.count,
+          extra: "Sec-WebSocket-Version: 13\r\n", closes: true) + body, on: connection)
+      finishAnswer(connection)
+      return
+    }
+    let head =
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      + "Sec-WebSocket-Accept: \(WebSocket.accept(key: key))\r\n\r\n"
+    connection.state = .webSocket
+    connection.answered += 1
+    // A small send buffer keeps a page that reads slowly from holding many versions in the
+    // kernel: what it has not taken is replaced by the newest.
+    var size: Int32 = 64 * 1024
+    setsockopt(
+      connection.descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    queue(Array(head.utf8), on: connection)
+    connection.wantsNewest = true
+    // Bytes pipelined after the handshake are the client's first frames.
+    connection.reader.buffer = connection.parser.buffer
+    readFrames(connection)
+    sendNewest(connection)
+  }
+
+  private func readFrames(_ connection: Connection) {
+    while connection.state == .webSocket {
+      let frame: WebSocket.Incoming?
+      do {
+        frame = try connection.reader.next()
+      } catch {
+        closeWebSocket(connection, status: error.status, reason: error.reason)
+        return
+      }
+      guard let frame else { return }
+      connection.pingedAt = nil
+      switch frame {
+      case .ping(let payload):
+        queue(WebSocket.frame(opcode: 10, payload), on: connection)
+      case .ignored:
+        break
+      case .close:
+        closeWebSocket(connection, status: 1000, reason: "")
+      }
+    }
+  }
+
+  private func closeWebSocket(_ connection: Connection, status: UInt16, reason: String) {
+    connection.state = .closing
+    connection.closesAfterWrite = true
+    queue(WebSocket.close(status, reason), on: connection)
+  }
+
+  // MARK: - Writing
+
+  /// The head of an answer.
+  static func head(
+    status: Int, type: String, length: Int, extra: String = "", closes: Bool
+  ) -> [UInt8] {
+    var text = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(type)\r\n"
+    text += "Content-Length: \(length)\r\nCache-Control: no-store\r\n"
+    text += "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+    text += extra
+    if closes { text += "Connection: close\r\n" }
+    return Array((text + "\r\n").utf8)
+  }
+
+  /// A whole answer for a page file, made once.
+  static func fileResponse(_ bytes: [UInt8], type: String) -> [UInt8] {
+    let policy =
+      "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+      + "style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'\r\n"
+    var text = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
+    text += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
+    text += "Referrer-Policy: no-referrer\r\n" + policy + "\r\n"
+    return Array(text.utf8) + bytes
+  }
+
+  static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: return "OK"
+    case 202: return "Accepted"
+    case 400: return "Bad Request"
+    case 401: return "Unauthorized"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 405: return "Method Not Allowed"
+    case 409: return "Conflict"
+    case 413: return "Content Too Large"
+    case 414: return "URI Too Long"
+    case 426: return "Upgrade Required"
+    case 431: return "Request Header Fields Too Large"
+    case 501: return "Not Implemented"
+    case 503: return "Service Unavailable"
+    case 505: return "HTTP Version Not Supported"
+    default: return "Status"
+    }
+  }
+
+  private func answer(_ connection: Connection, status: Int, type: String, body: [UInt8]) {
+    let head = Self.head(
+      status: status, type: type, length: body.count, closes: !connection.keepsAlive)
+    queue(head, on: connection)
+    queue(body, on: connection)
+    finishAnswer(connection)
+  }
+
+  /// After an answer is queued: close when the client asked to, else read the next request.
+  private func finishAnswer(_ connection: Connection) {
+    connection.answered += 1
+    if !connection.keepsAlive || connection.closesAfterWrite {
+      connection.state = .closing
+      connection.closesAfterWrite = true
+    } else {
+      connection.state = .http
+    }
+    flush(connection)
+  }
+
+  private func queue(_ bytes: [UInt8], on connection: Connection) {
+    guard !bytes.isEmpty else { return }
+    if !connection.isWriting { connection.writeStarted = Self.now() }
+    connection.outgoing.append(bytes)
+  }
+
+  /// Writes what can be written now; when all is written, goes on with the connection.
+  private func flush(_ connection: Connection) {
+    while let first = connection.outgoing.first {
+      let count = first.withUnsafeBytes { bytes in
+        send(
+          connection.descriptor, bytes.baseAddress.map { $0 + connection.written },
+          bytes.count - connection.written, Int32(MSG_NOSIGNAL))
+      }
+      if count < 0 {
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+        drop(connection)
+        return
+      }
+      connection.active = Self.now()
+      connection.written += count
+      if connection.written == first.count {
+        connection.outgoing.removeFirst()
+        connection.written = 0
+      }
+    }
+    // Everything is written.
+    if connection.closesAfterWrite && connection.state != .waiting {
+      shutdown(connection.descriptor, Int32(SHUT_WR))
+      drop(connection)
+      return
+    }
+    switch connection.state {
+    case .http:
+      if connection.parser.hasPartialRequest { connection.started = Self.now() }
+      serveNext(connection)
+    case .webSocket:
+      sendNewest(connection)
+    case .waiting, .closing:
+      break
+    }
+  }
+
+  // MARK: - The board
+
+  /// Hands out the answers of changes, and tells WebSockets of a new snapshot.
+  private func takeFromWorker() {
+    for answer in worker.takeAnswers() {
+      guard let connection = byID[answer.connection], connection.state == .waiting else {
+        continue
+      }
+      connection.state = .http
+      self.answer(
+        connection, status: answer.status, type: "application/json; charset=utf-8",
+        body: Array(answer.json.utf8))
+    }
+    let snapshot = worker.current
+    guard snapshot.serial != newestSerial else { return }
+    newestSerial = snapshot.serial
+    for connection in connections.values where connection.state == .webSocket {
+      connection.wantsNewest = true
+      sendNewest(connection)
+    }
+  }
+
+  /// Sends a WebSocket the newest snapshot, as a patch of the one it has, once its socket has
+  /// taken everything before: a page that reads slowly skips to the newest version.
+  private func sendNewest(_ connection: Connection) {
+    guard connection.state == .webSocket, connection.wantsNewest, !connection.isWriting else {
+      return
+    }
+    let snapshot = worker.current
+    connection.wantsNewest = false
+    guard connection.sent !== snapshot else { return }
+    let message: [UInt8]
+    if let base = connection.sent, snapshot.serial - base.serial <= 64 {
+      message = snapshot.patch(from: base)
+    } else {
+      message = snapshot.whole
+    }
+    connection.sent = snapshot
+    queue(WebSocket.frame(opcode: 1, message), on: connection)
+    flush(connection)
+  }
+}

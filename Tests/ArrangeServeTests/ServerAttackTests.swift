@@ -1,0 +1,394 @@
+import ArrangeServe
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `arrange serve` against what an attacker (or an unlucky client) sends.
+///
+/// Spellings of paths that might skip the token, numbers at the ends of their range, requests that are not quite
+/// HTTP, WebSocket frames a browser never sends, a page that stops reading. Each test writes
+/// its requests byte for byte to a live server on 127.0.0.1.
+@Suite(.serialized) struct ServerAttackTests {
+  typealias Security = ServerSecurityTests
+
+  static func host(_ port: Int) -> String { "Host: 127.0.0.1:\(port)" }
+
+  @Test("No spelling of an API path reaches the board without the token")
+  func pathVariantsNeedTheToken() async throws {
+    try await Security.withServer { port, token, path in
+      let variants = [
+        "//api/board", "//api/change", "//api/live", "///api/board", "/./api/board",
+        "/api/./board", "/api/../api/board", "/api/x/../board", "/api%2Fboard", "/api%2fchange",
+        "/%61pi/board", "/API/board", "/Api/Change", "/api/board/", "/api/change/", "/api//board",
+        "/api/board;x", "/api/board%00", "/api/board%20", "/api\\board", "/api/board#x",
+        "http://127.0.0.1:\(port)/api/board", "http://127.0.0.1:\(port)//api/change",
+        "*", "127.0.0.1:\(port)",
+      ]
+      for variant in variants {
+        for method in ["GET", "POST"] {
+          let answer = await Security.send(
+            port, ["\(method) \(variant) HTTP/1.1", Self.host(port)], body: Security.change)
+          #expect(![200, 101].contains(Security.status(answer)), "\(method) \(variant)")
+          #expect(!answer.contains("Alpha"), "\(method) \(variant)")
+        }
+        let upgrade = await Security.send(
+          port,
+          [
+            "GET \(variant) HTTP/1.1", Self.host(port), "Upgrade: websocket",
+            "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version: 13",
+          ])
+        #expect(Security.status(upgrade) != 101, "\(variant)")
+      }
+      #expect(Security.contents(path) == Security.board)
+      // The canonical spelling with the token still works.
+      let board = await Security.send(
+        port, ["GET /api/board HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"])
+      #expect(Security.status(board) == 200)
+    }
+  }
+
+  /// Every kind of request with each of its number fields set to `value`.
+  static func requests(with value: String) -> [String] {
+    let shapes: [(op: String, fields: [String: String], numbers: [String])] = [
+      ("move", ["card": "0", "column": "1", "index": "0"], ["card", "column", "index"]),
+      ("moveColumn", ["from": "0", "to": "1"], ["from", "to"]),
+      ("add", ["title": "\"x\"", "column": "0", "index": "0"], ["column", "index"]),
+      ("rename", ["card": "0", "title": "\"x\""], ["card"]),
+      ("delete", ["card": "0"], ["card"]),
+      ("tick", ["card": "0", "done": "true"], ["card"]),
+      ("subtask", ["card": "0", "index": "0", "done": "true"], ["card", "index"]),
+      ("addSubtask", ["card": "0", "title": "\"x\""], ["card"]),
+      ("deleteSubtask", ["card": "0", "index": "0"], ["card", "index"]),
+      ("renameSubtask", ["card": "0", "index": "0", "title": "\"x\""], ["card", "index"]),
+      ("moveSubtask", ["card": "0", "from": "0", "to": "1"], ["card", "from", "to"]),
+      ("describe", ["card": "0", "lines": "[\"x\"]"], ["card"]),
+      ("due", ["card": "0", "due": "\"2026-01-01\""], ["card"]),
+      ("renameColumn", ["column": "0", "title": "\"x\""], ["column"]),
+      ("deleteColumn", ["column": "0", "withCards": "true"], ["column"]),
+    ]
+    var bodies: [String] = []
+    for shape in shapes {
+      // An add's index may be left out (null): the end of the column.
+      for number in shape.numbers where !(value == "null" && shape.op == "add" && number == "index")
+      {
+        var fields = shape.fields
+        fields[number] = value
+        let inner = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
+          .joined(separator: ",")
+        bodies.append(#"{"version":1,"requests":[{"op":"\#(shape.op)",\#(inner)}]}"#)
+      }
+    }
+    return bodies
+  }
+
+  @Test(
+    "Extreme numbers in every field of every request are refused, and the server stays up",
+    arguments: [
+      "9223372036854775807", "-9223372036854775808", "-1", "9223372036854775808",
+      "1e308", "-0.5", "1000000001", "\"7\"", "null", "[]",
+    ])
+  func extremeNumbers(value: String) async throws {
+    try await Security.withServer { port, token, path in
+      for body in Self.requests(with: value) {
+        let answer = await Security.send(
+          port,
+          ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+          body: body)
+        #expect(Security.status(answer) == 400, "\(body)")
+      }
+      for version in ["9223372036854775807", "-9223372036854775808", "1e308"] {
+        let body = #"{"version":\#(version),"requests":[{"op":"delete","card":0}]}"#
+        let answer = await Security.send(
+          port,
+          ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+          body: body)
+        #expect([400, 409].contains(Security.status(answer)), "\(body)")
+      }
+      #expect(Security.contents(path) == Security.board)
+      let board = await Security.send(
+        port, ["GET /api/board HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"])
+      #expect(Security.status(board) == 200)
+    }
+  }
+
+  @Test("A request that is not quite HTTP is answered 400 (or its own status) and closed")
+  func malformedRequests() async throws {
+    try await Security.withServer { port, token, path in
+      let host = Self.host(port)
+      let cases: [(String, Int)] = [
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\(host)\r\n\(host)\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\(host)\r\nHost: evil.example\r\n\r\n", 400),
+        ("GET / HTTP/1.1\n\(host)\n\n", 400),
+        ("GET / HTTP/1.1\r\n\(host)\r\nX: a\r\n b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\(host)\r\nX : a\r\n\r\n", 400),
+        ("GET  / HTTP/1.1\r\n\(host)\r\n\r\n", 400),
+        ("get / HTTP/1.1\r\n\(host)\r\n\r\n", 400),
+        ("GET / HTTP/2.0\r\n\(host)\r\n\r\n", 505),
+        ("GET / HTTP/1.1\r\n\(host)\r\nX: a\u{0}b\r\n\r\n", 400),
+        ("POST /api/change HTTP/1.1\r\n\(host)\r\nContent-Length: -1\r\n\r\n", 400),
+        ("POST /api/change HTTP/1.1\r\n\(host)\r\nContent-Length: 1,1\r\n\r\n", 400),
+        (
+          "POST /api/change HTTP/1.1\r\n\(host)\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+          400
+        ),
+        (
+          "POST /api/change HTTP/1.1\r\n\(host)\r\nContent-Length: 9223372036854775807\r\n\r\n", 413
+        ),
+        (
+          "POST /api/change HTTP/1.1\r\n\(host)\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nab",
+          400
+        ),
+        (
+          "POST /api/change HTTP/1.1\r\n\(host)\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501
+        ),
+        ("GET /\(String(repeating: "a", count: 5000)) HTTP/1.1\r\n\(host)\r\n\r\n", 414),
+        ("GET / HTTP/1.1\r\n\(host)\r\nX: \(String(repeating: "a", count: 20000))\r\n\r\n", 431),
+        ("\u{16}\u{3}\u{1}\u{0}\u{a5}\u{1}\u{0}\u{0}\u{a1}\u{3}\u{3}\r\n\r\n", 400),
+      ]
+      for (request, expected) in cases {
+        guard let socket = RawSocket(port: port) else {
+          Issue.record("cannot connect")
+          return
+        }
+        socket.write(request)
+        let got = socket.read(for: 3)
+        let answer = String(decoding: got.bytes, as: UTF8.self)
+        #expect(Security.status(answer) == expected, "\(request.prefix(80))")
+        #expect(got.closed, "\(request.prefix(80)) left the connection open")
+      }
+      _ = token
+      #expect(Security.contents(path) == Security.board)
+    }
+  }
+
+  @Test("A body larger than the limit is refused before it is sent")
+  func hugeBody() async throws {
+    try await Security.withServer { port, token, _ in
+      let socket = try #require(RawSocket(port: port))
+      socket.write(
+        "POST /api/change HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n"
+          + "Content-Length: \(ServerLimits.bodyBytes + 1)\r\n\r\n")
+      let answer = String(decoding: socket.read(for: 3).bytes, as: UTF8.self)
+      #expect(Security.status(answer) == 413)
+      // More requests in one change than allowed: refused as a whole.
+      let many = (0...ServerLimits.requestsPerChange).map { _ in
+        #"{"op":"addSubtask","card":0,"title":"x"}"#
+      }
+      let body = #"{"version":1,"requests":[\#(many.joined(separator: ","))]}"#
+      let refused = await Security.send(
+        port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+        body: body)
+      #expect(Security.status(refused) == 400)
+      #expect(refused.contains("At most \(ServerLimits.requestsPerChange) requests"))
+    }
+  }
+
+  @Test("Pipelined requests are answered in order, one at a time")
+  func pipelining() async throws {
+    try await Security.withServer { port, token, _ in
+      let socket = try #require(RawSocket(port: port))
+      let one =
+        "GET /api/board HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n\r\n"
+      socket.write(one + "GET /icon.svg HTTP/1.1\r\n\(Self.host(port))\r\n\r\n" + one)
+      var answers: [String] = []
+      for _ in 0..<3 { answers.append(socket.readAnswer()) }
+      #expect(answers.map(Security.status) == [200, 200, 200])
+      #expect(answers[0].contains("Alpha") && answers[2].contains("Alpha"))
+      #expect(answers[1].contains("<svg"))
+    }
+  }
+
+  @Test("A client that sends its head a byte at a time is closed at the head's deadline")
+  func slowHead() async throws {
+    try await Security.withServer { port, _, _ in
+      let socket = try #require(RawSocket(port: port))
+      let idle = try #require(RawSocket(port: port))
+      let start = Date()
+      var closed = false
+      for byte in Array("GET / HTTP/1.1\r\nX-Padding: \(String(repeating: "a", count: 100))".utf8) {
+        if !socket.write([byte]) { break }
+        if socket.read(for: 0.5).closed {
+          closed = true
+          break
+        }
+        if Date().timeIntervalSince(start) > ServerLimits.headSeconds + 5 { break }
+      }
+      let waited = Date().timeIntervalSince(start)
+      #expect(closed)
+      #expect(waited >= ServerLimits.headSeconds - 1 && waited <= ServerLimits.headSeconds + 3)
+      // A connection that never sent anything was closed as well.
+      #expect(idle.read(for: 1).closed)
+      // And the server still serves.
+      #expect(
+        Security.status(await Security.send(port, ["GET / HTTP/1.1", Self.host(port)])) == 200)
+    }
+  }
+
+  @Test("The WebSocket closes with RFC 6455's codes on frames a client must not send")
+  func webSocketViolations() async throws {
+    try await Security.withServer { port, token, _ in
+      let cases: [([UInt8], UInt16)] = [
+        (RawSocket.frame(opcode: 1, Array("hi".utf8), masked: false), 1002),
+        (RawSocket.frame(opcode: 1, [0xC3, 0x28]), 1007),
+        (RawSocket.frame(opcode: 1, [0xED, 0xA0, 0x80]), 1007),
+        (RawSocket.frame(opcode: 0, Array("more".utf8)), 1002),
+        (RawSocket.frame(opcode: 1, Array("part".utf8), final: false), 1002),
+        (RawSocket.frame(opcode: 3, []), 1002),
+        ([0xC1, 0x80, 1, 2, 3, 4], 1002),
+        (RawSocket.frame(opcode: 9, [UInt8](repeating: 1, count: 126)), 1002),
+        (
+          RawSocket.frame(
+            opcode: 1, [UInt8](repeating: 0x61, count: ServerLimits.webSocketFrameBytes + 1)), 1009
+        ),
+        (RawSocket.frame(opcode: 8, [0x03, 0xE8]), 1000),
+      ]
+      for (frame, code) in cases {
+        let socket = try #require(RawSocket(port: port))
+        #expect(socket.openWebSocket(port: port, token: token))
+        // The board comes first.
+        let first = socket.frames(for: 3, stopAfter: 1)
+        #expect(first.first?.opcode == 1)
+        socket.write(frame)
+        let frames = socket.frames(for: 3)
+        let close = frames.first { $0.opcode == 8 }
+        let status = close.map { UInt16($0.payload[0]) << 8 | UInt16($0.payload[1]) }
+        #expect(status == code, "\(frame.prefix(4))")
+        #expect(socket.read(for: 2).closed)
+      }
+      // A ping is answered with a pong carrying its bytes.
+      let socket = try #require(RawSocket(port: port))
+      #expect(socket.openWebSocket(port: port, token: token))
+      _ = socket.frames(for: 3, stopAfter: 1)
+      socket.write(RawSocket.frame(opcode: 9, [1, 2, 3]))
+      let pong = socket.frames(for: 3, stopAfter: 1)
+      #expect(pong.first?.opcode == 10 && pong.first?.payload == [1, 2, 3])
+    }
+  }
+
+  @Test("A page that stops reading is sent the newest version next, as what changed")
+  func slowPageSkipsToNewest() async throws {
+    try await Security.withServer { port, token, _ in
+      let socket = try #require(RawSocket(port: port, receiveBuffer: 4096))
+      #expect(socket.openWebSocket(port: port, token: token))
+      let first = socket.frames(for: 3, stopAfter: 1)
+      let whole = try #require(first.first?.payload)
+      #expect(String(decoding: whole, as: UTF8.self).contains(#""board":{"version":1"#))
+      // Forty changes while the page reads nothing, each larger than what the sockets buffer.
+      let long = String(repeating: "x", count: 9000)
+      for index in 0..<40 {
+        let body =
+          #"{"version":\#(index + 1),"requests":[{"op":"rename","card":0,"title":"\#(long) Alpha \#(index)"}]}"#
+        let answer = await Security.send(
+          port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+          body: body)
+        #expect(Security.status(answer) == 200)
+      }
+      try await Task.sleep(nanoseconds: 300_000_000)
+      let frames = socket.frames(for: 2)
+      let texts = frames.map { String(decoding: $0.payload, as: UTF8.self) }
+      // Not forty queued boards: the newest, in at most a few messages.
+      #expect(!texts.isEmpty && texts.count <= 20, "\(texts.count) messages")
+      let last = try #require(texts.last)
+      #expect(last.contains(#""version":41"#))
+      #expect(last.contains("Alpha 39"))
+      // Sent as a patch of what the page had: unchanged cards by their place.
+      #expect(last.contains(#""base":"#))
+      #expect(!last.contains("Beta"))
+    }
+  }
+
+  @Test("A second server on the same board refuses to start and names the first")
+  func secondServer() async throws {
+    try await Security.withServer { port, _, path in
+      let web = try #require(BoardServer.builtInWeb)
+      let second = BoardServer(
+        path: path, host: "127.0.0.1", port: 0, web: web, token: ServerGate.makeToken())
+      do {
+        try await second.run(ready: { _ in Issue.record("the second server started") })
+        Issue.record("the second server ran")
+      } catch let error as BoardServer.StartError {
+        #expect(error.message.contains("already served"))
+        #expect(error.message.contains("127.0.0.1:\(port)"))
+      }
+      // The same board by another path (a link to its folder) meets the same lock.
+      let folder = (path as NSString).deletingLastPathComponent
+      let link = folder + "-link"
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+      defer { try? FileManager.default.removeItem(atPath: link) }
+      let third = BoardServer(
+        path: link + "/board.md", host: "127.0.0.1", port: 0, web: web,
+        token: ServerGate.makeToken())
+      await #expect(throws: BoardServer.StartError.self) {
+        try await third.run(ready: { _ in })
+      }
+    }
+  }
+
+  @Test("A symbolic link swapped in for the board is neither read nor written through")
+  func swappedLink() async throws {
+    let folder =
+      NSTemporaryDirectory() + "arrange-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let board = folder + "/board.md"
+    let other = folder + "/secret.md"
+    try Security.board.write(toFile: board, atomically: true, encoding: .utf8)
+    let secret = "## Secret\n\n- Do not touch\n"
+    try secret.write(toFile: other, atomically: true, encoding: .utf8)
+    let web = try #require(BoardServer.builtInWeb)
+    let token = ServerGate.makeToken()
+    let server = BoardServer(path: board, host: "127.0.0.1", port: 0, web: web, token: token)
+    let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
+    let running = Task { try await server.run(ready: { continuation.yield($0) }) }
+    defer { running.cancel() }
+    var iterator = addresses.makeAsyncIterator()
+    let address = try #require(await iterator.next())
+    let port = try #require(Int(address.split(separator: ":")[2].prefix { $0.isNumber }))
+    // The board becomes a link to another file.
+    try FileManager.default.removeItem(atPath: board)
+    try FileManager.default.createSymbolicLink(atPath: board, withDestinationPath: other)
+    let answer = await Security.send(
+      port, ["POST /api/change HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Arrange-Token: \(token)"],
+      body: Security.change)
+    #expect(Security.status(answer) != 200)
+    #expect(answer.contains(#""saved":false"#))
+    #expect(answer.contains("leads to another file"))
+    try await Task.sleep(nanoseconds: 1_500_000_000)
+    #expect(Security.contents(other) == secret)
+    let shown = await Security.send(
+      port, ["GET /api/board HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Arrange-Token: \(token)"])
+    #expect(!shown.contains("Do not touch"))
+    #expect(shown.contains(#""saved":false"#))
+  }
+
+  @Test("A change made while the file is being edited elsewhere is not answered 200")
+  func settlingChangeIsNotDone() async throws {
+    try await Security.withServer { port, token, path in
+      // Another program writes the file just before the change arrives.
+      let edited = Security.board + "- Delta\n"
+      try edited.write(toFile: path, atomically: false, encoding: .utf8)
+      let answer = await Security.send(
+        port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+        body: Security.change)
+      #expect(Security.status(answer) == 202)
+      #expect(answer.contains(#""saved":false"#))
+      #expect(answer.contains("once it settles"))
+      // Once the edit settles, both are in the file, and the board says so.
+      var saved = false
+      for _ in 0..<30 where !saved {
+        try await Task.sleep(nanoseconds: 100_000_000)
+        saved = Security.contents(path).contains("## Done\n\n- Alpha")
+      }
+      #expect(saved)
+      #expect(Security.contents(path).contains("- Delta"))
+      let board = await Security.send(
+        port, ["GET /api/board HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"])
+      #expect(board.contains(#""saved":true"#))
+    }
+  }
+}
