@@ -229,6 +229,47 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: columns_shown(driver) == [["Delta", "Alpha", "Gamma"], [], ["Epsilon", "Beta"]],
                  what="the page to show both changes")
 
+    def test_a_drop_shown_is_never_undone_by_a_board_pushed_before_its_answer(self):
+        driver = self.page()
+        delta = self.card_id(driver, "Delta")
+        version = driver.execute_script("return board.version")
+        # This page's changes take 1.5 s to reach the server (a slow network).
+        driver.execute_script("""
+            const original = window.fetch;
+            window.fetch = (url, options) => String(url).includes("api/change")
+              ? new Promise((resolve) => setTimeout(resolve, 1500)).then(() => original(url, options))
+              : original(url, options);""")
+        mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(2)))
+        # Meanwhile another page moves Delta: a newer board, without Alpha's drop, is pushed to
+        # this page before its own change is answered.
+        status, _ = self.server.change(version, [{"op": "move", "card": delta, "column": 0, "index": 0}])
+        self.assertEqual(status, 200)
+        end = time.monotonic() + 2.5
+        while time.monotonic() < end:
+            shown = columns_shown(driver)
+            self.assertIn("Alpha", shown[2], f"the drop was undone: {shown}")
+            time.sleep(0.05)
+        wait_for(lambda: columns_shown(driver) == [["Delta", "Beta", "Gamma"], [], ["Epsilon", "Alpha"]],
+                 what="the page to show both changes")
+        self.assertIn("## Done\n\n- Epsilon\n- Alpha\n", self.server.read())
+
+    def test_a_change_held_while_an_outside_edit_settles_says_not_saved_yet(self):
+        driver = self.page()
+
+        def editor_writes():
+            # An editor saves the file just before the drop: the drop waits for it to settle.
+            self.server.write(BOARD + "- Zeta\n")
+        mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(2)),
+                   before_release=editor_writes)
+        wait_for(lambda: "Not saved yet" in driver.find_element("id", "status").text,
+                 what="the page to say the drop is not saved yet")
+        self.assertTrue(driver.title.startswith("•"), driver.title)
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Alpha\n" in self.server.read(),
+                 what="the drop to be written once the edit settled")
+        self.assertIn("- Zeta\n", self.server.read())
+        wait_for(lambda: "Not saved yet" not in driver.find_element("id", "status").text
+                 and not driver.title.startswith("•"), what="the page to say it is saved")
+
     def test_a_drop_of_a_card_deleted_meanwhile_is_refused_with_a_message(self):
         driver = self.page()
         gamma = self.card_id(driver, "Gamma")
