@@ -63,6 +63,9 @@ struct HTTPRequestParser: Sendable {
   /// Whether a head is in and its body is still arriving.
   var isAwaitingBody: Bool { pending != nil }
 
+  /// The head whose body is arriving.
+  var awaitedHead: HTTPRequest? { pending?.request }
+
   /// Whether some bytes of a request (or of its body) are in.
   var hasPartialRequest: Bool { pending != nil || !buffer.isEmpty }
 

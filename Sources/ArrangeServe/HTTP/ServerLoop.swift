@@ -278,24 +278,30 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   /// Closes the connection (of `client`, or of anyone) that has waited longest without
-  /// sending a whole request, to make room; `false` when every one is busy (an answer being
-  /// written, a change being applied, a WebSocket).
+  /// sending a whole request, to make room; else one whose answer has waited more than five
+  /// seconds to be read (a client reading a byte at a time); `false` when every one is busy (an
+  /// answer being written, a change being applied, a WebSocket).
   private func evict(from client: String?) -> Bool {
+    let now = Self.now()
     var victim: Connection?
-    for connection in connections.values
-    where connection.state == .http && !connection.isWriting && connection.headAt == nil
-      && (client == nil || connection.client == client)
-    {
-      // Never-served connections go first; then the longest idle.
-      if let current = victim {
-        let served = (connection.answered > 0, current.answered > 0)
-        if served.0 != served.1 {
-          if !served.0 { victim = connection }
-        } else if connection.active < current.active {
-          victim = connection
-        }
-      } else {
+    var victimRank = (0, 0.0)
+    for connection in connections.values where client == nil || connection.client == client {
+      // Lower ranks go first: never served, then idle between requests (the longest idle
+      // first), then stalled readers (the longest stalled first).
+      let rank: (Int, Double)
+      switch connection.state {
+      case .http where !connection.isWriting && connection.headAt == nil:
+        rank = (connection.answered == 0 ? 0 : 1, connection.active)
+      case .http, .closing:
+        guard connection.isWriting, now - connection.writeStarted > 5 else { continue }
+        rank = (2, connection.writeStarted)
+      case .waiting, .webSocket:
+        continue
+      }
+      if victim == nil || rank.0 < victimRank.0 || (rank.0 == victimRank.0 && rank.1 < victimRank.1)
+      {
         victim = connection
+        victimRank = rank
       }
     }
     guard let victim else { return false }
@@ -393,6 +399,11 @@ final class ServerLoop: @unchecked Sendable {
       // A head is in and its body is awaited: the body's deadline starts.
       if connection.headAt == nil && connection.parser.isAwaitingBody {
         connection.headAt = Self.now()
+        // A client that asks before sending its body (curl does, past 1 KiB) is told to go on.
+        if connection.parser.awaitedHead?.field("expect")?.lowercased() == "100-continue" {
+          queue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection)
+          flush(connection)
+        }
       }
       return
     }
