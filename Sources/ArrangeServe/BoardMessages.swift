@@ -17,8 +17,7 @@ public enum BoardMessages {
   }
 
   /// The JSON of one card.
-  static func card(_ card: BoardCard, in document: BoardDocument) -> String {
-    let details = document.details(of: card.id) ?? CardDetails()
+  static func card(_ card: BoardCard, details: CardDetails) -> String {
     var json = "{\"id\":\(card.id.rawValue),\"title\":\(quoted(card.title))"
     json += ",\"done\":\(card.checkbox.map { "\($0)" } ?? "null")"
     json += ",\"due\":\(details.due.map(quoted) ?? "null")"

@@ -53,11 +53,16 @@ final class BoardSnapshot: @unchecked Sendable {
     let document = shared.document
     var columnHeads: [String] = []
     var cards: [[String]] = []
-    for column in document.columns {
+    for (index, column) in document.columns.enumerated() {
+      let details = document.detailsOfCards(inColumn: index)
       columnHeads.append(
         "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
           + ",\"complete\":\(column.marksComplete),\"cards\":[")
-      cards.append(column.cards.map { BoardMessages.card($0, in: document) })
+      cards.append(
+        column.cards.enumerated().map { place, card in
+          BoardMessages.card(
+            card, details: details.indices.contains(place) ? details[place] : CardDetails())
+        })
     }
     self.columnHeads = columnHeads
     self.cards = cards

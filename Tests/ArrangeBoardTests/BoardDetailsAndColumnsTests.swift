@@ -35,6 +35,35 @@ import Testing
     #expect(document.details(of: CardID(99)) == nil)
   }
 
+  @Test("A column's cards' details, read in one pass, are each card's")
+  func detailsOfAColumn() throws {
+    let document = try Self.board(
+      Self.detailed + "\nSome text under the column\n\n## Done\n\n- A\n    * [x] one\n"
+        + "```\n- not a card\n```\n- B\n    > why\n\n## Empty\n")
+    #expect(
+      document.detailsOfCards(inColumn: 0) == [
+        CardDetails(
+          description: ["First line", "Second line"], due: "2024-05-01",
+          subtasks: [
+            CardDetails.Subtask(title: "draft", isDone: false),
+            CardDetails.Subtask(title: "outline", isDone: true),
+          ]),
+        CardDetails(),
+      ])
+    #expect(
+      document.detailsOfCards(inColumn: 1) == [
+        CardDetails(subtasks: [CardDetails.Subtask(title: "one", isDone: true)]),
+        CardDetails(description: ["why"]),
+      ])
+    #expect(document.detailsOfCards(inColumn: 2) == [])
+    #expect(document.detailsOfCards(inColumn: 3) == [])
+    for (index, column) in document.columns.enumerated() {
+      #expect(
+        document.detailsOfCards(inColumn: index) == column.cards.map { document.details(of: $0.id) }
+      )
+    }
+  }
+
   @Test("Subtasks: toggle, retitle, add, remove and reorder, written as taskell writes them")
   func editSubtasks() throws {
     var document = try Self.board(Self.detailed)

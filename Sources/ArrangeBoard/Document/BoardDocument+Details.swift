@@ -24,8 +24,25 @@ extension BoardDocument {
   /// The card's description, due date and subtasks, or `nil` for an unknown card.
   public func details(of id: CardID) -> CardDetails? {
     guard let location = location(of: id) else { return nil }
+    return Self.details(ofBlock: block(column: location.column, index: location.index))
+  }
+
+  /// The details of every card of column `column`, in order (an empty array for a column
+  /// that does not exist).
+  ///
+  /// - Complexity: O(lines of the column), where asking ``details(of:)`` for each card would
+  ///   be quadratic in its cards.
+  public func detailsOfCards(inColumn column: Int) -> [CardDetails] {
+    guard columnSections.indices.contains(column) else { return [] }
+    return sections[columnSections[column]].pieces.filter { $0.kind == .card }.map {
+      Self.details(ofBlock: $0.lines)
+    }
+  }
+
+  /// The details written in a card's lines (its card line first).
+  static func details(ofBlock block: [BoardLine]) -> CardDetails {
     var details = CardDetails()
-    for line in block(column: location.column, index: location.index).dropFirst() {
+    for line in block.dropFirst() {
       switch Self.detailLine(line) {
       case .description(let text): details.description.append(text)
       case .due(let date): details.due = details.due ?? date
