@@ -331,39 +331,26 @@ import Testing
 
   @Test("A symbolic link swapped in for the board is neither read nor written through")
   func swappedLink() async throws {
-    let folder =
-      NSTemporaryDirectory() + "arrange-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let board = folder + "/board.md"
-    let other = folder + "/secret.md"
-    try Security.board.write(toFile: board, atomically: true, encoding: .utf8)
-    let secret = "## Secret\n\n- Do not touch\n"
-    try secret.write(toFile: other, atomically: true, encoding: .utf8)
-    let web = try #require(BoardServer.builtInWeb)
-    let token = ServerGate.makeToken()
-    let server = BoardServer(path: board, host: "127.0.0.1", port: 0, web: web, token: token)
-    let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
-    let running = Task { try await server.run(ready: { continuation.yield($0) }) }
-    defer { running.cancel() }
-    var iterator = addresses.makeAsyncIterator()
-    let address = try #require(await iterator.next())
-    let port = try #require(Int(address.split(separator: ":")[2].prefix { $0.isNumber }))
-    // The board becomes a link to another file.
-    try FileManager.default.removeItem(atPath: board)
-    try FileManager.default.createSymbolicLink(atPath: board, withDestinationPath: other)
-    let answer = await Security.send(
-      port, ["POST /api/change HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Arrange-Token: \(token)"],
-      body: Security.change)
-    #expect(Security.status(answer) != 200)
-    #expect(answer.contains(#""saved":false"#))
-    #expect(answer.contains("leads to another file"))
-    try await Task.sleep(nanoseconds: 1_500_000_000)
-    #expect(Security.contents(other) == secret)
-    let shown = await Security.send(
-      port, ["GET /api/board HTTP/1.1", "Host: 127.0.0.1:\(port)", "X-Arrange-Token: \(token)"])
-    #expect(!shown.contains("Do not touch"))
-    #expect(shown.contains(#""saved":false"#))
+    try await Security.withServer { port, token, board in
+      let other = (board as NSString).deletingLastPathComponent + "/secret.md"
+      let secret = "## Secret\n\n- Do not touch\n"
+      try secret.write(toFile: other, atomically: true, encoding: .utf8)
+      // The board becomes a link to another file while the server runs.
+      try FileManager.default.removeItem(atPath: board)
+      try FileManager.default.createSymbolicLink(atPath: board, withDestinationPath: other)
+      let answer = await Security.send(
+        port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+        body: Security.change)
+      #expect(Security.status(answer) == 503)
+      #expect(answer.contains(#""saved":false"#))
+      #expect(answer.contains("leads to another file"))
+      try await Task.sleep(nanoseconds: 1_500_000_000)
+      #expect(Security.contents(other) == secret)
+      let shown = await Security.send(
+        port, ["GET /api/board HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"])
+      #expect(!shown.contains("Do not touch"))
+      #expect(shown.contains(#""saved":false"#))
+    }
   }
 
   @Test("A change made while the file is being edited elsewhere is not answered 200")

@@ -55,46 +55,11 @@ import Testing
 
   /// One try of ``send(_:_:body:)``.
   static func sendOnce(_ port: Int, _ lines: [String], body: String = "") -> String {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { return "" }
-    var timeout = timeval(tv_sec: 20, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    guard let socket = RawSocket(port: port) else { return "" }
     var text = lines.joined(separator: "\r\n") + "\r\n"
     if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }
-    text += "Connection: close\r\n\r\n" + body
-    _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), 0) }
-    var answer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = recv(descriptor, &chunk, chunk.count, 0)
-      if count <= 0 { break }
-      answer += chunk[0..<count]
-      if isComplete(String(decoding: answer, as: UTF8.self)) { break }
-    }
-    return String(decoding: answer, as: UTF8.self)
-  }
-
-  /// Whether `answer` holds a whole response: its head and as much body as it announced (a
-  /// WebSocket upgrade, which stays open, has only its head).
-  static func isComplete(_ answer: String) -> Bool {
-    guard let end = answer.range(of: "\r\n\r\n") else { return false }
-    let head = answer[..<end.lowerBound].lowercased()
-    if head.hasPrefix("http/1.1 101") { return true }
-    guard
-      let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-      let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-    else { return false }
-    return answer[end.upperBound...].utf8.count >= length
+    socket.write(text + "Connection: close\r\n\r\n" + body)
+    return socket.readAnswer(within: 20)
   }
 
   /// The status code of an answer.
