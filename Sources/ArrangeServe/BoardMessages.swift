@@ -39,6 +39,11 @@ public enum BoardMessages {
 
   /// `text` as a JSON string.
   static func quoted(_ text: String) -> String {
+    // Most texts need no escape: copied whole, not scalar by scalar.
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x3C && byte != 0xE2
+    }
+    if plain { return "\"" + text + "\"" }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -55,6 +55,18 @@ import Testing
     #expect(ServerRoute(target: target) == route)
   }
 
+  @Test(
+    "Texts in the board's JSON escape what JSON and HTML need, and only that",
+    arguments: [
+      ("plain", #""plain""#), ("日本語 ✅", #""日本語 ✅""#), ("a\"b", #""a\"b""#),
+      ("back\\slash", #""back\\slash""#), ("<script>", #""\u003cscript>""#),
+      ("line\nbreak\ttab\r", #""line\nbreak\ttab\r""#), ("\u{1B}[2J", #""\u001b[2J""#),
+      ("\u{2028}\u{2029}", #""\u2028\u2029""#), ("€ and ‰", #""€ and ‰""#), ("", #""""#),
+    ])
+  func jsonStrings(text: String, json: String) {
+    #expect(BoardMessages.quoted(text) == json)
+  }
+
   @Test("The handshake's accept value is RFC 6455's example")
   func handshake() {
     #expect(WebSocket.accept(key: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
