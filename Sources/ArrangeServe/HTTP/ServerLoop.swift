@@ -380,7 +380,13 @@ final class ServerLoop: @unchecked Sendable {
     case .webSocket:
       connection.reader.buffer += chunk[0..<count]
       readFrames(connection)
-    case .waiting, .closing:
+    case .waiting:
+      // Not asked for (the loop does not read while a change is applied), but kept: they are
+      // the next pipelined request.
+      chunk.withUnsafeBytes {
+        connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
+      }
+    case .closing:
       break
     }
   }
