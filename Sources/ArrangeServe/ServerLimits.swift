@@ -9,7 +9,8 @@ public enum ServerLimits {
   /// Fewer when the process may open fewer files. At the limit, a new connection takes the place of the one that has waited longest
   /// without sending a whole request; when every one is busy, the new one is closed.
   public static let connections = 512
-  /// Connections open at once from one address.
+  /// Connections open at once from one address other than this machine's loopback (every
+  /// page on this machine comes from 127.0.0.1, the board's own user's among them).
   public static let connectionsPerClient = 256
   /// Seconds a connection may take to send a request's head (from its first byte, or from
   /// the connection's start): a client that sends a byte at a time is closed.

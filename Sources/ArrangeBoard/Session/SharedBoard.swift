@@ -120,12 +120,15 @@ public struct SharedBoard<Storage: BoardStorage> {
       // On the current version that board is the one being edited: nothing to translate.
       let isCurrent = made == version
       var reference = shown
+      // The cards already found, reference's identifier to edited's: a change of many requests
+      // on one card (500 subtasks) looks for it once, not once a request.
+      var known: [CardID: CardID] = [:]
       for request in requests {
         if isCurrent {
           try apply(request, to: &edited, cards: &cards, change: &change)
           continue
         }
-        let translated = try translate(request, from: reference, to: edited)
+        let translated = try translate(request, from: reference, to: edited, known: &known)
         try apply(translated, to: &edited, cards: &cards, change: &change)
         var ignored: Set<CardID> = []
         var words = ""
@@ -180,10 +183,19 @@ struct SharedBoardRefusal: Error {
 
 extension SharedBoard {
   /// `request`, made on `shown`, in terms of `current`.
-  func translate(_ request: BoardRequest, from shown: BoardDocument, to current: BoardDocument)
-    throws(SharedBoardRefusal) -> BoardRequest
-  {
+  func translate(
+    _ request: BoardRequest, from shown: BoardDocument, to current: BoardDocument,
+    known: inout [CardID: CardID]
+  ) throws(SharedBoardRefusal) -> BoardRequest {
     if shown == current { return request }
+    func find(_ id: CardID, from shown: BoardDocument, in current: BoardDocument)
+      throws(SharedBoardRefusal) -> CardID
+    {
+      if let found = known[id], current.card(found) != nil { return found }
+      let found = try self.find(id, from: shown, in: current)
+      known[id] = found
+      return found
+    }
     switch request {
     case .moveCard(let id, let column, let index):
       let card = try find(id, from: shown, in: current)

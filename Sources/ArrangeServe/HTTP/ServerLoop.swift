@@ -245,7 +245,10 @@ final class ServerLoop: @unchecked Sendable {
         close(descriptor)
         continue
       }
-      if perClient[client, default: 0] >= ServerLimits.connectionsPerClient,
+      // Every page on this machine comes from the loopback address: a cap per address would
+      // lock the board's own user out with whoever else runs there.
+      if !Self.isLoopback(client),
+        perClient[client, default: 0] >= ServerLimits.connectionsPerClient,
         !evict(from: client)
       {
         close(descriptor)
@@ -278,9 +281,10 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   /// Closes the connection (of `client`, or of anyone) that has waited longest without
-  /// sending a whole request, to make room; else one whose answer has waited more than five
-  /// seconds to be read (a client reading a byte at a time); `false` when every one is busy (an
-  /// answer being written, a change being applied, a WebSocket).
+  /// sending a whole request, to make room; else one whose answer (or WebSocket message) has
+  /// waited more than five seconds to be read (a client reading a byte at a time, a page that
+  /// stopped reading); `false` when every one is busy (an answer being written, a change being
+  /// applied, a WebSocket that reads).
   private func evict(from client: String?) -> Bool {
     let now = Self.now()
     var victim: Connection?
@@ -292,10 +296,10 @@ final class ServerLoop: @unchecked Sendable {
       switch connection.state {
       case .http where !connection.isWriting && connection.headAt == nil:
         rank = (connection.answered == 0 ? 0 : 1, connection.active)
-      case .http, .closing:
+      case .http, .closing, .webSocket:
         guard connection.isWriting, now - connection.writeStarted > 5 else { continue }
         rank = (2, connection.writeStarted)
-      case .waiting, .webSocket:
+      case .waiting:
         continue
       }
       if victim == nil || rank.0 < victimRank.0 || (rank.0 == victimRank.0 && rank.1 < victimRank.1)
@@ -307,6 +311,11 @@ final class ServerLoop: @unchecked Sendable {
     guard let victim else { return false }
     drop(victim)
     return true
+  }
+
+  /// Whether `address` (as ``describe(_:)`` writes it) is this machine's loopback.
+  static func isLoopback(_ address: String) -> Bool {
+    address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
   }
 
   /// The client's address, for the per-client count.
