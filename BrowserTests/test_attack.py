@@ -383,6 +383,62 @@ class AttackTests(unittest.TestCase):
             finally:
                 server.stop()
 
+    def burst(self, server, stop_with):
+        """Four writers rename cards (each change its own card) as fast as they can; after
+        0.4 s the server gets `stop_with`. Returns the titles answered 200 and the exit code."""
+        acknowledged = []
+        lock = threading.Lock()
+        token = server.url.split("#token=")[1]
+
+        def writer(first):
+            version = 1
+            for card in range(first, 200, 4):
+                title = f"Renamed {card}"
+                body = json.dumps({"version": version, "requests": [
+                    {"op": "rename", "card": card, "title": title}]}).encode()
+                try:
+                    answer, _ = raw(server.port, b"POST /api/change HTTP/1.1\r\nHost: 127.0.0.1:"
+                                    + str(server.port).encode() + b"\r\nX-Arrange-Token: "
+                                    + token.encode() + f"\r\nContent-Length: {len(body)}"
+                                    .encode() + b"\r\nConnection: close\r\n\r\n" + body)
+                except OSError:
+                    return
+                if status_of(answer) == 200:
+                    with lock:
+                        acknowledged.append(title)
+                try:
+                    version = json.loads(answer.partition(b"\r\n\r\n")[2])["board"]["version"]
+                except (ValueError, KeyError):
+                    pass
+
+        threads = [threading.Thread(target=writer, args=(first,)) for first in range(4)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.4)
+        server.process.send_signal(stop_with)
+        for thread in threads:
+            thread.join(timeout=20)
+        return acknowledged, server.process.wait(timeout=15)
+
+    def test_no_change_answered_200_is_lost_to_a_kill(self):
+        """kill -9, SIGTERM and SIGINT in the middle of a burst of changes: every change that was
+        answered 200 is in the file."""
+        for stop_with in (signal.SIGKILL, signal.SIGTERM, signal.SIGINT):
+            server = Server(board_text())
+            try:
+                time.sleep(0.3)
+                acknowledged, code = self.burst(server, stop_with)
+                text = server.read()
+                lost = [title for title in acknowledged if f"- {title}\n" not in text]
+                print(f"\n{signal.Signals(stop_with).name} during a burst: {len(acknowledged)} "
+                      f"changes answered 200, {len(lost)} of them missing from the file")
+                self.assertGreater(len(acknowledged), 0)
+                self.assertEqual(lost, [], f"{signal.Signals(stop_with).name}")
+                if stop_with != signal.SIGKILL:
+                    self.assertEqual(code, 0, server.process.stderr.read())
+            finally:
+                server.stop()
+
     def test_signal_on_a_full_disk_keeps_a_copy(self):
         """On a full disk a change is answered 503 (held, not saved); on SIGTERM the server
         keeps it in a copy elsewhere, says where, and exits with a failure."""
