@@ -1,5 +1,4 @@
 public import ArrangeBoard
-import Foundation
 
 /// The JSON the page and the server exchange.
 ///
@@ -88,51 +87,56 @@ public enum BoardMessages {
   public static func requests(from body: [UInt8]) throws(Malformed) -> (
     version: Int, requests: [BoardRequest]
   ) {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-      let version = object["version"] as? Int,
-      let list = object["requests"] as? [[String: Any]]
-    else {
-      throw Malformed(
-        message: "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}.")
+    let shape = "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}."
+    let object: StrictJSON
+    do {
+      object = try StrictJSON.parse(body)
+    } catch {
+      throw Malformed(message: "Not JSON (\(error.message)). " + shape)
     }
+    guard let version = object["version"]?.integer, case .array(let list)? = object["requests"]
+    else { throw Malformed(message: shape) }
     guard list.count <= ServerLimits.requestsPerChange else {
       throw Malformed(message: "At most \(ServerLimits.requestsPerChange) requests at once.")
     }
     var requests: [BoardRequest] = []
-    for item in list { requests.append(try request(item)) }
+    for item in list {
+      guard case .object = item else { throw Malformed(message: shape) }
+      requests.append(try request(item))
+    }
     return (version, requests)
   }
 
   /// One request object.
-  static func request(_ item: [String: Any]) throws(Malformed) -> BoardRequest {
-    let op = String(
-      (item["op"] as? String ?? "").unicodeScalars.prefix(40).filter { $0.value >= 0x20 })
-    // Numbers are positions and identifiers: anything outside 0 … 10⁹ names nothing, and is
-    // refused here, before any arithmetic on it.
+  static func request(_ item: StrictJSON) throws(Malformed) -> BoardRequest {
+    var name: String?
+    if case .string(let given)? = item["op"] { name = given }
+    let op = String((name ?? "").unicodeScalars.prefix(40).filter { $0.value >= 0x20 })
+    // Numbers are positions and identifiers: a whole number from 0 to 10⁹ (not 1.0, not
+    // true, not "1"), checked here before any arithmetic on it.
     func int(_ key: String) throws(Malformed) -> Int {
-      guard let value = item[key] as? Int, (0...1_000_000_000).contains(value) else {
+      guard let value = item[key]?.wholeNumber, value <= 1_000_000_000 else {
         throw Malformed(
           message: "“\(op)” needs a whole number from 0 to 1000000000 as “\(key)”.")
       }
       return value
     }
     func optionalInt(_ key: String) throws(Malformed) -> Int? {
-      item[key] == nil || item[key] is NSNull ? nil : try int(key)
+      item[key] == nil || item[key] == .null ? nil : try int(key)
     }
     func text(_ key: String) throws(Malformed) -> String {
-      guard let value = item[key] as? String, value.utf8.count <= 10_000 else {
+      guard case .string(let value)? = item[key], value.utf8.count <= 10_000 else {
         throw Malformed(message: "“\(op)” needs a text “\(key)” of at most 10000 bytes.")
       }
       return value
     }
     func flag(_ key: String) throws(Malformed) -> Bool {
-      guard let value = item[key] as? Bool else {
+      guard case .bool(let value)? = item[key] else {
         throw Malformed(message: "“\(op)” needs true or false as “\(key)”.")
       }
       return value
     }
-    switch item["op"] as? String {
+    switch name {
     case "move":
       return .moveCard(CardID(try int("card")), column: try int("column"), index: try int("index"))
     case "moveColumn": return .moveColumn(from: try int("from"), to: try int("to"))
@@ -152,18 +156,25 @@ public enum BoardMessages {
     case "moveSubtask":
       return .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
     case "describe":
-      guard let lines = item["lines"] as? [String], lines.count <= 1000,
-        lines.allSatisfy({ $0.utf8.count <= 10_000 })
-      else {
+      var lines: [String] = []
+      if case .array(let items)? = item["lines"], items.count <= 1000 {
+        for line in items {
+          guard case .string(let text) = line, text.utf8.count <= 10_000 else { break }
+          lines.append(text)
+        }
+      }
+      guard case .array(let given)? = item["lines"], given.count == lines.count else {
         throw Malformed(
           message: "“describe” needs “lines”, a list of at most 1000 texts of 10000 bytes.")
       }
       return .setDescription(CardID(try int("card")), lines)
     case "due":
-      guard item["due"] == nil || item["due"] is NSNull || item["due"] is String else {
-        throw Malformed(message: "“due” needs a date as text, or an empty text.")
+      var due: String?
+      switch item["due"] {
+      case nil, .null?: due = nil
+      case .string?: due = try text("due")
+      default: throw Malformed(message: "“due” needs a date as text, or an empty text.")
       }
-      let due = item["due"] is String ? try text("due") : nil
       return .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
     case "addColumn": return .addColumn(title: try text("title"))
     case "renameColumn": return .renameColumn(try int("column"), title: try text("title"))
