@@ -131,6 +131,32 @@ import Testing
     #expect(Self.titles(shared) == [["Alpha", "Beta", "Gamma"], ["Delta"], ["Epsilon"]])
   }
 
+  @Test("Undo and redo on an older version are refused: they would take back another's change")
+  func staleUndo() throws {
+    var (shared, disk) = try Self.shared()
+    let alpha = try Self.id("Alpha", in: shared)
+    let delta = try Self.id("Delta", in: shared)
+    // This page moves Alpha (version 2); another moves Delta (version 3).
+    _ = shared.perform([.moveCard(alpha, column: 2, index: 0)], madeOn: 1, at: 1)
+    _ = shared.perform([.moveCard(delta, column: 0, index: 0)], madeOn: 2, at: 2)
+    let saved = disk.bytes
+    for request in [BoardRequest.undo, .redo] {
+      let stale = shared.perform([request], madeOn: 2, at: 3)
+      #expect(stale.refused)
+      #expect(stale.message?.contains("nothing was changed") == true)
+      #expect(disk.bytes == saved)
+      #expect(shared.version == 3)
+    }
+    // On the version shown, undo takes back the last change, as it says.
+    let undone = shared.perform([.undo], madeOn: 3, at: 4)
+    #expect(!undone.refused)
+    #expect(Self.titles(shared) == [["Beta", "Gamma"], ["Delta"], ["Alpha", "Epsilon"]])
+    // A version this server never had is not called too old.
+    let future = shared.perform([.moveCard(alpha, column: 0, index: 0)], madeOn: 99, at: 5)
+    #expect(future.refused)
+    #expect(future.message?.contains("never had") == true)
+  }
+
   @Test("A version older than the history kept is refused, not guessed at")
   func tooOld() throws {
     var (shared, _) = try Self.shared()

@@ -103,13 +103,17 @@ public struct SharedBoard<Storage: BoardStorage> {
   public mutating func perform(
     _ requests: [BoardRequest], madeOn made: Int, at time: Double
   ) -> SharedBoardOutcome {
-    if requests.count == 1, let outcome = performSessionRequest(requests[0], at: time) {
+    if requests.count == 1, let outcome = performSessionRequest(requests[0], madeOn: made, at: time)
+    {
       return outcome
     }
     guard let shown = history.first(where: { $0.version == made })?.document else {
       return refusal(
-        "This page showed a version of the board too old to carry the change over; it now "
-          + "shows the board as it is.")
+        made > version
+          ? "This page showed a version of the board this server never had (was it started "
+            + "again?); it now shows the board as it is."
+          : "This page showed a version of the board too old to carry the change over; it now "
+            + "shows the board as it is.")
     }
     var edited = session.document
     var cards: Set<CardID> = []
@@ -144,11 +148,21 @@ public struct SharedBoard<Storage: BoardStorage> {
     return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
   }
 
-  /// Undo, redo, reload and overwrite, which name no card: applied whatever the version.
-  mutating func performSessionRequest(_ request: BoardRequest, at time: Double)
+  /// Undo, redo, reload and overwrite, which name no card.
+  ///
+  /// Reload and overwrite apply whatever
+  /// the version; undo and redo only on the current one: on an older one they would undo or
+  /// redo a change the person never saw (another page's).
+  mutating func performSessionRequest(_ request: BoardRequest, madeOn made: Int, at time: Double)
     -> SharedBoardOutcome?
   {
     let outcome: BoardSession<Storage>.Outcome
+    if request == .undo || request == .redo, made != version {
+      return refusal(
+        "The board changed since this page showed it (in another window or program), so "
+          + "\(request == .undo ? "undo" : "redo") would not take back what you see; nothing "
+          + "was changed. The board now shows it as it is.")
+    }
     switch request {
     case .undo: outcome = session.undo(at: time)
     case .redo: outcome = session.redo(at: time)
