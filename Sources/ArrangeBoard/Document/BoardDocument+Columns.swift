@@ -11,7 +11,7 @@ extension BoardDocument {
   public mutating func addColumn(title: String, at index: Int? = nil) throws(BoardEditError)
     -> Int
   {
-    let title = try Self.cleanTitle(title)
+    let title = try Self.cleanTitle(title, of: "column")
     let count = shownColumns.count
     let index = index ?? count
     guard index >= 0 && index <= count else {
@@ -52,7 +52,7 @@ extension BoardDocument {
   /// - Throws: ``BoardEditError`` (unknown column, empty title), leaving the document unchanged.
   public mutating func renameColumn(_ index: Int, to title: String) throws(BoardEditError) {
     try checkColumn(index)
-    let title = try Self.cleanTitle(title)
+    let title = try Self.cleanTitle(title, of: "column")
     guard shownColumns[index].title != title else { return }
     let s = columnSections[index]
     sections[s].heading.content = headingText(title, limit: shownColumns[index].limit)

@@ -108,7 +108,7 @@ extension BoardDocument {
   public mutating func addSubtask(
     _ title: String, to id: CardID, at index: Int? = nil
   ) throws(BoardEditError) {
-    let title = try Self.cleanTitle(title)
+    let title = try Self.cleanTitle(title, of: "subtask")
     let lineBreak = newline
     try editDetails(of: id) { block, indent throws(BoardEditError) in
       let lines = Self.subtaskLines(block)
@@ -131,7 +131,9 @@ extension BoardDocument {
   public mutating func setSubtask(
     _ index: Int, of id: CardID, title: String? = nil, isDone: Bool? = nil
   ) throws(BoardEditError) {
-    let title = try title.map { text throws(BoardEditError) in try Self.cleanTitle(text) }
+    let title = try title.map { text throws(BoardEditError) in
+      try Self.cleanTitle(text, of: "subtask")
+    }
     try editDetails(of: id) { block, _ throws(BoardEditError) in
       let at = try Self.subtaskLine(index, in: block)
       guard case .subtask(let old, let done) = Self.detailLine(block[at]) else { return }

@@ -197,7 +197,9 @@ extension BoardDocument {
   // MARK: - Checks
 
   /// `title` trimmed, with control characters (line breaks, tabs) turned into spaces.
-  static func cleanTitle(_ title: String) throws(BoardEditError) -> String {
+  static func cleanTitle(_ title: String, of thing: String = "card") throws(BoardEditError)
+    -> String
+  {
     var scalars = String.UnicodeScalarView()
     for scalar in title.unicodeScalars {
       let isControl =
@@ -207,7 +209,7 @@ extension BoardDocument {
     }
     let cleaned = String(scalars).trimmingWhitespace
     guard !cleaned.isEmpty else {
-      throw BoardEditError(kind: .emptyTitle, message: "A card needs a title.")
+      throw BoardEditError(kind: .emptyTitle, message: "A \(thing) needs a title.")
     }
     return cleaned
   }
