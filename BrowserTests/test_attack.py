@@ -362,6 +362,65 @@ class AttackTests(unittest.TestCase):
 
         self.attack("300 WebSockets that never read", start, 5)
 
+    def test_heads_that_announce_a_body_never_sent(self):
+        """520 connections (more than the server keeps) that send a change's head without the
+        token, announcing a body, and never send it; and 100 with the token that send half."""
+        def start(server):
+            token = server.url.split("#token=")[1]
+            sockets = []
+            for index in range(620):
+                item = socket.create_connection(("127.0.0.1", server.port))
+                if index < 520:
+                    item.sendall(b"POST /nothing HTTP/1.1\r\nHost: evil.example\r\n"
+                                 b"Content-Length: 10\r\n\r\n")
+                else:
+                    item.sendall((f"POST /api/change HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                                  f"X-Arrange-Token: {token}\r\nContent-Length: 500000\r\n\r\n"
+                                  + "x" * 1000).encode())
+                sockets.append(item)
+            return sockets
+
+        self.attack("620 bodies announced and never sent", start, 5)
+
+    def test_ping_flood(self):
+        """Four WebSockets that send pings as fast as they can and read no pong."""
+        stop = threading.Event()
+
+        def start(server):
+            token = server.url.split("#token=")[1]
+            ping = bytes([0x89, 0xFD, 1, 2, 3, 4]) + bytes(7 ^ (1, 2, 3, 4)[i % 4] for i in range(125))
+            sockets = []
+            for _ in range(4):
+                item = socket.create_connection(("127.0.0.1", server.port))
+                item.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                item.sendall((f"GET /api/live?token={token} HTTP/1.1\r\nHost: 127.0.0.1:"
+                              f"{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                              "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+                item.setblocking(False)
+                sockets.append(item)
+
+            def flood():
+                burst = ping * 64
+                offsets = [0] * len(sockets)
+                while not stop.is_set():
+                    for index, item in enumerate(sockets):
+                        try:
+                            # A partial send is continued, so the stream stays whole frames.
+                            sent = item.send(burst[offsets[index]:])
+                            offsets[index] = (offsets[index] + sent) % len(burst)
+                        except OSError:
+                            pass
+                    stop.wait(0.001)
+
+            threading.Thread(target=flood, daemon=True).start()
+            return sockets
+
+        try:
+            self.attack("4 WebSockets flooding pings, reading nothing", start, 5)
+        finally:
+            stop.set()
+
     def test_signals_write_pending_changes(self):
         """A change held while another program's edit settles is written before the server
         exits on SIGINT, SIGTERM or SIGHUP; never answered 200 before."""

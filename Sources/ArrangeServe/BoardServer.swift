@@ -141,8 +141,8 @@ public struct BoardServer: Sendable {
   }
 
   /// Every file of the page as a whole answer, made once.
-  static func responses(of web: WebFolder) -> [String: [UInt8]] {
-    var made: [String: [UInt8]] = [:]
+  static func responses(of web: WebFolder) -> [String: (head: [UInt8], body: [UInt8])] {
+    var made: [String: (head: [UInt8], body: [UInt8])] = [:]
     let names = (try? FileManager.default.contentsOfDirectory(atPath: web.path)) ?? []
     for name in names {
       guard let (bytes, type) = web.file(at: "/" + name) else { continue }

@@ -115,6 +115,76 @@ import Testing
     }
   }
 
+  @Test(
+    "Only a whole number is a number, and only true or false a flag",
+    arguments: [
+      #"{"op":"delete","card":true}"#, #"{"op":"delete","card":1.0}"#,
+      #"{"op":"delete","card":1e0}"#, #"{"op":"delete","card":"1"}"#,
+      #"{"op":"delete","card":01}"#, #"{"op":"tick","card":0,"done":1}"#,
+      #"{"op":"tick","card":0,"done":"true"}"#, #"{"op":"delete","card":1,"card":0}"#,
+      #"{"op":"describe","card":0,"lines":[1]}"#, #"{"op":"due","card":0,"due":5}"#,
+      #"{"op":"add","title":"x","column":0,"index":false}"#,
+    ])
+  func typeConfusion(request: String) async throws {
+    try await Security.withServer { port, token, path in
+      let answer = await Security.send(
+        port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+        body: #"{"version":1,"requests":[\#(request)]}"#)
+      #expect(Security.status(answer) == 400)
+      for version in ["true", "1.0", "\"1\""] {
+        let body = #"{"version":\#(version),"requests":[{"op":"delete","card":0}]}"#
+        let refused = await Security.send(
+          port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+          body: body)
+        #expect(Security.status(refused) == 400, "\(version)")
+      }
+      #expect(Security.contents(path) == Security.board)
+    }
+  }
+
+  @Test("A body is read only for a change with the token; anything else is answered at its head")
+  func bodyOnlyAfterTheGate() async throws {
+    try await Security.withServer { port, token, _ in
+      let heads = [
+        "POST /api/change HTTP/1.1\r\n\(Self.host(port))\r\nContent-Length: 100\r\n\r\n",
+        "POST /api/change HTTP/1.1\r\nHost: evil.example\r\nX-Arrange-Token: \(token)\r\n"
+          + "Content-Length: 100\r\n\r\n",
+        "POST /nothing HTTP/1.1\r\n\(Self.host(port))\r\nContent-Length: 100\r\n\r\n",
+        "GET /api/board HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n"
+          + "Content-Length: 100\r\n\r\n",
+      ]
+      for head in heads {
+        let socket = try #require(RawSocket(port: port))
+        socket.write(head)
+        // No body follows; the answer comes at once, and the connection closes.
+        let got = socket.read(for: 2)
+        #expect(
+          [401, 403, 404, 405].contains(
+            Security.status(String(decoding: got.bytes, as: UTF8.self))), "\(head)")
+        #expect(got.closed)
+      }
+    }
+  }
+
+  @Test("HEAD gets a head without a body, and the next request is read right")
+  func head() async throws {
+    try await Security.withServer { port, token, _ in
+      let socket = try #require(RawSocket(port: port))
+      socket.write(
+        "HEAD /app.js HTTP/1.1\r\n\(Self.host(port))\r\n\r\n"
+          + "HEAD /nothing.js HTTP/1.1\r\n\(Self.host(port))\r\n\r\n"
+          + "GET /api/board HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n\r\n")
+      // The heads' Content-Length is the body not sent: read heads alone, then the board.
+      let got = socket.read(for: 2) { String(decoding: $0, as: UTF8.self).contains("Alpha") }
+      let text = String(decoding: got.bytes, as: UTF8.self)
+      let parts = text.components(separatedBy: "\r\n\r\n")
+      #expect(parts.count == 4)
+      #expect(parts[0].hasPrefix("HTTP/1.1 200") && parts[0].contains("text/javascript"))
+      #expect(parts[1].hasPrefix("HTTP/1.1 404"))
+      #expect(parts[2].hasPrefix("HTTP/1.1 200") && parts[3].contains("Alpha"))
+    }
+  }
+
   @Test("A request that is not quite HTTP is answered 400 (or its own status) and closed")
   func malformedRequests() async throws {
     try await Security.withServer { port, token, path in
@@ -226,6 +296,44 @@ import Testing
       // And the server still serves.
       #expect(
         Security.status(await Security.send(port, ["GET / HTTP/1.1", Self.host(port)])) == 200)
+    }
+  }
+
+  @Test("A page that floods pings and reads nothing holds one read's worth of pongs")
+  func pingFlood() async throws {
+    try await Security.withServer { port, token, _ in
+      let socket = try #require(RawSocket(port: port, receiveBuffer: 4096))
+      #expect(socket.openWebSocket(port: port, token: token))
+      var ping: [UInt8] = []
+      for _ in 0..<64 { ping += RawSocket.frame(opcode: 9, [UInt8](repeating: 7, count: 125)) }
+      // Write without reading: the server stops reading once its pongs back up, so after the
+      // sockets' buffers fill (the first second), nothing more goes through.
+      _ = fcntl(socket.descriptor, F_SETFL, fcntl(socket.descriptor, F_GETFL) | O_NONBLOCK)
+      // Where in `ping` the next byte is: a partial send is continued, never restarted, so
+      // the stream stays whole frames.
+      var offset = 0
+      func flood(for seconds: Double) -> Int {
+        let end = Date().addingTimeInterval(seconds)
+        var sent = 0
+        while Date() < end {
+          let count = ping.withUnsafeBytes {
+            Glibc.send(
+              socket.descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset,
+              Int32(MSG_NOSIGNAL))
+          }
+          if count > 0 {
+            sent += count
+            offset = (offset + count) % ping.count
+          } else {
+            usleep(10_000)
+          }
+        }
+        return sent
+      }
+      _ = flood(for: 1.5)
+      // Without the bound the server goes on reading megabytes a second, queueing a pong for each.
+      let later = flood(for: 1)
+      #expect(later < 256 * 1024, "\(later) bytes of pings taken after the buffers filled")
     }
   }
 

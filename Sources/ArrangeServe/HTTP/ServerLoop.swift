@@ -54,6 +54,8 @@ final class ServerLoop: @unchecked Sendable {
     var pingedAt: Double?
     /// Whether the request being served keeps the connection open.
     var keepsAlive = true
+    /// Whether the request being served is a HEAD (its answer has no body).
+    var isHead = false
 
     init(descriptor: Int32, id: Int, client: String, now: Double) {
       self.descriptor = descriptor
@@ -68,7 +70,8 @@ final class ServerLoop: @unchecked Sendable {
 
   private let listener: Int32
   private let gate: ServerGate
-  private let files: [String: [UInt8]]
+  /// The page's files: each answer's head and body, made once.
+  private let files: [String: (head: [UInt8], body: [UInt8])]
   private let worker: BoardWorker
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -100,7 +103,8 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   init(
-    listener: Int32, gate: ServerGate, files: [String: [UInt8]], worker: BoardWorker,
+    listener: Int32, gate: ServerGate, files: [String: (head: [UInt8], body: [UInt8])],
+    worker: BoardWorker,
     wake: (read: Int32, write: Int32)
   ) {
     self.listener = listener
@@ -183,7 +187,11 @@ final class ServerLoop: @unchecked Sendable {
   private func wantsToRead(_ connection: Connection) -> Bool {
     switch connection.state {
     case .http: return !connection.isWriting
-    case .webSocket: return connection.reader.buffer.count < 2 * ServerLimits.webSocketFrameBytes
+    // A page's frames are read only once what was sent to it is written: a client that floods
+    // pings and reads no pongs holds one chunk of them, not an ever-growing queue.
+    case .webSocket:
+      return !connection.isWriting
+        && connection.reader.buffer.count < 2 * ServerLimits.webSocketFrameBytes
     case .waiting, .closing: return false
     }
   }
@@ -294,8 +302,10 @@ final class ServerLoop: @unchecked Sendable {
       // first), then stalled readers (the longest stalled first).
       let rank: (Int, Double)
       switch connection.state {
-      case .http where !connection.isWriting && connection.headAt == nil:
-        rank = (connection.answered == 0 ? 0 : 1, connection.active)
+      case .http where !connection.isWriting:
+        // A body still arriving is a request not yet whole, too.
+        let isFresh = connection.answered == 0 && connection.headAt == nil
+        rank = (isFresh ? 0 : 1, connection.headAt ?? connection.active)
       case .http, .closing, .webSocket:
         guard connection.isWriting, now - connection.writeStarted > 5 else { continue }
         rank = (2, connection.writeStarted)
@@ -412,7 +422,17 @@ final class ServerLoop: @unchecked Sendable {
     }
     guard let request else {
       // A head is in and its body is awaited: the body's deadline starts.
-      if connection.headAt == nil && connection.parser.isAwaitingBody {
+      if connection.headAt == nil, let head = connection.parser.awaitedHead {
+        // Only a change with the token is worth its body: anything else is answered now, and
+        // the body is never read (nor held).
+        if let refusal = refusalBeforeBody(head) {
+          connection.keepsAlive = false
+          connection.isHead = head.method == "HEAD"
+          answer(
+            connection, status: refusal.status, type: "text/plain; charset=utf-8",
+            body: Array((refusal.message + "\n").utf8))
+          return
+        }
         connection.headAt = Self.now()
         // A client that asks before sending its body (curl does, past 1 KiB) is told to go on.
         if connection.parser.awaitedHead?.field("expect")?.lowercased() == "100-continue" {
@@ -427,7 +447,24 @@ final class ServerLoop: @unchecked Sendable {
     serve(request, on: connection)
   }
 
+  /// Why a request whose body has not arrived yet is refused without it: its `Host`,
+  /// `Origin` or token, or a route that takes no body; `nil` for a change that may go on.
+  private func refusalBeforeBody(_ head: HTTPRequest) -> ServerGate.Refusal? {
+    let route = ServerRoute(target: head.target)
+    if let refusal = gate.check(
+      host: head.field("host"), origin: head.field("origin"),
+      token: head.field("x-arrange-token"), needsToken: route.needsToken)
+    {
+      return refusal
+    }
+    guard route == .change, head.method == "POST" else {
+      return ServerGate.Refusal(status: 405, message: "Only a change takes a body.")
+    }
+    return nil
+  }
+
   private func serve(_ request: HTTPRequest, on connection: Connection) {
+    connection.isHead = request.method == "HEAD"
     let route = ServerRoute(target: request.target)
     let token: String?
     if case .live(let given) = route {
@@ -446,11 +483,12 @@ final class ServerLoop: @unchecked Sendable {
     }
     let isUpgrade = request.field("upgrade") != nil
     switch (route, request.method) {
-    case (.file(let name), "GET") where !isUpgrade:
-      guard let response = files[name] else { return notFound(connection) }
-      queue(response, on: connection)
+    case (.file(let name), "GET"), (.file(let name), "HEAD"):
+      guard !isUpgrade, let response = files[name] else { return notFound(connection) }
+      queue(response.head, on: connection)
+      if !connection.isHead { queue(response.body, on: connection) }
       finishAnswer(connection)
-    case (.board, "GET") where !isUpgrade:
+    case (.board, "GET") where !isUpgrade, (.board, "HEAD") where !isUpgrade:
       answer(
         connection, status: 200, type: "application/json; charset=utf-8",
         body: Array(worker.current.json.utf8))
@@ -477,6 +515,7 @@ final class ServerLoop: @unchecked Sendable {
   /// Answers a request that cannot be read, and closes.
   private func refuse(_ connection: Connection, status: Int, message: String) {
     connection.keepsAlive = false
+    connection.isHead = false
     answer(
       connection, status: status, type: "text/plain; charset=utf-8",
       body: Array((message + "\n").utf8))
@@ -563,14 +602,14 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   /// A whole answer for a page file, made once.
-  static func fileResponse(_ bytes: [UInt8], type: String) -> [UInt8] {
+  static func fileResponse(_ bytes: [UInt8], type: String) -> (head: [UInt8], body: [UInt8]) {
     let policy =
       "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
       + "style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'\r\n"
     var text = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
     text += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
     text += "Referrer-Policy: no-referrer\r\n" + policy + "\r\n"
-    return Array(text.utf8) + bytes
+    return (Array(text.utf8), bytes)
   }
 
   static func reason(_ status: Int) -> String {
@@ -598,7 +637,8 @@ final class ServerLoop: @unchecked Sendable {
     let head = Self.head(
       status: status, type: type, length: body.count, closes: !connection.keepsAlive)
     queue(head, on: connection)
-    queue(body, on: connection)
+    // An answer to HEAD is the head alone (its Content-Length still the body's).
+    if !connection.isHead { queue(body, on: connection) }
     finishAnswer(connection)
   }
 
@@ -666,6 +706,7 @@ final class ServerLoop: @unchecked Sendable {
         continue
       }
       connection.state = .http
+      connection.isHead = false
       self.answer(
         connection, status: answer.status, type: "application/json; charset=utf-8",
         body: Array(answer.json.utf8))
