@@ -35,6 +35,21 @@ import Testing
     #expect(document.details(of: CardID(99)) == nil)
   }
 
+  @Test("An empty title names what it is the title of")
+  func emptyTitles() throws {
+    var document = try Self.board(Self.detailed)
+    let write = try Self.card("Write", in: document)
+    #expect(throws: BoardEditError(kind: .emptyTitle, message: "A column needs a title.")) {
+      try document.addColumn(title: " \t ")
+    }
+    #expect(throws: BoardEditError(kind: .emptyTitle, message: "A subtask needs a title.")) {
+      try document.addSubtask("", to: write)
+    }
+    #expect(throws: BoardEditError(kind: .emptyTitle, message: "A card needs a title.")) {
+      try document.setTitle(" ", of: write)
+    }
+  }
+
   @Test("A column's cards' details, read in one pass, are each card's")
   func detailsOfAColumn() throws {
     let document = try Self.board(
