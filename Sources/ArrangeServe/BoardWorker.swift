@@ -40,6 +40,7 @@ final class BoardWorker: @unchecked Sendable {
   private var lastPollMessage: String?
   /// Called (from the worker's thread) when there are answers or a new snapshot.
   private let wake: @Sendable () -> Void
+  /// Called (from the worker's thread) with news about the file for whoever runs the server.
   private let notice: @Sendable (String) -> Void
 
   init(
@@ -121,6 +122,8 @@ final class BoardWorker: @unchecked Sendable {
         // A save retried at every poll says the same thing each time: said once.
         let news = outcome.message == lastPollMessage ? nil : outcome.message
         lastPollMessage = outcome.message
+        // (A reason the board is not saved is told by publish, once.)
+        if let news, news != shared.session.pendingReason { notice(news) }
         publish(message: news, force: outcome.changed)
       }
       if isStopping {
@@ -179,6 +182,8 @@ final class BoardWorker: @unchecked Sendable {
         || shared.session.pendingReason != old.pending && !saved
     else { return old }
     let made = BoardSnapshot(shared, message: message, serial: old.serial + 1)
+    // Whoever runs the server hears when the board cannot be written, once per reason.
+    if let pending = made.pending, pending != old.pending { notice(pending) }
     condition.lock()
     snapshot = made
     condition.unlock()
