@@ -67,12 +67,14 @@ final class BoardWorker: @unchecked Sendable {
     return snapshot
   }
 
-  /// Queues a change.
-  func submit(_ job: Job) {
+  /// Queues a change; `false` when the worker is stopping (the change would never be made).
+  func submit(_ job: Job) -> Bool {
     condition.lock()
+    defer { condition.unlock() }
+    guard !stopping else { return false }
     jobs.append(job)
     condition.signal()
-    condition.unlock()
+    return true
   }
 
   /// The answers ready, taken.

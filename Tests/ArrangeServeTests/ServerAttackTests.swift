@@ -273,6 +273,30 @@ import Testing
     }
   }
 
+  @Test("Thousands of pipelined requests read as fast as they are answered cost no stack")
+  func deepPipelining() async throws {
+    try await Security.withServer { port, _, _ in
+      let socket = try #require(RawSocket(port: port))
+      // An empty Host is refused with 403, and the connection kept: no token needed.
+      let count = 5000
+      socket.write(String(repeating: "GET / HTTP/1.1\r\nHost:\r\n\r\n", count: count))
+      var answers = 0
+      var bytes: [UInt8] = []
+      let end = Date().addingTimeInterval(20)
+      while answers < count && Date() < end {
+        let got = socket.read(for: 0.5)
+        bytes += got.bytes
+        answers =
+          String(decoding: bytes, as: UTF8.self).components(separatedBy: "HTTP/1.1 403")
+          .count - 1
+        if got.closed { break }
+      }
+      #expect(answers == count)
+      #expect(
+        Security.status(await Security.send(port, ["GET / HTTP/1.1", Self.host(port)])) == 200)
+    }
+  }
+
   @Test("A client that sends its head a byte at a time is closed at the head's deadline")
   func slowHead() async throws {
     try await Security.withServer { port, _, _ in

@@ -52,6 +52,10 @@ final class ServerLoop: @unchecked Sendable {
     var sent: BoardSnapshot?
     var wantsNewest = false
     var pingedAt: Double?
+    /// When the connection was accepted.
+    let opened: Double
+    /// Whether it has sent a request with the token (a page of this board, not a stranger).
+    var isTrusted = false
     /// Whether the request being served keeps the connection open.
     var keepsAlive = true
     /// Whether the request being served is a HEAD (its answer has no body).
@@ -61,6 +65,7 @@ final class ServerLoop: @unchecked Sendable {
       self.descriptor = descriptor
       self.id = id
       self.client = client
+      opened = now
       started = now
       active = now
     }
@@ -175,7 +180,7 @@ final class ServerLoop: @unchecked Sendable {
     takeFromWorker()
     for entry in fds.dropFirst(2) where entry.revents != 0 {
       guard let connection = connections[entry.fd] else { continue }
-      if entry.revents & Int16(POLLOUT) != 0 { flush(connection) }
+      if entry.revents & Int16(POLLOUT) != 0 { advance(connection) }
       guard connections[entry.fd] === connection else { continue }
       if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
     }
@@ -222,6 +227,7 @@ final class ServerLoop: @unchecked Sendable {
       if connection.state == .webSocket && connection.pingedAt == nil && !connection.isWriting {
         connection.pingedAt = now
         queue(WebSocket.frame(opcode: 9, []), on: connection)
+        advance(connection)
         continue
       }
       drop(connection)
@@ -288,31 +294,33 @@ final class ServerLoop: @unchecked Sendable {
     reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
   }
 
-  /// Closes the connection (of `client`, or of anyone) that has waited longest without
-  /// sending a whole request, to make room; else one whose answer (or WebSocket message) has
-  /// waited more than five seconds to be read (a client reading a byte at a time, a page that
-  /// stopped reading); `false` when every one is busy (an answer being written, a change being
-  /// applied, a WebSocket that reads).
+  /// Closes a connection (of `client`, or of anyone) to make room; `false` when none may be.
+  ///
+  /// First the oldest connection that never showed the token, whatever it is doing: a stranger
+  /// who holds every place (idle, sending slowly, reading just fast enough to keep an answer
+  /// going) is pushed out by each new connection, oldest first, so a page's own requests, which
+  /// take milliseconds, always get through. Then, among the board's pages, the one idle the
+  /// longest (or whose body is still arriving), then one whose answer or WebSocket message has
+  /// waited more than five seconds to be read. A change being applied is never closed.
   private func evict(from client: String?) -> Bool {
     let now = Self.now()
     var victim: Connection?
     var victimRank = (0, 0.0)
     for connection in connections.values where client == nil || connection.client == client {
-      // Lower ranks go first: never served, then idle between requests (the longest idle
-      // first), then stalled readers (the longest stalled first).
       let rank: (Int, Double)
       switch connection.state {
+      case .waiting:
+        continue
+      case _ where !connection.isTrusted:
+        rank = (0, connection.opened)
       case .http where !connection.isWriting:
-        // A body still arriving is a request not yet whole, too.
-        let isFresh = connection.answered == 0 && connection.headAt == nil
-        rank = (isFresh ? 0 : 1, connection.headAt ?? connection.active)
+        rank = (1, connection.headAt ?? connection.active)
       case .http, .closing, .webSocket:
         guard connection.isWriting, now - connection.writeStarted > 5 else { continue }
         rank = (2, connection.writeStarted)
-      case .waiting:
-        continue
       }
-      if victim == nil || rank.0 < victimRank.0 || (rank.0 == victimRank.0 && rank.1 < victimRank.1)
+      if victim == nil || rank.0 < victimRank.0
+        || (rank.0 == victimRank.0 && rank.1 < victimRank.1)
       {
         victim = connection
         victimRank = rank
@@ -395,10 +403,11 @@ final class ServerLoop: @unchecked Sendable {
       chunk.withUnsafeBytes {
         connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
       }
-      serveNext(connection)
+      advance(connection)
     case .webSocket:
       connection.reader.buffer += chunk[0..<count]
       readFrames(connection)
+      advance(connection)
     case .waiting:
       // Not asked for (the loop does not read while a change is applied), but kept: they are
       // the next pipelined request.
@@ -411,14 +420,17 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   /// Serves the next whole request of `connection`, if one is in and nothing is being written.
-  private func serveNext(_ connection: Connection) {
-    guard connection.state == .http, !connection.isWriting else { return }
+  ///
+  /// Returns whether it did (an answer is queued, or the change is with the board). It writes
+  /// nothing: ``advance(_:)`` does.
+  private func serveNext(_ connection: Connection) -> Bool {
+    guard connection.state == .http, !connection.isWriting else { return false }
     let request: HTTPRequest?
     do {
       request = try connection.parser.next()
     } catch {
       refuse(connection, status: error.status, message: error.message)
-      return
+      return true
     }
     guard let request else {
       // A head is in and its body is awaited: the body's deadline starts.
@@ -431,20 +443,21 @@ final class ServerLoop: @unchecked Sendable {
           answer(
             connection, status: refusal.status, type: "text/plain; charset=utf-8",
             body: Array((refusal.message + "\n").utf8))
-          return
+          return true
         }
+        connection.isTrusted = true
         connection.headAt = Self.now()
         // A client that asks before sending its body (curl does, past 1 KiB) is told to go on.
         if connection.parser.awaitedHead?.field("expect")?.lowercased() == "100-continue" {
           queue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection)
-          flush(connection)
         }
       }
-      return
+      return false
     }
     connection.headAt = nil
     connection.keepsAlive = request.keepsAlive
     serve(request, on: connection)
+    return true
   }
 
   /// Why a request whose body has not arrived yet is refused without it: its `Host`,
@@ -481,6 +494,7 @@ final class ServerLoop: @unchecked Sendable {
         body: Array((refusal.message + "\n").utf8))
       return
     }
+    if route.needsToken { connection.isTrusted = true }
     let isUpgrade = request.field("upgrade") != nil
     switch (route, request.method) {
     case (.file(let name), "GET"), (.file(let name), "HEAD"):
@@ -493,8 +507,13 @@ final class ServerLoop: @unchecked Sendable {
         connection, status: 200, type: "application/json; charset=utf-8",
         body: Array(worker.current.json.utf8))
     case (.change, "POST") where !isUpgrade:
+      guard worker.submit(BoardWorker.Job(connection: connection.id, body: request.body)) else {
+        answer(
+          connection, status: 503, type: "text/plain; charset=utf-8",
+          body: Array("The server is stopping: this change was not made.\n".utf8))
+        return
+      }
       connection.state = .waiting
-      worker.submit(BoardWorker.Job(connection: connection.id, body: request.body))
     case (.live, "GET"):
       upgrade(request, on: connection)
     case (.notFound, _):
@@ -556,7 +575,7 @@ final class ServerLoop: @unchecked Sendable {
     // Bytes pipelined after the handshake are the client's first frames.
     connection.reader.buffer = connection.parser.buffer
     readFrames(connection)
-    sendNewest(connection)
+    // The board goes out once the handshake is written (advance(_:) queues the newest).
   }
 
   private func readFrames(_ connection: Connection) {
@@ -651,7 +670,6 @@ final class ServerLoop: @unchecked Sendable {
     } else {
       connection.state = .http
     }
-    flush(connection)
   }
 
   private func queue(_ bytes: [UInt8], on connection: Connection) {
@@ -660,8 +678,35 @@ final class ServerLoop: @unchecked Sendable {
     connection.outgoing.append(bytes)
   }
 
-  /// Writes what can be written now; when all is written, goes on with the connection.
-  private func flush(_ connection: Connection) {
+  /// Writes what can be written and, each time everything is written, goes on with the
+  /// connection (closes it, serves its next pipelined request, sends the newest board).
+  ///
+  /// A loop, not recursion: a client that pipelines thousands of small requests costs no stack.
+  private func advance(_ connection: Connection) {
+    while connections[connection.descriptor] === connection {
+      let wasWriting = connection.isWriting
+      guard writeOut(connection) else { return }
+      if connection.closesAfterWrite && connection.state != .waiting {
+        shutdown(connection.descriptor, Int32(SHUT_WR))
+        drop(connection)
+        return
+      }
+      switch connection.state {
+      case .http:
+        // A request pipelined behind the answer just written: its time starts now.
+        if wasWriting && connection.parser.hasPartialRequest { connection.started = Self.now() }
+        guard serveNext(connection) else { return }
+      case .webSocket:
+        guard queueNewest(connection) else { return }
+      case .waiting, .closing:
+        return
+      }
+    }
+  }
+
+  /// Writes what can be written now; returns whether everything is written (`false`: the
+  /// socket is full, or the connection was dropped).
+  private func writeOut(_ connection: Connection) -> Bool {
     while let first = connection.outgoing.first {
       let count = first.withUnsafeBytes { bytes in
         send(
@@ -669,9 +714,9 @@ final class ServerLoop: @unchecked Sendable {
           bytes.count - connection.written, Int32(MSG_NOSIGNAL))
       }
       if count < 0 {
-        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return false }
         drop(connection)
-        return
+        return false
       }
       connection.active = Self.now()
       connection.written += count
@@ -680,21 +725,7 @@ final class ServerLoop: @unchecked Sendable {
         connection.written = 0
       }
     }
-    // Everything is written.
-    if connection.closesAfterWrite && connection.state != .waiting {
-      shutdown(connection.descriptor, Int32(SHUT_WR))
-      drop(connection)
-      return
-    }
-    switch connection.state {
-    case .http:
-      if connection.parser.hasPartialRequest { connection.started = Self.now() }
-      serveNext(connection)
-    case .webSocket:
-      sendNewest(connection)
-    case .waiting, .closing:
-      break
-    }
+    return true
   }
 
   // MARK: - The board
@@ -710,25 +741,27 @@ final class ServerLoop: @unchecked Sendable {
       self.answer(
         connection, status: answer.status, type: "application/json; charset=utf-8",
         body: Array(answer.json.utf8))
+      advance(connection)
     }
     let snapshot = worker.current
     guard snapshot.serial != newestSerial else { return }
     newestSerial = snapshot.serial
     for connection in connections.values where connection.state == .webSocket {
       connection.wantsNewest = true
-      sendNewest(connection)
+      advance(connection)
     }
   }
 
-  /// Sends a WebSocket the newest snapshot, as a patch of the one it has, once its socket has
-  /// taken everything before: a page that reads slowly skips to the newest version.
-  private func sendNewest(_ connection: Connection) {
+  /// Queues the newest snapshot for a WebSocket, as a patch of the one it has, once its socket
+  /// has taken everything before (a page that reads slowly skips to the newest version);
+  /// returns whether it queued one.
+  private func queueNewest(_ connection: Connection) -> Bool {
     guard connection.state == .webSocket, connection.wantsNewest, !connection.isWriting else {
-      return
+      return false
     }
     let snapshot = worker.current
     connection.wantsNewest = false
-    guard connection.sent !== snapshot else { return }
+    guard connection.sent !== snapshot else { return false }
     let message: [UInt8]
     if let base = connection.sent, snapshot.serial - base.serial <= 64 {
       message = snapshot.patch(from: base)
@@ -737,6 +770,6 @@ final class ServerLoop: @unchecked Sendable {
     }
     connection.sent = snapshot
     queue(WebSocket.frame(opcode: 1, message), on: connection)
-    flush(connection)
+    return true
   }
 }
