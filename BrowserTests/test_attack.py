@@ -433,6 +433,43 @@ class AttackTests(unittest.TestCase):
         finally:
             stop.set()
 
+    def test_pipelining_readers_share_the_loop(self):
+        """32 connections without the token pipelining small requests as fast as they can and
+        reading every answer: a page's requests still get their turn."""
+        stop = threading.Event()
+
+        def start(server):
+            request = (f"HEAD /icon.svg HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
+                       * 2000).encode()
+            sockets = []
+            for _ in range(32):
+                item = socket.create_connection(("127.0.0.1", server.port))
+                item.setblocking(False)
+                sockets.append(item)
+
+            def pump():
+                offsets = [0] * len(sockets)
+                while not stop.is_set():
+                    for index, item in enumerate(sockets):
+                        try:
+                            sent = item.send(request[offsets[index]:])
+                            offsets[index] = (offsets[index] + sent) % len(request)
+                        except OSError:
+                            pass
+                        try:
+                            while item.recv(1 << 20):
+                                pass
+                        except OSError:
+                            pass
+
+            threading.Thread(target=pump, daemon=True).start()
+            return sockets
+
+        try:
+            self.attack("32 strangers pipelining and reading as fast as they can", start, 5)
+        finally:
+            stop.set()
+
     def test_ping_flood(self):
         """Four WebSockets that send pings as fast as they can and read no pong."""
         stop = threading.Event()

@@ -52,10 +52,10 @@ final class ServerLoop: @unchecked Sendable {
     var sent: BoardSnapshot?
     var wantsNewest = false
     var pingedAt: Double?
-    /// When the connection was accepted.
-    let opened: Double
     /// Whether it has sent a request with the token (a page of this board, not a stranger).
     var isTrusted = false
+    /// Whether requests are waiting in its buffer for its next turn.
+    var hasMore = false
     /// Whether the request being served keeps the connection open.
     var keepsAlive = true
     /// Whether the request being served is a HEAD (its answer has no body).
@@ -65,7 +65,6 @@ final class ServerLoop: @unchecked Sendable {
       self.descriptor = descriptor
       self.id = id
       self.client = client
-      opened = now
       started = now
       active = now
     }
@@ -145,6 +144,8 @@ final class ServerLoop: @unchecked Sendable {
     while !stopFlag.isSet {
       step()
     }
+    // The answers of the last changes go out before the connections close.
+    takeFromWorker()
     for connection in Array(connections.values) {
       if connection.state == .webSocket {
         _ = WebSocket.close(1001, "the server stopped").withUnsafeBytes {
@@ -154,6 +155,9 @@ final class ServerLoop: @unchecked Sendable {
       drop(connection)
     }
   }
+
+  /// How many requests of one connection are served before the others get their turn.
+  static let requestsPerTurn = 8
 
   /// One round: wait for sockets (or a deadline), then serve what is ready.
   private func step() {
@@ -170,7 +174,10 @@ final class ServerLoop: @unchecked Sendable {
       fds.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
       nearest = min(nearest, deadline(of: connection))
     }
-    let timeout = Int32(max(0, min(1000, (nearest - now) * 1000 + 1)))
+    // Requests left waiting for their turn: look at the sockets without waiting.
+    let waiting = connections.values.filter(\.hasMore)
+    let timeout =
+      waiting.isEmpty ? Int32(max(0, min(1000, (nearest - now) * 1000 + 1))) : 0
     let ready = poll(&fds, nfds_t(fds.count), timeout)
     if ready < 0 && errno != EINTR { usleep(10_000) }
     if fds[1].revents != 0 {
@@ -184,6 +191,8 @@ final class ServerLoop: @unchecked Sendable {
       guard connections[entry.fd] === connection else { continue }
       if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
     }
+    // Their turn, after those that were ready (the board's pages among them).
+    for connection in waiting where connection.hasMore { advance(connection) }
     if fds[0].revents != 0 { acceptAll() }
     expire()
   }
@@ -191,7 +200,9 @@ final class ServerLoop: @unchecked Sendable {
   /// Whether the loop reads from `connection` now.
   private func wantsToRead(_ connection: Connection) -> Bool {
     switch connection.state {
-    case .http: return !connection.isWriting
+    // Nothing more is read while requests already in wait for their turn: what a client
+    // pipelines stays in its socket, not in the server.
+    case .http: return !connection.isWriting && !connection.hasMore
     // A page's frames are read only once what was sent to it is written: a client that floods
     // pings and reads no pongs holds one chunk of them, not an ever-growing queue.
     case .webSocket:
@@ -296,10 +307,10 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Closes a connection (of `client`, or of anyone) to make room; `false` when none may be.
   ///
-  /// First the oldest connection that never showed the token, whatever it is doing: a stranger
-  /// who holds every place (idle, sending slowly, reading just fast enough to keep an answer
-  /// going) is pushed out by each new connection, oldest first, so a page's own requests, which
-  /// take milliseconds, always get through. Then, among the board's pages, the one idle the
+  /// First the connection that never showed the token and has gone longest without progress
+  /// (but not one whose answer moved in the last second): a stranger who holds every place
+  /// (idle, sending slowly, reading just fast enough to keep an answer going) is pushed out by
+  /// each new connection, so a page's own requests, which take milliseconds, get through. Then, among the board's pages, the one idle the
   /// longest (or whose body is still arriving), then one whose answer or WebSocket message has
   /// waited more than five seconds to be read. A change being applied is never closed.
   private func evict(from client: String?) -> Bool {
@@ -312,7 +323,9 @@ final class ServerLoop: @unchecked Sendable {
       case .waiting:
         continue
       case _ where !connection.isTrusted:
-        rank = (0, connection.opened)
+        // An answer that is moving (a page loading the module) is left to finish.
+        if connection.isWriting && now - connection.active < 1 { continue }
+        rank = (0, connection.active)
       case .http where !connection.isWriting:
         rank = (1, connection.headAt ?? connection.active)
       case .http, .closing, .webSocket:
@@ -683,6 +696,10 @@ final class ServerLoop: @unchecked Sendable {
   ///
   /// A loop, not recursion: a client that pipelines thousands of small requests costs no stack.
   private func advance(_ connection: Connection) {
+    // Requests served in one go before the others get their turn: one client pipelining
+    // thousands of requests takes its share, not the loop.
+    var budget = Self.requestsPerTurn
+    connection.hasMore = false
     while connections[connection.descriptor] === connection {
       let wasWriting = connection.isWriting
       guard writeOut(connection) else { return }
@@ -695,6 +712,11 @@ final class ServerLoop: @unchecked Sendable {
       case .http:
         // A request pipelined behind the answer just written: its time starts now.
         if wasWriting && connection.parser.hasPartialRequest { connection.started = Self.now() }
+        guard budget > 0 else {
+          connection.hasMore = true
+          return
+        }
+        budget -= 1
         guard serveNext(connection) else { return }
       case .webSocket:
         guard queueNewest(connection) else { return }
