@@ -70,6 +70,19 @@ def status_of(answer):
         return 0
 
 
+def open_websocket(server):
+    """A WebSocket to `server`'s board (with its token) that reads little: a 4 KiB receive
+    buffer, the handshake sent, its answer left unread."""
+    token = server.url.split("#token=")[1]
+    item = socket.create_connection(("127.0.0.1", server.port))
+    item.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    item.sendall((f"GET /api/live?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    return item
+
+
 class NormalClient:
     """A page's requests, made every 0.1 s while an attack runs, on a thread each: one reads the
     page and the board, the other makes changes (which wait behind other changes to the board);
@@ -162,11 +175,17 @@ class AttackTests(unittest.TestCase):
         `seconds` with a normal client beside it; checks that the normal client was served
         throughout and that memory stayed bounded."""
         server = Server(board_text(), extra=extra)
+        stop = threading.Event()
         try:
             time.sleep(0.3)
             before = rss_mib(server.process.pid)
             peak = before
             held = start_attack(server)
+            # An attack may come with work to keep doing meanwhile (a function of the event
+            # that tells it to stop).
+            if isinstance(held, tuple):
+                held, keep_on = held
+                threading.Thread(target=keep_on, args=(stop,), daemon=True).start()
             with NormalClient(server) as client:
                 end = time.monotonic() + seconds
                 while time.monotonic() < end:
@@ -194,6 +213,7 @@ class AttackTests(unittest.TestCase):
             self.assertLess(peak, before + 150, f"{name}: the server grew to {peak:.0f} MiB")
             return server
         finally:
+            stop.set()
             server.stop()
 
     def test_idle_sockets(self):
@@ -230,9 +250,8 @@ class AttackTests(unittest.TestCase):
     def test_slow_sockets(self):
         """400 connections sending their head a byte at a time."""
         sockets = []
-        stop = threading.Event()
 
-        def drip():
+        def drip(stop):
             payload = b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 100
             index = 0
             while not stop.is_set() and index < len(payload):
@@ -249,13 +268,9 @@ class AttackTests(unittest.TestCase):
                 item = socket.create_connection(("127.0.0.1", server.port))
                 item.setblocking(False)
                 sockets.append(item)
-            threading.Thread(target=drip, daemon=True).start()
-            return sockets
+            return sockets, drip
 
-        try:
-            self.attack("400 one-byte-a-second sockets", start, 5)
-        finally:
-            stop.set()
+        self.attack("400 one-byte-a-second sockets", start, 5)
 
     def test_pipelining_without_reading(self):
         """150 connections each pipelining 30 requests for the module and reading nothing."""
@@ -351,17 +366,7 @@ class AttackTests(unittest.TestCase):
         """300 open WebSockets that never read (more than one address may hold, but all from
         this machine), and changes made meanwhile."""
         def start(server):
-            token = server.url.split("#token=")[1]
-            sockets = []
-            for _ in range(300):
-                item = socket.create_connection(("127.0.0.1", server.port))
-                item.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-                item.sendall((f"GET /api/live?token={token} HTTP/1.1\r\nHost: 127.0.0.1:"
-                              f"{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                              "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-                sockets.append(item)
-            return sockets
+            return [open_websocket(server) for _ in range(300)]
 
         self.attack("300 WebSockets that never read", start, 5)
 
@@ -388,8 +393,6 @@ class AttackTests(unittest.TestCase):
     def test_readers_just_fast_enough(self):
         """512 connections without the token, each pipelining 400 requests for a file and
         reading its answers just fast enough to keep one going, reconnecting when closed."""
-        stop = threading.Event()
-
         def start(server):
             request = (f"GET /app.js HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
                        * 400).encode()
@@ -409,7 +412,7 @@ class AttackTests(unittest.TestCase):
             for _ in range(512):
                 sockets.append(connect())
 
-            def trickle():
+            def trickle(stop):
                 while not stop.is_set():
                     for index, item in enumerate(sockets):
                         try:
@@ -425,19 +428,13 @@ class AttackTests(unittest.TestCase):
                                 pass
                     stop.wait(1.0)
 
-            threading.Thread(target=trickle, daemon=True).start()
-            return sockets
+            return sockets, trickle
 
-        try:
-            self.attack("512 strangers reading answers just fast enough", start, 6)
-        finally:
-            stop.set()
+        self.attack("512 strangers reading answers just fast enough", start, 6)
 
     def test_pipelining_readers_share_the_loop(self):
         """32 connections without the token pipelining small requests as fast as they can and
         reading every answer: a page's requests still get their turn."""
-        stop = threading.Event()
-
         def start(server):
             request = (f"HEAD /icon.svg HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
                        * 2000).encode()
@@ -447,7 +444,7 @@ class AttackTests(unittest.TestCase):
                 item.setblocking(False)
                 sockets.append(item)
 
-            def pump():
+            def pump(stop):
                 offsets = [0] * len(sockets)
                 while not stop.is_set():
                     for index, item in enumerate(sockets):
@@ -462,33 +459,19 @@ class AttackTests(unittest.TestCase):
                         except OSError:
                             pass
 
-            threading.Thread(target=pump, daemon=True).start()
-            return sockets
+            return sockets, pump
 
-        try:
-            self.attack("32 strangers pipelining and reading as fast as they can", start, 5)
-        finally:
-            stop.set()
+        self.attack("32 strangers pipelining and reading as fast as they can", start, 5)
 
     def test_ping_flood(self):
         """Four WebSockets that send pings as fast as they can and read no pong."""
-        stop = threading.Event()
-
         def start(server):
-            token = server.url.split("#token=")[1]
             ping = bytes([0x89, 0xFD, 1, 2, 3, 4]) + bytes(7 ^ (1, 2, 3, 4)[i % 4] for i in range(125))
-            sockets = []
-            for _ in range(4):
-                item = socket.create_connection(("127.0.0.1", server.port))
-                item.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-                item.sendall((f"GET /api/live?token={token} HTTP/1.1\r\nHost: 127.0.0.1:"
-                              f"{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                              "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            sockets = [open_websocket(server) for _ in range(4)]
+            for item in sockets:
                 item.setblocking(False)
-                sockets.append(item)
 
-            def flood():
+            def flood(stop):
                 burst = ping * 64
                 offsets = [0] * len(sockets)
                 while not stop.is_set():
@@ -501,13 +484,9 @@ class AttackTests(unittest.TestCase):
                             pass
                     stop.wait(0.001)
 
-            threading.Thread(target=flood, daemon=True).start()
-            return sockets
+            return sockets, flood
 
-        try:
-            self.attack("4 WebSockets flooding pings, reading nothing", start, 5)
-        finally:
-            stop.set()
+        self.attack("4 WebSockets flooding pings, reading nothing", start, 5)
 
     def test_signals_write_pending_changes(self):
         """A change held while another program's edit settles is written before the server
