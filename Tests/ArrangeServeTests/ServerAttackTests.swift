@@ -187,7 +187,7 @@ import Testing
 
   @Test("A request that is not quite HTTP is answered 400 (or its own status) and closed")
   func malformedRequests() async throws {
-    try await Security.withServer { port, token, path in
+    try await Security.withServer { port, _, path in
       let host = Self.host(port)
       let cases: [(String, Int)] = [
         ("GET / HTTP/1.1\r\n\r\n", 400),
@@ -231,7 +231,6 @@ import Testing
         #expect(Security.status(answer) == expected, "\(request.prefix(80))")
         #expect(got.closed, "\(request.prefix(80)) left the connection open")
       }
-      _ = token
       #expect(Security.contents(path) == Security.board)
     }
   }

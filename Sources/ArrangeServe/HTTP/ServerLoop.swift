@@ -453,9 +453,7 @@ final class ServerLoop: @unchecked Sendable {
         if let refusal = refusalBeforeBody(head) {
           connection.keepsAlive = false
           connection.isHead = head.method == "HEAD"
-          answer(
-            connection, status: refusal.status, type: "text/plain; charset=utf-8",
-            body: Array((refusal.message + "\n").utf8))
+          answerText(connection, status: refusal.status, refusal.message)
           return true
         }
         connection.isTrusted = true
@@ -502,9 +500,7 @@ final class ServerLoop: @unchecked Sendable {
       host: request.field("host"), origin: request.field("origin"), token: token,
       needsToken: route.needsToken)
     {
-      answer(
-        connection, status: refusal.status, type: "text/plain; charset=utf-8",
-        body: Array((refusal.message + "\n").utf8))
+      answerText(connection, status: refusal.status, refusal.message)
       return
     }
     if route.needsToken { connection.isTrusted = true }
@@ -521,9 +517,7 @@ final class ServerLoop: @unchecked Sendable {
         body: Array(worker.current.json.utf8))
     case (.change, "POST") where !isUpgrade:
       guard worker.submit(BoardWorker.Job(connection: connection.id, body: request.body)) else {
-        answer(
-          connection, status: 503, type: "text/plain; charset=utf-8",
-          body: Array("The server is stopping: this change was not made.\n".utf8))
+        answerText(connection, status: 503, "The server is stopping: this change was not made.")
         return
       }
       connection.state = .waiting
@@ -532,25 +526,26 @@ final class ServerLoop: @unchecked Sendable {
     case (.notFound, _):
       notFound(connection)
     default:
-      answer(
-        connection, status: 405, type: "text/plain; charset=utf-8",
-        body: Array("That method is not allowed here.\n".utf8))
+      answerText(connection, status: 405, "That method is not allowed here.")
     }
   }
 
   private func notFound(_ connection: Connection) {
+    answerText(connection, status: 404, "Not found.")
+  }
+
+  /// Answers with a sentence as plain text.
+  private func answerText(_ connection: Connection, status: Int, _ message: String) {
     answer(
-      connection, status: 404, type: "text/plain; charset=utf-8",
-      body: Array("Not found.\n".utf8))
+      connection, status: status, type: "text/plain; charset=utf-8",
+      body: Array((message + "\n").utf8))
   }
 
   /// Answers a request that cannot be read, and closes.
   private func refuse(_ connection: Connection, status: Int, message: String) {
     connection.keepsAlive = false
     connection.isHead = false
-    answer(
-      connection, status: status, type: "text/plain; charset=utf-8",
-      body: Array((message + "\n").utf8))
+    answerText(connection, status: status, message)
   }
 
   /// Opens the WebSocket, or refuses a handshake that is not one.
