@@ -18,8 +18,12 @@ let package = Package(
     .library(name: "ArrangeTerminal", targets: ["ArrangeTerminal"]),
     .library(name: "ArrangeTerminalDrag", targets: ["ArrangeTerminalDrag"]),
     .library(name: "ArrangeBoard", targets: ["ArrangeBoard"]),
-    .executable(name: "arrange", targets: ["arrange"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
+    // `arrange` is deliberately no product. SwiftPM fetches, for a package that depends on
+    // Arrange, the dependencies of every product, whichever ones it uses: as a product, `arrange`
+    // made everyone who adopts the engines fetch swift-argument-parser. Here at the root an
+    // executable target needs no product: `swift run arrange` and `swift build --product
+    // arrange` build it all the same.
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
