@@ -1,4 +1,4 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.0
 import PackageDescription
 
 let upcoming: [SwiftSetting] = [
@@ -11,6 +11,11 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux, .andr
 
 let package = Package(
   name: "Arrange",
+  // Linux needs nothing here. On Apple's systems the package needs the Swift 6.0 runtime:
+  // `String(validating:as:)` (ArrangeBoard, ArrangeLayoutJSON) and `Mutex` (the tests) first
+  // shipped there; ArrangeTerminal alone needs macOS 13 (`ContinuousClock`) and the engines no
+  // more than SwiftPM's oldest. One list covers every target, so the newest need sets it.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ArrangeGeometry", targets: ["ArrangeGeometry"]),
     .library(name: "ArrangeLayout", targets: ["ArrangeLayout"]),
