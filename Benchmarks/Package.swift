@@ -19,6 +19,9 @@ let upcoming: [SwiftSetting] = [
 
 let package = Package(
   name: "ArrangeBenchmarks",
+  // The root package's (see its Package.swift): on Apple's systems, a package may not ask for
+  // older ones than a package it depends on.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .executable(name: "arrange-benchmarks", targets: ["arrange-benchmarks"])
   ],
