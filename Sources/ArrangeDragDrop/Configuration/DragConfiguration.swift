@@ -18,8 +18,28 @@ public struct DragConfiguration: Hashable, Sendable {
   public var mouseActivation: DragActivation = .distance(5)
   /// Activation for touch pointers.
   ///
-  /// Default: a 0.15 s long press within 10 points.
-  public var touchActivation: DragActivation = .longPress(delay: 0.15, tolerance: 10)
+  /// A long press lasts ``appearance``'s ``DragAppearance/pressDuration``: there is one number
+  /// for it, and setting either sets it (`appearance.pressDuration = 0.4` makes a touch lift after
+  /// 0.4 s; `touchActivation = .longPress(delay: 0.4, tolerance: 10)` sets `pressDuration` to
+  /// 0.4). Default: a long press of 0.15 s within 10 points.
+  public var touchActivation: DragActivation {
+    get {
+      guard case .longPress(_, let tolerance) = touchKind else { return touchKind }
+      return .longPress(delay: appearance.pressDuration, tolerance: tolerance)
+    }
+    set {
+      guard case .longPress(let delay, let tolerance) = newValue else {
+        touchKind = newValue
+        return
+      }
+      // The delay lives in the appearance only, so that the two can never disagree.
+      touchKind = .longPress(delay: 0, tolerance: tolerance)
+      appearance.pressDuration = delay
+    }
+  }
+  /// The touch activation, with a long press's delay left out (it is
+  /// ``DragAppearance/pressDuration``).
+  private var touchKind: DragActivation = .longPress(delay: 0, tolerance: 10)
   /// Whether items drag only in edit mode.
   ///
   /// Outside edit mode, holding a press for ``editModePressDelay`` (mouse or touch) enters edit

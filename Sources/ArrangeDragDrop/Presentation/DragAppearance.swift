@@ -32,8 +32,8 @@ public struct DragAppearance: Hashable, Sendable {
   ///
   /// Default 0.6.
   public var displacedAlpha: Double = 0.6
-  /// How long a touch must be held before it lifts the item, in seconds (the touch activation's
-  /// default delay).
+  /// How long a touch must be held before it lifts the item, in seconds: the delay of
+  /// ``DragConfiguration/touchActivation``'s long press, which reads it from here.
   ///
   /// Default 0.15.
   public var pressDuration: Double = 0.15
