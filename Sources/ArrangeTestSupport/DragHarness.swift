@@ -21,6 +21,9 @@ public struct HarnessColumns: DragHostModel, Sendable {
 
   /// The column's items stacked from the top of its frame.
   public func geometry(of id: ContainerID) -> ListGeometry<String>? { lists.geometry(of: id) }
+
+  /// Whether the model can copy `item` (``DragLists/canCopy(_:)``).
+  public func canCopy(_ item: String) -> RuleVerdict { lists.canCopy(item) }
 }
 
 /// A drag arena of side-by-side columns backed by a ``DragModel``, for tests.

@@ -7,11 +7,11 @@ extension DragEngine {
     -> [DragOperation<Item>]
   {
     let item = session.item
+    if isGroupAction(action, of: session) { return groupOperations(for: session, action: action) }
     switch action {
     case .none:
       return []
     case .move(let slot):
-      if session.isGroup { return groupOperations(for: session, to: slot) }
       let before = anchor(slot.index, for: session, in: slot.container)
       return [.move(item, from: session.origin, to: slot, before: before)]
     case .exchange(let other, let slot):
@@ -137,12 +137,20 @@ extension DragEngine {
   func dropAnnouncement(for session: DragSession<Item>) -> Announcement<Item> {
     let item = session.item
     switch session.proposal.action {
+    case .none where session.isGroup:
+      return .didNotMoveGroup(item, count: session.group.count)
     case .none:
       return .didNotMove(item)
     case .move(let slot) where session.isGroup:
       return .droppedGroup(
         item, count: session.group.count, first: slot.index + 1,
         of: countWithGroup(session, in: slot.container), in: name(of: slot.container))
+    case .copy(let slot) where session.isGroup:
+      return .copiedGroup(
+        item, count: session.group.count, first: slot.index + 1,
+        of: countWithGroup(session, in: slot.container), in: name(of: slot.container))
+    case .remove where session.isGroup:
+      return .removedGroup(item, count: session.group.count)
     case .move(let slot):
       return .dropped(
         item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,
@@ -182,9 +190,14 @@ extension DragEngine {
   @inlinable
   mutating func reportCancelled(_ session: DragSession<Item>) {
     emit(.cancelled(session.id, session.item))
-    announce(
-      .cancelled(
-        session.item, position: session.origin.index + 1, in: name(of: session.origin.container)))
+    if session.isGroup {
+      announce(.cancelledGroup(session.item, count: session.group.count))
+    } else {
+      announce(
+        .cancelled(
+          session.item, position: session.origin.index + 1, in: name(of: session.origin.container)
+        ))
+    }
   }
 
   // MARK: - Undo, redo, rollback

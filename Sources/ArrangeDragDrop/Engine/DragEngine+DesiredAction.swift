@@ -11,14 +11,13 @@ extension DragEngine {
       return outsideAction(for: session, at: point)
     }
     let id = arena[position].id
-    if session.isGroup {
-      if arena[position].isDeleteZone { return (.none, position, nil) }
-      let index = groupFinalIndex(for: session, at: point, in: position)
-      return (.move(to: Slot(id, index)), position, nil)
-    }
     if arena[position].isDeleteZone {
       let (action, refusal) = deleteZoneAction(for: session, over: id)
       return (action, position, refusal)
+    }
+    if session.isGroup {
+      let index = groupFinalIndex(for: session, at: point, in: position)
+      return (groupSlotAction(for: session, index: index, in: id), position, nil)
     }
     switch session.mode {
     case .exchange:
@@ -42,7 +41,7 @@ extension DragEngine {
   func deleteZoneAction(for session: DragSession<Item>, over id: ContainerID) -> (
     DropAction<Item>, DragRefusal?
   ) {
-    if session.mode == .copy || session.isGroup { return (.none, nil) }
+    if session.mode == .copy { return (.none, nil) }
     if let refused = refusal(of: .remove, for: session, over: id) { return (.none, refused) }
     return (.remove, nil)
   }
@@ -63,7 +62,7 @@ extension DragEngine {
   func outsideAction(for session: DragSession<Item>, at point: Point) -> (
     DropAction<Item>, Int?, DragRefusal?
   ) {
-    if session.mode == .copy || session.isGroup { return (.none, nil, nil) }
+    if session.mode == .copy { return (.none, nil, nil) }
     let verdict = rules.canRemove?(session.item, point) ?? (isEditing ? .allow : .refuse(nil))
     if verdict.isAllowed { return (.remove, nil, nil) }
     if session.mode == .exchange { return (keptExchange(of: session), nil, nil) }
@@ -140,12 +139,18 @@ extension DragEngine {
     return .none
   }
 
-  /// Whether another session drags `item` or proposes to swap with it or drop into it.
+  /// Whether another session drags `item` (alone or as a member of its group, or as a copy it
+  /// makes) or proposes to swap with it or drop into it: an item is in at most one drag.
   @inlinable
   func isClaimed(_ item: Item, byOtherThan id: SessionID) -> Bool {
     sessions.contains { other in
       guard other.id != id else { return false }
       if other.item == item || other.copyID == item { return true }
+      if other.isGroup
+        && (other.group.contains(item) || other.groupCopyIDs?.contains(item) == true)
+      {
+        return true
+      }
       switch other.proposal.action {
       case .exchange(let partner, _), .into(let partner, _): return partner == item
       default: return false

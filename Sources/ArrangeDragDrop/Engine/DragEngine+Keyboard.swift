@@ -56,7 +56,7 @@ extension DragEngine {
   /// The largest index the keyboard target may take in container `id`.
   @inlinable
   func maximumKeyboardIndex(for session: DragSession<Item>, in id: ContainerID) -> Int {
-    if session.isGroup { return count(of: id) - groupIndices(of: session, in: id).count }
+    if session.isGroup { return groupIndexLimit(session, in: id) }
     if session.mode == .exchange { return Swift.max(0, count(of: id) - 1) }
     return baseCount(of: session, in: id).count
   }
@@ -112,7 +112,7 @@ extension DragEngine {
         action = exchangeAction(for: session, at: target, seen: seen)
       }
     } else if session.isGroup {
-      action = .move(to: target)
+      action = groupSlotAction(for: session, index: target.index, in: target.container)
     } else {
       action = slotAction(for: session, index: target.index, in: target.container)
     }
@@ -134,7 +134,10 @@ extension DragEngine {
     if session.mode == .exchange, target.index < geometry.count {
       return geometry.frameOfItem(at: target.index)
     }
-    let at = geometryIndex(target.index, for: session, in: target.container)
+    let at =
+      session.isGroup
+      ? groupGeometryIndex(target.index, for: session, in: target.container)
+      : geometryIndex(target.index, for: session, in: target.container)
     let line = insertionLine(in: geometry, before: at)
     let size = Size(
       main: session.itemSize[geometry.axis], cross: line.size[geometry.axis.cross],

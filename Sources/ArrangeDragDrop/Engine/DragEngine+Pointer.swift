@@ -132,7 +132,7 @@ extension DragEngine {
       proposal: DropProposal(.none, container: slot.container))
     session.mode = self.mode(of: session, over: slot.container)
     // A selected item lifts the selection with it; members the rules keep in place stay.
-    session.group = group(lifting: item, mode: session.mode).filter { member in
+    session.group = group(lifting: item, mode: session.mode, for: id).filter { member in
       guard member != item, let rule = rules.canDrag,
         let holder = containers.first(where: { $0.geometry.index(of: member) != nil })
       else { return true }
@@ -156,6 +156,7 @@ extension DragEngine {
     sessions[index].phase = .dragging
     let session = sessions[index]
     emit(.began(id, session.item, origin: session.origin))
+    if session.isGroup { emit(.groupLifted(id, session.group)) }
     emit(.entered(id, session.origin.container))
     if session.isGroup {
       announce(.pickedUpGroup(session.item, count: session.group.count))

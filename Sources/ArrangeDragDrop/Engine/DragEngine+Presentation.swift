@@ -29,11 +29,16 @@ extension DragEngine {
     let isLive = configuration.operationTiming == .live
     if session.isGroup {
       result.companions = session.group.filter { $0 != session.item }
-      if case .move(let slot) = session.proposal.action,
-        let geometry = container(slot.container)?.geometry
-      {
-        let at = groupGeometryIndex(slot.index, for: session, in: slot.container)
-        result.indicator = .line(slot.container, insertionLine(in: geometry, before: at))
+      switch session.proposal.action {
+      case .move(let slot), .copy(let slot):
+        if let geometry = container(slot.container)?.geometry {
+          let at = groupGeometryIndex(slot.index, for: session, in: slot.container)
+          result.indicator = .line(slot.container, insertionLine(in: geometry, before: at))
+        }
+      case .remove:
+        result.indicator = .removal
+      case .none, .exchange, .into:
+        break
       }
       return result
     }

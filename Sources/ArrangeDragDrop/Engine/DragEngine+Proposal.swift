@@ -68,7 +68,16 @@ extension DragEngine {
         action = previous
       }
     }
-    if case .copy = action, session.copyID == nil {
+    if case .copy = action, session.isGroup, session.groupCopyIDs == nil,
+      let copyID = rules.copyID
+    {
+      // Every member's copy ID, asked once, in selection order.
+      let copies = session.group.map {
+        $0 == session.item ? (session.copyID ?? copyID($0)) : copyID($0)
+      }
+      session.groupCopyIDs = copies
+      sessions[index].groupCopyIDs = copies
+    } else if case .copy = action, session.copyID == nil {
       session.copyID = rules.copyID?(session.item)
       sessions[index].copyID = session.copyID
     }
@@ -93,8 +102,13 @@ extension DragEngine {
     emit(.proposalChanged(id, proposal))
     if let refusal, refusalChanged || announceAlways {
       let containerName = refusal.container.map { name(of: $0) }
-      if session.isGroup, case .move(let slot) = desired,
-        let (_, member) = groupRefusal(for: session, at: slot)
+      // A group's refusal names the member refused (a removal refused over a delete zone or
+      // outside is proposed as nothing, with the refusal).
+      let groupAction: DropAction<Item>? =
+        isGroupAction(desired, of: session)
+        ? desired : (session.isGroup && refusal.kind == .cannotRemove ? .remove : nil)
+      if let groupAction,
+        let (_, member) = groupRefusal(for: session, action: groupAction, over: container)
       {
         announce(.refusedMember(member, refusal, containerName: containerName))
       } else {
@@ -137,6 +151,15 @@ extension DragEngine {
   mutating func announceProposal(for session: DragSession<Item>) {
     let item = session.item
     switch session.proposal.action {
+    case .none where session.isGroup:
+      announce(.willReturnGroup(item, count: session.group.count))
+    case .remove where session.isGroup:
+      announce(.willRemoveGroup(item, count: session.group.count))
+    case .copy(let slot) where session.isGroup:
+      announce(
+        .copyingGroup(
+          item, count: session.group.count, first: slot.index + 1,
+          of: countWithGroup(session, in: slot.container), in: name(of: slot.container)))
     case .none:
       announce(
         .willReturn(

@@ -9,13 +9,15 @@ extension DragEngine {
     of action: DropAction<Item>, for session: DragSession<Item>, over target: ContainerID? = nil
   ) -> DragRefusal? {
     if let refused = kindRefusal(of: action, for: session, over: target) { return refused }
-    guard let canPropose = rules.canPropose, action != .none else { return nil }
+    // A group's members were each asked, with the whole group in their context.
+    guard let canPropose = rules.canPropose, action != .none, !isGroupAction(action, of: session)
+    else { return nil }
     let container = target ?? session.proposal.container
     let verdict = canPropose(
       DropContext(
         item: session.item, origin: session.origin, action: action, container: container,
-        point: location(of: session), isEditing: isEditing, session: session.id, mode: session.mode)
-    )
+        point: location(of: session), isEditing: isEditing, session: session.id, mode: session.mode,
+        group: session.group))
     if verdict.isAllowed { return nil }
     return DragRefusal(.refusedByRule, container: container, reason: verdict.reason)
   }
@@ -31,6 +33,7 @@ extension DragEngine {
     case .none:
       return nil
     case .remove:
+      if session.isGroup { return groupRefusal(for: session, action: action, over: target)?.0 }
       let over = target ?? session.proposal.container
       let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       let verdict =
@@ -49,9 +52,14 @@ extension DragEngine {
       }
       return nil
     case .move(let slot), .copy(let slot):
-      if session.isGroup { return groupRefusal(for: session, at: slot)?.0 }
-      if case .copy = action, session.copyID == nil, rules.copyID == nil {
-        return DragRefusal(.cannotCopy, container: slot.container)
+      if session.isGroup { return groupRefusal(for: session, action: action, over: target)?.0 }
+      if case .copy = action {
+        if session.copyID == nil, rules.copyID == nil {
+          return DragRefusal(.cannotCopy, container: slot.container)
+        }
+        if let verdict = rules.canCopy?(item), !verdict.isAllowed {
+          return DragRefusal(.cannotCopy, container: slot.container, reason: verdict.reason)
+        }
       }
       if slot.container == origin.container {
         if let verdict = rules.canMove?(item, slot.container, origin.index, slot.index),
@@ -100,5 +108,17 @@ extension DragEngine {
       return DragRefusal(.cannotDrop, container: id, reason: verdict.reason)
     }
     return nil
+  }
+}
+
+extension DragEngine {
+  /// Whether `action` is one a group carries out with every member (a move, copy or removal).
+  @inlinable
+  func isGroupAction(_ action: DropAction<Item>, of session: DragSession<Item>) -> Bool {
+    guard session.isGroup else { return false }
+    switch action {
+    case .move, .copy, .remove: return true
+    case .none, .exchange, .into: return false
+    }
   }
 }

@@ -1,22 +1,27 @@
 public import ArrangeGeometry
 
-/// Drags of several items at once: the selection is lifted together, lands contiguously in
-/// selection order as one transaction, and every item answers to the rules.
+/// Drags of several items at once: the selection is lifted together and is one drag everywhere.
 ///
-/// A group drag moves (in exchange or copy mode only the pressed item is lifted), is applied at
-/// the drop even when the arena applies live, and is not removed or dropped into an item.
+/// Moved, it lands contiguously in selection order; copied (copy mode, over another container
+/// than the pressed item's), a copy of every member lands there, contiguous, in selection order;
+/// dropped on a delete zone (or outside, where removal is allowed), every member is removed. Each
+/// is one transaction, one undo step, and every member answers to the rules (a member refused
+/// refuses the drop, and is named). A selection lifts in move and copy mode; in exchange mode
+/// only the pressed item is lifted (a swap is of two items). A group is applied at the drop even
+/// when the arena applies live, and is not dropped into an item.
 extension DragEngine {
   mutating func setSelection(_ items: [Item]) {
     var seen: Set<Item> = []
     selected = items.filter { seen.insert($0).inserted }
   }
 
-  /// The selected items still in the arena, in selection order, when `item` is one of at least
-  /// two of them and the drag moves; otherwise empty.
-  func group(lifting item: Item, mode: DragMode) -> [Item] {
-    guard mode == .move, selected.count > 1, selected.contains(item) else { return [] }
+  /// The selected items still in the arena and not held by another drag, in selection order,
+  /// when `item` is one of at least two of them and the drag moves or copies; otherwise empty.
+  func group(lifting item: Item, mode: DragMode, for id: SessionID) -> [Item] {
+    guard mode != .exchange, selected.count > 1, selected.contains(item) else { return [] }
     let present = selected.filter { member in
-      containers.contains { $0.geometry.index(of: member) != nil }
+      (member == item || !isClaimed(member, byOtherThan: id))
+        && containers.contains { $0.geometry.index(of: member) != nil }
     }
     return present.count > 1 ? present : []
   }
@@ -46,10 +51,26 @@ extension DragEngine {
     sessions[index].membersVersion = arenaVersion
   }
 
+  /// Whether the group copies into container `id` rather than moving there: copy mode, over
+  /// another container than the pressed item's (within its own container a copy-mode drag
+  /// reorders, as one item does).
+  @inlinable
+  func groupCopies(_ session: DragSession<Item>, into id: ContainerID) -> Bool {
+    session.mode == .copy && id != session.origin.container
+  }
+
   /// How many items container `id` holds once the group has landed in it.
   @inlinable
   func countWithGroup(_ session: DragSession<Item>, in id: ContainerID) -> Int {
-    count(of: id) - groupIndices(of: session, in: id).count + session.group.count
+    if groupCopies(session, into: id) { return count(of: id) + session.group.count }
+    return count(of: id) - groupIndices(of: session, in: id).count + session.group.count
+  }
+
+  /// The largest final index the group may take in container `id`.
+  @inlinable
+  func groupIndexLimit(_ session: DragSession<Item>, in id: ContainerID) -> Int {
+    if groupCopies(session, into: id) { return count(of: id) }
+    return count(of: id) - groupIndices(of: session, in: id).count
   }
 
   /// The final index for the group at `point` in container `position`: the number of the
@@ -58,6 +79,9 @@ extension DragEngine {
   func groupFinalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
     let geometry = arena[position].geometry
     let raw = geometry.insertionIndex(for: point)
+    if groupCopies(session, into: arena[position].id) {
+      return Swift.min(Swift.max(raw, 0), geometry.count)
+    }
     let members = groupIndices(of: session, in: arena[position].id)
     // Members before the raw index, by binary search.
     var low = 0
@@ -70,21 +94,113 @@ extension DragEngine {
     return Swift.min(Swift.max(raw - before, 0), geometry.count - members.count)
   }
 
+  /// What the group at final index `index` of container `id` does: nothing when every member is
+  /// already there, contiguous and in selection order; a copy (see ``groupCopies(_:into:)``);
+  /// otherwise a move.
+  @inlinable
+  func groupSlotAction(for session: DragSession<Item>, index: Int, in id: ContainerID)
+    -> DropAction<Item>
+  {
+    let slot = Slot(id, index)
+    if groupCopies(session, into: id) { return .copy(to: slot) }
+    return groupIsInPlace(session, at: slot) ? .none : .move(to: slot)
+  }
+
+  /// Whether every member already sits at `slot`: all in its container, contiguous from
+  /// `slot.index`, in selection order, so that a move there would change nothing.
+  ///
+  /// - Complexity: O(k) for k members.
+  @inlinable
+  func groupIsInPlace(_ session: DragSession<Item>, at slot: Slot) -> Bool {
+    let members = groupIndices(of: session, in: slot.container)
+    guard members.count == session.group.count, let first = members.first,
+      first == slot.index, members.last == first + members.count - 1,
+      let geometry = container(slot.container)?.geometry
+    else { return false }
+    for (offset, member) in session.group.enumerated()
+    where geometry.item(at: first + offset) != member {
+      return false
+    }
+    return true
+  }
+
   /// The geometry index in `id` before which the group lands at final index `index`.
+  @inlinable
   func groupGeometryIndex(_ index: Int, for session: DragSession<Item>, in id: ContainerID) -> Int {
+    if groupCopies(session, into: id) { return index }
     var at = index
     for member in groupIndices(of: session, in: id) where member <= at { at += 1 }
     return at
   }
 
-  /// Why the group may not land at `slot`, naming the member refused, or `nil`.
-  ///
-  /// The rules are asked about each move the drop would make, with the positions of that move,
-  /// as they would be for the member dragged alone.
-  ///
-  /// - Complexity: that of ``groupOperations(for:to:)``.
+  /// Where each member of the group is now, in selection order (members no longer in the arena
+  /// are left out).
   @inlinable
-  func groupRefusal(for session: DragSession<Item>, at slot: Slot) -> (DragRefusal, Item)? {
+  func groupHomes(of session: DragSession<Item>) -> [(member: Item, slot: Slot)] {
+    var homes: [(member: Item, slot: Slot)] = []
+    homes.reserveCapacity(session.group.count)
+    for member in session.group {
+      for position in arena.indices {
+        if let index = arena[position].geometry.index(of: member) {
+          homes.append((member, Slot(arena[position].id, index)))
+          break
+        }
+      }
+    }
+    return homes
+  }
+
+  /// Why the group may not do `action`, naming the member refused, or `nil`.
+  ///
+  /// Every member is asked, as it would be dragged alone: about each move the drop would make
+  /// (with the positions of that move), each copy, each removal; then ``DragRules/canPropose``
+  /// about each member, with the whole group in its context.
+  ///
+  /// - Complexity: that of ``groupOperations(for:to:)`` for a move; O(k) rule calls otherwise.
+  @inlinable
+  func groupRefusal(
+    for session: DragSession<Item>, action: DropAction<Item>, over target: ContainerID? = nil
+  ) -> (DragRefusal, Item)? {
+    switch action {
+    case .move(let slot):
+      if let refused = groupMoveRefusal(for: session, at: slot) { return refused }
+    case .copy(let slot):
+      if let refused = groupCopyRefusal(for: session, at: slot) { return refused }
+    case .remove:
+      let over = target ?? session.proposal.container
+      let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
+      for member in session.group {
+        let verdict =
+          rules.canRemove?(member, location(of: session))
+          ?? (isDeleteZone || isEditing ? .allow : .refuse(nil))
+        if !verdict.isAllowed {
+          return (DragRefusal(.cannotRemove, container: over, reason: verdict.reason), member)
+        }
+      }
+    case .none, .exchange, .into:
+      return nil
+    }
+    guard let canPropose = rules.canPropose else { return nil }
+    let container = Self.container(of: action) ?? target ?? session.proposal.container
+    let point = location(of: session)
+    for home in groupHomes(of: session) {
+      let verdict = canPropose(
+        DropContext(
+          item: home.member, origin: home.slot, action: action, container: container,
+          point: point, isEditing: isEditing, session: session.id, mode: session.mode,
+          group: session.group))
+      if !verdict.isAllowed {
+        return (
+          DragRefusal(.refusedByRule, container: container, reason: verdict.reason), home.member
+        )
+      }
+    }
+    return nil
+  }
+
+  /// Why the group may not land at `slot` by moving, naming the member refused, or `nil`.
+  @inlinable
+  func groupMoveRefusal(for session: DragSession<Item>, at slot: Slot) -> (DragRefusal, Item)? {
     // With no rule that could refuse a move, the drop's moves need not be worked out.
     guard
       rules.canMove != nil || rules.accepts != nil || rules.canDrop != nil
@@ -113,6 +229,66 @@ extension DragEngine {
       }
     }
     return nil
+  }
+
+  /// Why a copy of every member may not land at `slot`, naming the member refused, or `nil`.
+  @inlinable
+  func groupCopyRefusal(for session: DragSession<Item>, at slot: Slot) -> (DragRefusal, Item)? {
+    let id = slot.container
+    guard session.groupCopyIDs != nil || rules.copyID != nil else {
+      return (DragRefusal(.cannotCopy, container: id), session.item)
+    }
+    let count = count(of: id)
+    let capacity = rules.capacity?(id)
+    for (offset, home) in groupHomes(of: session).enumerated() {
+      let member = home.member
+      if let verdict = rules.canCopy?(member), !verdict.isAllowed {
+        return (DragRefusal(.cannotCopy, container: id, reason: verdict.reason), member)
+      }
+      if let verdict = rules.accepts?(member, id), !verdict.isAllowed {
+        return (DragRefusal(.notAccepted, container: id, reason: verdict.reason), member)
+      }
+      if let capacity, count + offset >= capacity {
+        return (DragRefusal(.containerFull, container: id), member)
+      }
+      if let verdict = rules.canDrop?(member, home.slot.container, id, slot.index + offset),
+        !verdict.isAllowed
+      {
+        return (DragRefusal(.cannotDrop, container: id, reason: verdict.reason), member)
+      }
+    }
+    return nil
+  }
+
+  /// The operations that carry out a group's `action`: its moves, copies or removals, each valid
+  /// on the model as the ones before it left it.
+  @inlinable
+  func groupOperations(for session: DragSession<Item>, action: DropAction<Item>)
+    -> [DragOperation<Item>]
+  {
+    switch action {
+    case .move(let slot):
+      return groupOperations(for: session, to: slot)
+    case .copy(let slot):
+      guard let copies = session.groupCopyIDs else { return [] }
+      return zip(session.group, copies).enumerated().map { offset, pair in
+        .copy(pair.0, as: pair.1, to: Slot(slot.container, slot.index + offset))
+      }
+    case .remove:
+      // Positions by counts, as for moves: each removal is valid after the ones before it.
+      var present: [ContainerID: PresenceCounts] = [:]
+      var operations: [DragOperation<Item>] = []
+      for home in groupHomes(of: session) {
+        let id = home.slot.container
+        if present[id] == nil { present[id] = PresenceCounts(count(of: id)) }
+        guard let index = present[id]?.before(home.slot.index) else { continue }
+        present[id]?.remove(home.slot.index)
+        operations.append(.remove(home.member, from: Slot(id, index)))
+      }
+      return operations
+    case .none, .exchange, .into:
+      return []
+    }
   }
 
   /// The moves that put the group at final index `slot.index` of `slot.container`, contiguous

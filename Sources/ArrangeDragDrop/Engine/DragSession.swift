@@ -60,6 +60,10 @@ struct DragSession<Item: Hashable & Sendable>: Sendable {
   /// The ID of the copy, asked for once per session.
   @usableFromInline
   var copyID: Item?
+  /// The IDs of the copies of a group's members, in selection order, asked for once per session
+  /// (copy mode).
+  @usableFromInline
+  var groupCopyIDs: [Item]?
   /// The keyboard drag's target: a container and an index (a final index for moves, the index of
   /// the item to swap with for exchanges).
   @usableFromInline

@@ -87,7 +87,17 @@ public struct DragHost<Model: DragHostModel> {
     var rounds = 0
     while !pending.isEmpty, rounds < 16 {
       rounds += 1
+      // Copies the model cannot take are refused before they are proposed (and spoken), unless
+      // the app has its own rule.
+      let asksModel =
+        engine.rules.canCopy == nil
+        && (engine.configuration.mode == .copy || engine.containers.contains { $0.mode == .copy })
+      if asksModel {
+        let snapshot = ModelSnapshot(model)
+        engine.rules.canCopy = { snapshot.model.canCopy($0) }
+      }
       let effects = engine.handle(pending.removeFirst())
+      if asksModel { engine.rules.canCopy = nil }
       all += effects
       var changed = false
       var applied = 0

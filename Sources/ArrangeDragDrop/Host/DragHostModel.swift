@@ -22,9 +22,27 @@ public protocol DragHostModel<Item> {
   /// The default does nothing (the engine keeps the offset, and the host reports it back with
   /// every geometry).
   mutating func scroll(_ id: ContainerID, to offset: Double)
+
+  /// Whether the model can take a copy of `item` (copy mode); asked through
+  /// ``DragRules/canCopy`` when the app sets no such rule, so that a copy the model would refuse
+  /// is refused, with its reason, before it is proposed.
+  ///
+  /// The default allows every copy.
+  func canCopy(_ item: Item) -> RuleVerdict
 }
 
 extension DragHostModel {
   /// Does nothing: the engine keeps the offset.
   public mutating func scroll(_ id: ContainerID, to offset: Double) {}
+
+  /// Allows every copy.
+  public func canCopy(_ item: Item) -> RuleVerdict { .allow }
+}
+
+/// A model as it was when an input began, for the rules a host asks of it during that input.
+final class ModelSnapshot<Model: DragHostModel>: @unchecked Sendable {
+  // Unchecked: it is read only during the host's own call into the engine, on the host's thread.
+  let model: Model
+
+  init(_ model: Model) { self.model = model }
 }

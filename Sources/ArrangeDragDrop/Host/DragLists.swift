@@ -34,6 +34,9 @@ public struct DragLists<Item: Hashable & Sendable>: DragHostModel, Hashable, Sen
     try model.apply(operation)
   }
 
+  /// Whether the model can copy `item`: not an item that holds others (``DragModel/canCopy(_:)``).
+  public func canCopy(_ item: Item) -> RuleVerdict { model.canCopy(item) }
+
   /// The list's items laid out from the start of its frame, `itemLength` each.
   public func geometry(of id: ContainerID) -> ListGeometry<Item>? {
     guard let frame = frames[id] else { return nil }

@@ -77,6 +77,18 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
     }
   }
 
+  /// Whether `item` can be copied: not when it holds other items.
+  ///
+  /// A copy is a new item without contents, which would leave them behind, so ``apply(_:)``
+  /// refuses such a copy with ``DragModelError/Kind/copyOfHolder``. A ``DragHost`` asks this
+  /// before it proposes a copy, so that the refusal is spoken before any drop.
+  public func canCopy(_ item: Item) -> RuleVerdict {
+    guard let inside = contents[item], !inside.isEmpty else { return .allow }
+    let count = inside.count
+    return .refuse(
+      "\(item) holds \(count) other item\(count == 1 ? "" : "s"), which a copy would leave behind")
+  }
+
   /// Every item inside `item`, at any depth, in the order ``allItems`` lists them.
   public func allContents(of item: Item) -> [Item] {
     var result = contents[item] ?? []

@@ -36,6 +36,21 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
   case movedGroup(Item, count: Int, first: Int, of: Int, in: String)
   /// "Dropped 3 items in *Done*, positions 2–4 of 6".
   case droppedGroup(Item, count: Int, first: Int, of: Int, in: String)
+  /// "Will copy 3 items to *Done*, positions 2–4 of 9": a selection over a container it copies
+  /// to.
+  case copyingGroup(Item, count: Int, first: Int, of: Int, in: String)
+  /// "Copied 3 items to *Done*, positions 2–4 of 9".
+  case copiedGroup(Item, count: Int, first: Int, of: Int, in: String)
+  /// "3 items will be removed".
+  case willRemoveGroup(Item, count: Int)
+  /// "Removed 3 items".
+  case removedGroup(Item, count: Int)
+  /// "3 items will return where they were".
+  case willReturnGroup(Item, count: Int)
+  /// "Dropped 3 items where they were".
+  case didNotMoveGroup(Item, count: Int)
+  /// "Cancelled, 3 items returned where they were".
+  case cancelledGroup(Item, count: Int)
   /// "*item*: Cannot drop in *Done*": a member of a selection that a rule refused.
   case refusedMember(Item, DragRefusal, containerName: String?)
   /// "Undone".
@@ -66,6 +81,22 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
     case .droppedGroup(_, let count, let first, let total, let container):
       return
         "Dropped \(count) \(noun) in \(container), positions \(first)–\(first + count - 1) of \(total)"
+    case .copyingGroup(_, let count, let first, let total, let container):
+      return
+        "Will copy \(count) \(noun) to \(container), positions \(first)–\(first + count - 1) of \(total)"
+    case .copiedGroup(_, let count, let first, let total, let container):
+      return
+        "Copied \(count) \(noun) to \(container), positions \(first)–\(first + count - 1) of \(total)"
+    case .willRemoveGroup(_, let count):
+      return "\(count) \(noun) will be removed"
+    case .removedGroup(_, let count):
+      return "Removed \(count) \(noun)"
+    case .willReturnGroup(_, let count):
+      return "\(count) \(noun) will return where they were"
+    case .didNotMoveGroup(_, let count):
+      return "Dropped \(count) \(noun) where they were"
+    case .cancelledGroup(_, let count):
+      return "Cancelled, \(count) \(noun) returned where they were"
     case .refusedMember(let item, let refusal, let container):
       return "\(name(item)): \(Self.sentence(for: refusal, container: container))"
     case .pickedUp(let item, let position, let count, let container):

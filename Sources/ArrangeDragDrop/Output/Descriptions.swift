@@ -96,6 +96,9 @@ extension DragEvent: CustomStringConvertible {
     switch self {
     case .refused(let session, let refusal): return "\(session) refused: \(refusal)"
     case .began(let session, let item, let origin): return "\(session) began \(item) at \(origin)"
+    case .groupLifted(let session, let items):
+      return
+        "\(session) lifted \(items.count) items: \(items.map { "\($0)" }.joined(separator: ", "))"
     case .entered(let session, let container): return "\(session) entered \(container)"
     case .exited(let session, let container): return "\(session) exited \(container)"
     case .proposalChanged(let session, let proposal): return "\(session) proposes \(proposal)"

@@ -4,6 +4,10 @@ public enum DragEvent<Item: Hashable & Sendable>: Hashable, Sendable {
   case refused(SessionID, DragRefusal)
   /// A drag began: the item, where it was lifted from.
   case began(SessionID, Item, origin: Slot)
+  /// The drag carries a selection: the items lifted together, in selection order, the pressed
+  /// one among them. Sent right after ``began(_:_:origin:)``; a drag of one item has no such
+  /// event.
+  case groupLifted(SessionID, [Item])
   /// The drag entered a container.
   case entered(SessionID, ContainerID)
   /// The drag left a container.

@@ -55,6 +55,12 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   ///
   /// A press outside it does not start a drag. Default: whole item.
   public var gripRect: (@Sendable (_ item: Item, _ frame: Rect) -> Rect?)?
+  /// Whether `item` may be copied (copy mode); refused copies are not proposed, and the
+  /// refusal (``DragRefusal/Kind/cannotCopy``) carries the reason.
+  ///
+  /// A ``DragHost`` whose model cannot copy an item (a ``DragModel`` item that holds others)
+  /// refuses it this way when this rule is `nil`. Default: yes.
+  public var canCopy: (@Sendable (_ item: Item) -> RuleVerdict)?
   /// The ID of a new copy of `item` (copy mode).
   ///
   /// Must be new and deterministic for replay.

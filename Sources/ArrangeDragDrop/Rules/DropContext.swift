@@ -19,12 +19,19 @@ public struct DropContext<Item: Hashable & Sendable>: Hashable, Sendable {
   public var session: SessionID
   /// The drag's mode (move, exchange, copy).
   public var mode: DragMode
+  /// The items dragged together, in selection order, ``item`` among them; empty for a drag of
+  /// one item.
+  ///
+  /// A selection's proposal is asked about each member in turn (``item`` and ``origin`` are that
+  /// member's), with the same ``action``: where the group would land, or its removal.
+  public var group: [Item]
 
   /// Creates a context.
   public init(
     item: Item, origin: Slot, action: DropAction<Item>, container: ContainerID?, point: Point,
-    isEditing: Bool, session: SessionID, mode: DragMode
+    isEditing: Bool, session: SessionID, mode: DragMode, group: [Item] = []
   ) {
+    self.group = group
     self.item = item
     self.origin = origin
     self.action = action
