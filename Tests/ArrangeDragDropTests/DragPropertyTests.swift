@@ -12,7 +12,7 @@ import Testing
 /// duplicates and holds the expected multiset, that a reference arena applying the same
 /// operations agrees with it, that each operation followed by its inverse is the identity, that a
 /// cancelled drag leaves the model as it was at the lift and a dropped one leaves it as it was at
-/// the lift with the committed transaction applied.
+/// the lift with the committed transaction applied, and that no item is in two drags at once.
 @Suite struct DragPropertyTests {
   /// Adds up the statistics of every case, to show that the properties are not vacuous.
   final class Tally: Sendable {
@@ -184,6 +184,36 @@ import Testing
     var random = SeededRandom(seed: base.seed ^ 0xA)
     profile.deleteZone = random.chance(0.3)
     profile.rules.refusal = random.pick([0, 0.2])
+    profile.rules.salt = random.next()
+    return profile
+  }
+
+  /// Streams where up to three pointers and the keyboard drag at once among selected items.
+  ///
+  /// Presses are aimed at the members of a selection another drag carries, and selections take
+  /// in items already being dragged; every mode and timing, delete zones, drops into items. The
+  /// app is well behaved: it never fails and never changes items itself.
+  static let concurrentSelectionProfiles = profiles.map { base in
+    var profile = base
+    var random = SeededRandom(seed: base.seed ^ 0xB)
+    // Mostly moves: only a move lifts the selection with the pressed item.
+    profile.mode = random.pick([.move, .move, .move, .exchange, .copy])
+    profile.length = random.integer(in: 30...70)
+    profile.gestureMoves = 12
+    profile.concurrent = true
+    profile.overlaps = random.pick([0.3, 0.5])
+    profile.selects = random.pick([0.5, 0.7, 0.9])
+    profile.reselects = random.pick([0, 0.05, 0.1, 0.2])
+    profile.pressesTravelling = random.pick([0.4, 0.6, 0.8])
+    profile.garbage = random.pick([0.05, 0.1, 0.2])
+    profile.keyboard = random.pick([0.1, 0.25])
+    profile.undoes = 0.04
+    profile.deleteZone = random.chance(0.4)
+    profile.spuriousFailures = false
+    profile.rules.refusal = random.pick([0, 0, 0.1])
+    profile.rules.dropsInto = random.chance(0.5)
+    profile.rules.intoRefusal = 0.3
+    profile.rules.pairModes = random.chance(0.15)
     profile.rules.salt = random.next()
     return profile
   }
@@ -568,6 +598,81 @@ import Testing
       #expect(driver.problems.isEmpty, Self.report(driver))
     }
     #expect(tally["inputs"] > 15_000, "\(tally["inputs"]) inputs \(Self.shortTally)")
+  }
+
+  // MARK: - Concurrent pointers and selections
+
+  @Test(
+    "Concurrent pointers and selections: an item is in at most one drag, every operation applies"
+  )
+  func concurrentPointersAndSelections() async {
+    let tally = Tally()
+    let input = Self.concurrentSelectionProfiles
+    await seededPropertyCheck(
+      count: 1_200, seed: "Tcy1bKS3L2kkHn5Gpne6SpP9elxYDu/w+VU1jrLSdEM=", input: input
+    ) { profile in
+      // After every input the driver checks that no item is in two drags (checkOneDragPerItem),
+      // that the model takes every operation (apply: the app never fails on purpose here), that
+      // no item is lost or duplicated and the reference agrees (checkState), and that a cancel
+      // or a drop ends where it must (observe).
+      let driver = Self.run(profile)
+      let stats = driver.stats
+      tally.add(stats)
+      if stats.overlapChecks > 0 {
+        tally.count("overlapping")
+        tally.count("overlapping \(profile.application)")
+      }
+      if stats.travellingPresses > 0 { tally.count("pressing") }
+      if stats.concurrentOperations > 0 { tally.count("concurrent \(profile.mode)") }
+      var kinds = Set<String>()
+      for case .apply(let operation) in driver.outputs.joined() {
+        kinds.insert(Self.kind(of: operation))
+      }
+      for kind in kinds { tally.count(kind) }
+      #expect(driver.problems.isEmpty, Self.report(driver))
+      #expect(
+        driver.harness.errors.isEmpty,
+        "the model refused operations the engine emitted: \(driver.harness.errors)")
+    }
+    let stats = tally.value
+    let summary =
+      "\(tally["overlapping"]) streams dragged a selection alongside another drag "
+      + "(\(tally["overlapping live"]) live, \(tally["overlapping onDrop"]) on drop), "
+      + "\(tally["pressing"]) pressed an item travelling with a selection; "
+      + "\(stats.groupDrags) drags of a selection, \(stats.overlapChecks) checks with two drags "
+      + "in progress one of them of a selection, \(stats.travellingPresses) presses of an item "
+      + "travelling with a selection, \(stats.alreadyDragged) refused as already dragged; "
+      + "\(stats.operations) operations, \(stats.concurrentOperations) of them with two drags "
+      + "in progress (streams: \(tally["concurrent move"]) move, "
+      + "\(tally["concurrent exchange"]) exchange, \(tally["concurrent copy"]) copy); streams "
+      + "with a remove: \(tally["remove"]), a drop into an item: \(tally["dropInto"]); "
+      + "\(stats.commits) commits, \(stats.cancels) cancels"
+    print("Concurrent pointers and selections: \(summary)")
+    #expect(
+      tally["overlapping"] > 200 && tally["overlapping live"] > 80
+        && tally["overlapping onDrop"] > 80 && tally["pressing"] > 150,
+      "\(summary) \(Self.shortTally)")
+    #expect(
+      stats.groupDrags > 500 && stats.overlapChecks > 3_000 && stats.travellingPresses > 300,
+      "\(summary) \(Self.shortTally)")
+    #expect(
+      stats.concurrentOperations > 1_200 && tally["concurrent move"] > 100
+        && tally["concurrent exchange"] > 20 && tally["concurrent copy"] > 20
+        && tally["remove"] > 20 && tally["dropInto"] > 15 && stats.commits > 500,
+      "\(summary) \(Self.shortTally)")
+  }
+
+  /// The name of an operation's kind, for tallies.
+  static func kind(of operation: DragOperation<String>) -> String {
+    switch operation {
+    case .move: "move"
+    case .exchange: "exchange"
+    case .copy: "copy"
+    case .remove: "remove"
+    case .insert: "insert"
+    case .dropInto: "dropInto"
+    case .takeOut: "takeOut"
+    }
   }
 
   // MARK: - Live and on drop

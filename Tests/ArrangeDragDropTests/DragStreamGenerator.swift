@@ -102,6 +102,51 @@ struct DragStreamGenerator {
     return last
   }
 
+  /// A point on `item` where the arena shows it, or `nil` when no container shows it.
+  mutating func point(on item: String, _ driver: StreamDriver) -> Point? {
+    for container in driver.engine.containers {
+      let geometry = container.geometry
+      guard let index = geometry.items.firstIndex(of: item) else { continue }
+      let top = ArenaPoints.top(of: index, in: geometry)
+      let x = geometry.frame.minX + geometry.frame.width * Double(random.integer(in: 5...95)) / 100
+      let y = top + ArenaPoints.itemLength * Double(random.integer(in: 5...95)) / 100
+      return Point(x: x, y: y)
+    }
+    return nil
+  }
+
+  /// The items travelling in the drags in progress: what each carries, and the rest of the
+  /// selection it carries with it.
+  func travelling(_ driver: StreamDriver, groupsOnly: Bool) -> [String] {
+    driver.engine.presentation.sessions.flatMap { session in
+      groupsOnly && session.companions.isEmpty ? [] : [session.item] + session.companions
+    }
+  }
+
+  /// An item for a press that puts two drags in each other's way: a member of a selection being
+  /// dragged, else a selected item (which lifts the selection), else an item being dragged.
+  mutating func aimedItem(_ driver: StreamDriver) -> String? {
+    let grouped = travelling(driver, groupsOnly: true)
+    if !grouped.isEmpty && random.chance(0.7) { return random.pick(grouped) }
+    let selected = driver.engine.selection
+    if !selected.isEmpty && random.chance(0.8) { return random.pick(selected) }
+    let carried = travelling(driver, groupsOnly: false)
+    return carried.isEmpty ? nil : random.pick(carried)
+  }
+
+  /// A new selection with one or two of the items being dragged and a few others, so that a
+  /// drag that began alone finds its item in the selection another press lifts.
+  mutating func selectionTakingIn(_ driver: StreamDriver) -> [String] {
+    let dragged = travelling(driver, groupsOnly: false).shuffled(using: &random)
+    let others = driver.model.allItems.shuffled(using: &random)
+    var chosen: [String] = []
+    for item in dragged.prefix(random.integer(in: 1...2)) + others.prefix(random.integer(in: 1...3))
+    where !chosen.contains(item) {
+      chosen.append(item)
+    }
+    return chosen.shuffled(using: &random)
+  }
+
   mutating func tick() {
     time += random.pick([0.005, 0.01, 0.02, 0.05, 0.1, 0.25])
   }
@@ -120,8 +165,11 @@ struct DragStreamGenerator {
       return .setRules(salt: random.next())
     }
     if random.chance(profile.garbage) { return garbage(driver) }
+    if profile.reselects > 0 && !gestures.isEmpty && random.chance(profile.reselects) {
+      return .input(.setSelection(selectionTakingIn(driver)))
+    }
     let canStart = gestures.isEmpty || (profile.concurrent && gestures.count < 3)
-    if canStart && (gestures.isEmpty || random.chance(0.15)) {
+    if canStart && (gestures.isEmpty || random.chance(profile.overlaps)) {
       if gestures.isEmpty && random.chance(profile.undoes) {
         return .input(random.chance(0.6) ? .undo : .redo)
       }
@@ -148,7 +196,8 @@ struct DragStreamGenerator {
     let free = (0...2).map { PointerID($0) }.filter { !used.contains($0) }
     guard let id = free.first else { return }
     let kind: PointerKind = random.chance(0.2) ? .touch : .mouse
-    gestures.append(Gesture(source: .pointer(id, kind), moves: random.integer(in: 0...7)))
+    gestures.append(
+      Gesture(source: .pointer(id, kind), moves: random.integer(in: 0...profile.gestureMoves)))
   }
 
   /// The next step of gesture `index`.
@@ -167,6 +216,12 @@ struct DragStreamGenerator {
       switch gesture.stage {
       case 0:
         gesture.stage = 1
+        if profile.pressesTravelling > 0, random.chance(profile.pressesTravelling),
+          let item = aimedItem(driver), let point = point(on: item, driver)
+        {
+          gesture.point = point
+          return event(.down, point)
+        }
         gesture.point = itemPoint(driver)?.point ?? target(driver, from: gesture.point)
         return event(.down, gesture.point)
       case 1:
@@ -222,6 +277,11 @@ struct DragStreamGenerator {
     switch gesture.stage {
     case 0:
       gesture.stage = 2
+      if profile.pressesTravelling > 0, random.chance(profile.pressesTravelling),
+        let item = aimedItem(driver)
+      {
+        return .input(.key(.lift(item), time: time))
+      }
       return .input(.key(.lift(liftable(driver)), time: time))
     default:
       if gesture.moves > 0 {
@@ -262,7 +322,7 @@ struct DragStreamGenerator {
     if profile.changesRules { kinds.append((8, 13)) }
     if profile.changesConfiguration { kinds.append((4, 14)) }
     if profile.appFails { kinds.append((5, 15)) }
-    kinds.append((2, 16))
+    if profile.spuriousFailures { kinds.append((2, 16)) }
     if profile.appChangesItems { kinds += [(6, 17), (6, 18), (6, 19)] }
     var roll = random.integer(in: 0...(kinds.map(\.weight).reduce(0, +) - 1))
     var kind = 0

@@ -19,6 +19,18 @@ struct StreamStats: Sendable {
   var liveChecks = 0
   var ruleChecks = 0
   var operations = 0
+  /// Checks that no item is in two drags, made while two drags were in progress, one of them
+  /// carrying a selection.
+  var overlapChecks = 0
+  /// Presses and keyboard lifts of an item that travels in a drag of a selection in progress
+  /// (the pressed item or one dragged with it).
+  var travellingPresses = 0
+  /// Drags that began carrying a selection.
+  var groupDrags = 0
+  /// Presses and lifts refused because the item was already being dragged.
+  var alreadyDragged = 0
+  /// Operations applied while two drags were in progress (before or after the input).
+  var concurrentOperations = 0
 
   mutating func add(_ other: StreamStats) {
     began += other.began
@@ -30,6 +42,11 @@ struct StreamStats: Sendable {
     liveChecks += other.liveChecks
     ruleChecks += other.ruleChecks
     operations += other.operations
+    overlapChecks += other.overlapChecks
+    travellingPresses += other.travellingPresses
+    groupDrags += other.groupDrags
+    alreadyDragged += other.alreadyDragged
+    concurrentOperations += other.concurrentOperations
   }
 }
 
@@ -76,6 +93,8 @@ struct StreamDriver {
   var step = 0
   var newItems = 0
   var lastHadOperations = false
+  /// The items in two drags at the last check (each is reported when it comes in two).
+  var shared: Set<String> = []
 
   init(_ profile: StreamProfile) {
     self.profile = profile
@@ -204,8 +223,11 @@ struct StreamDriver {
     let before = model
     let rules = engine.rules
     let wasEditing = engine.isEditing
+    let dragsBefore = engine.activeSessions.count
+    countTravellingPress(input)
     let effects = harness.engine.handle(input, recordingInto: &recording)
     outputs.append(effects)
+    checkOneDragPerItem(effects)
     if case .pointer(let event) = input, event.phase == .move || event.phase == .down,
       abs(event.location.x) < 1e9, abs(event.location.y) < 1e9,
       let ghost = engine.presentation.sessions.first(where: { $0.session == .pointer(event.id) })
@@ -244,6 +266,9 @@ struct StreamDriver {
       applied += 1
     }
     if !operations.isEmpty { failNext = nil }
+    if max(dragsBefore, engine.activeSessions.count) > 1 {
+      stats.concurrentOperations += applied
+    }
     if depth == 1 { lastHadOperations = !operations.isEmpty }
     let committed = observe(
       effects, of: input, before: before, rules: rules, wasEditing: wasEditing, complete: !failed)
@@ -436,6 +461,102 @@ struct StreamDriver {
           + "\(committedCounts)")
       committedCounts = counts
     }
+  }
+
+  /// An item is in at most one drag.
+  ///
+  /// After every input, no item is the one a drag carries, or a member of the selection it
+  /// carries, for two drags at once. Read from what the engine shows: the drags in progress, the
+  /// item of each, and the companions of its presentation.
+  mutating func checkOneDragPerItem(_ effects: [StreamEffect]) {
+    var began = false
+    for case .event(let event) in effects {
+      switch event {
+      case .began: began = true
+      case .refused(_, let refusal) where refusal.kind == .itemAlreadyDragged:
+        stats.alreadyDragged += 1
+      default: break
+      }
+    }
+    let active = engine.activeSessions
+    // One drag cannot share an item with another: the presentation is only worked out (it is
+    // the costly part, for every input of every stream) when there are two.
+    guard active.count > 1 || began else {
+      shared = []
+      return
+    }
+    let shown = engine.presentation.sessions
+    var drags: [(session: SessionID, items: [String])] = active.map { session in
+      (session, engine.draggedItem(for: session).map { [$0] } ?? [])
+    }
+    for presented in shown {
+      let items = [presented.item] + presented.companions
+      if let index = drags.firstIndex(where: { $0.session == presented.session }) {
+        drags[index].items += items
+      } else {
+        problem("\(presented.session) is presented but not in progress")
+        drags.append((presented.session, items))
+      }
+    }
+    var owners: [String: SessionID] = [:]
+    var twice: Set<String> = []
+    for drag in drags {
+      for item in Set(drag.items).sorted() {
+        if let owner = owners[item] {
+          twice.insert(item)
+          if !shared.contains(item) {
+            let carried = drags.map { "\($0.session) carries \(Set($0.items).sorted())" }
+            problem(
+              "\(item) is in two drags at once, \(owner) and \(drag.session): "
+                + carried.joined(separator: ", "))
+          }
+        } else {
+          owners[item] = drag.session
+        }
+      }
+    }
+    shared = twice
+    if drags.count > 1 && shown.contains(where: { !$0.companions.isEmpty }) {
+      stats.overlapChecks += 1
+    }
+    for case .event(.began(let session, _, _)) in effects
+    where shown.contains(where: { $0.session == session && !$0.companions.isEmpty }) {
+      stats.groupDrags += 1
+    }
+  }
+
+  /// Counts a press or keyboard lift of an item that travels in another drag of a selection.
+  ///
+  /// The pressed item is read from the layout the tests choose.
+  mutating func countTravellingPress(_ input: StreamInput) {
+    let pressed: (item: String, by: SessionID)
+    switch input {
+    case .pointer(let event) where event.phase == .down:
+      guard let item = item(at: event.location) else { return }
+      pressed = (item, .pointer(event.id))
+    case .key(.lift(let item), _):
+      pressed = (item, .keyboard)
+    default:
+      return
+    }
+    guard !engine.activeSessions.isEmpty else { return }
+    let travelling = engine.presentation.sessions.contains { session in
+      session.session != pressed.by && !session.companions.isEmpty
+        && (session.item == pressed.item || session.companions.contains(pressed.item))
+    }
+    if travelling { stats.travellingPresses += 1 }
+  }
+
+  /// The item drawn at `point`: in the first container whose frame holds it, items
+  /// `ArenaPoints.itemLength` long stacked from the top.
+  func item(at point: Point) -> String? {
+    guard point.isFinite,
+      let geometry = engine.containers.first(where: { $0.geometry.frame.contains(point) })?.geometry
+    else { return nil }
+    let index = Int(
+      ((point.y - ArenaPoints.top(of: 0, in: geometry)) / ArenaPoints.itemLength)
+        .rounded(.down))
+    return geometry.items.indices.contains(index) ? geometry.items[index] : nil
   }
 
   /// A still pointer: the same move again, over the same layout, changes nothing.

@@ -37,6 +37,19 @@ struct StreamProfile: Sendable, CustomStringConvertible {
   var undoes = 0.08
   /// The share of idle moments used to select items (drags of several items).
   var selects = 0.0
+  /// The share of steps during gestures at which the selection changes, taking in items being
+  /// dragged (so that a later press lifts a selection that holds them).
+  var reselects = 0.0
+  /// The share of steps, while gestures are in progress, at which another one starts (when
+  /// `concurrent`).
+  var overlaps = 0.15
+  /// The share of presses and keyboard lifts aimed at an item that travels in a drag in progress
+  /// or is selected: pointer 2 pressing a member of the selection pointer 1 drags.
+  var pressesTravelling = 0.0
+  /// The most moves a pointer gesture makes between its activation and its end.
+  var gestureMoves = 7
+  /// Whether the app now and then reports a failure when it was given nothing to apply.
+  var spuriousFailures = true
   /// The number of steps.
   var length = 40
   /// Whether each pointer move during a drag is sent twice, to check that a still pointer keeps
@@ -72,6 +85,12 @@ struct StreamProfile: Sendable, CustomStringConvertible {
     if appFails { flags.append("app fails") }
     if repeatsMoves { flags.append("repeats moves") }
     if !resizes { flags.append("fixed frames") }
+    if !spuriousFailures { flags.append("no spurious failures") }
+    if selects > 0 { flags.append("selects \(selects)") }
+    if reselects > 0 { flags.append("reselects \(reselects)") }
+    if overlaps != 0.15 { flags.append("overlaps \(overlaps)") }
+    if pressesTravelling > 0 { flags.append("presses travelling \(pressesTravelling)") }
+    if gestureMoves != 7 { flags.append("gesture moves \(gestureMoves)") }
     return
       "seed \(seed), \(mode), \(application), \(strategy), columns \(columns), \(rules), "
       + "garbage \(garbage), keyboard \(keyboard), length \(length)"

@@ -50,6 +50,8 @@ struct RuleSet: Sendable, CustomStringConvertible {
   var refusal = 0.0
   /// Whether items can be dropped into some other items.
   var dropsInto = false
+  /// The share of items that refuse to have a given item dropped into them, when `dropsInto`.
+  var intoRefusal = 0.7
   /// Whether items have a catch rectangle (their top 70%).
   var handles = false
   /// Whether copy mode has its `copyID` rule.
@@ -58,8 +60,8 @@ struct RuleSet: Sendable, CustomStringConvertible {
   var pairModes = false
 
   var description: String {
-    "rules(salt \(salt), refusal \(refusal), into \(dropsInto), handles \(handles), "
-      + "copies \(copies), pair modes \(pairModes))"
+    "rules(salt \(salt), refusal \(refusal), into \(dropsInto) (refused \(intoRefusal)), "
+      + "handles \(handles), copies \(copies), pair modes \(pairModes))"
   }
 
   /// The rules, with copies numbered by `counter`.
@@ -79,7 +81,10 @@ struct RuleSet: Sendable, CustomStringConvertible {
       }
     }
     if dropsInto {
-      rules.canDropInto = { item, target in RuleDice.verdict(0.7, "into", salt, item, target) }
+      let refused = intoRefusal
+      rules.canDropInto = { item, target in
+        RuleDice.verdict(refused, "into", salt, item, target)
+      }
     }
     guard refusal > 0 else { return rules }
     let share = refusal
