@@ -4,12 +4,13 @@ public import ArrangeGeometry
 extension DragEngine {
   /// Where a drag is, for choosing its target and slot and for the rules.
   ///
-  /// The pointer, or with ``TargetStrategy/itemCenter`` the dragged item's center. A keyboard
-  /// drag is where it was put.
+  /// The pointer, or with a detector that locates by the item's centre (``TargetStrategy/itemCenter``)
+  /// the dragged item's centre. A keyboard drag is where it was put.
   @inlinable
   func location(of session: DragSession<Item>) -> Point {
-    configuration.strategy == .itemCenter && session.id != .keyboard
-      ? session.ghostFrame.center : session.pointer
+    let byCenter =
+      rules.targetDetector?.locatesByItemCenter ?? (configuration.strategy == .itemCenter)
+    return byCenter && session.id != .keyboard ? session.ghostFrame.center : session.pointer
   }
 
   /// The mode of `session` over container `target`: the rules' mode for the pair, or the mode
@@ -23,38 +24,15 @@ extension DragEngine {
     return mode == .copy ? session.startMode : mode
   }
 
-  /// The target container's position for a pointer drag, per the arena's strategy.
+  /// The target container's position for a pointer drag: the app's detector's choice, or the
+  /// configuration's strategy's.
   @inlinable
   func targetContainer(for session: DragSession<Item>) -> Int? {
-    switch configuration.strategy {
-    case .pointerInside:
-      return containerIndex(containing: session.pointer)
-    case .itemCenter:
-      return containerIndex(containing: location(of: session))
-    case .largestOverlap:
-      let ghost = session.ghostFrame
-      var best: Int?
-      var bestArea = 0.0
-      for (position, container) in containers.enumerated() {
-        let area = container.geometry.frame.intersectionArea(ghost)
-        if area > bestArea {
-          best = position
-          bestArea = area
-        }
-      }
-      return best
-    case .closestCenter:
-      let center = session.ghostFrame.center
-      var best: Int?
-      var bestDistance = Double.infinity
-      for (position, container) in containers.enumerated() {
-        let distance = container.geometry.frame.center.distance(to: center)
-        if distance < bestDistance {
-          best = position
-          bestDistance = distance
-        }
-      }
-      return best
-    }
+    let detector = rules.targetDetector ?? configuration.strategy.detector
+    let chosen = detector.choose(
+      DropTargetQuery(
+        session: session.id, pointer: session.pointer, itemFrame: session.ghostFrame,
+        candidates: targetCandidates))
+    return chosen.flatMap { containerIndex($0) }
   }
 }

@@ -30,8 +30,15 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
 
   @usableFromInline
   var arena: [ArenaContainer<Geometry>] {
-    didSet { arenaVersion &+= 1 }
+    didSet {
+      arenaVersion &+= 1
+      refreshCandidates()
+    }
   }
+  /// The containers as target detectors see them, kept with the arena (so that a pointer move
+  /// builds nothing).
+  @usableFromInline
+  var targetCandidates: [DropTargetCandidate] = []
   /// Counts changes to the arena, so that the presentation can tell it may have changed.
   @usableFromInline
   var arenaVersion = 0
@@ -118,6 +125,25 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     self.arena = containers
     self.configuration = configuration
     self.rules = rules
+    refreshCandidates()
+  }
+
+  /// Rebuilds ``targetCandidates`` from the arena, reusing its storage when the shape is the
+  /// same.
+  @inlinable
+  mutating func refreshCandidates() {
+    if targetCandidates.count != arena.count {
+      targetCandidates = arena.map {
+        DropTargetCandidate(id: $0.id, frame: $0.geometry.frame, isDeleteZone: $0.isDeleteZone)
+      }
+      return
+    }
+    for position in arena.indices {
+      let candidate = DropTargetCandidate(
+        id: arena[position].id, frame: arena[position].geometry.frame,
+        isDeleteZone: arena[position].isDeleteZone)
+      if targetCandidates[position] != candidate { targetCandidates[position] = candidate }
+    }
   }
 
   // MARK: - Reading the state

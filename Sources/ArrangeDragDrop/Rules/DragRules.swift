@@ -78,6 +78,11 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   /// another drag counts as `nil`. Default: the mode the drag started with, everywhere.
   public var mode:
     (@Sendable (_ item: Item, _ source: ContainerID, _ target: ContainerID) -> DragMode?)?
+  /// The app's own way to choose a pointer drag's target container, replacing
+  /// ``DragConfiguration/strategy`` while it is set.
+  ///
+  /// Default: `nil` (the configuration's built-in strategy).
+  public var targetDetector: TargetDetector?
   /// Whether the proposal in `context` may stand, seeing everything the engine knows: the
   /// action, the target, the pointer, edit mode and which drag asks.
   ///
