@@ -79,7 +79,7 @@ public struct DragModel<Item: Hashable & Sendable>: Hashable, Sendable {
 
   /// Whether `item` can be copied: not when it holds other items.
   ///
-  /// A copy is a new item without contents, which would leave them behind, so ``apply(_:)``
+  /// A copy is a new item without contents, which would leave them behind, so `apply(_:)`
   /// refuses such a copy with ``DragModelError/Kind/copyOfHolder``. A ``DragHost`` asks this
   /// before it proposes a copy, so that the refusal is spoken before any drop.
   public func canCopy(_ item: Item) -> RuleVerdict {
