@@ -238,6 +238,62 @@ import Testing
     #expect(harness.items(1) == ["b0", "a2'"])
   }
 
+  /// An app's own model around a ``DragModel`` that says nothing about copies.
+  struct OwnModel: DragHostModel {
+    var lists: DragLists<String>
+    mutating func apply(_ operation: DragOperation<String>) throws(DragModelError) {
+      try lists.apply(operation)
+    }
+    func geometry(of id: ContainerID) -> ListGeometry<String>? { lists.geometry(of: id) }
+  }
+
+  @Test("The engine itself refuses to copy an item it dropped others into, whatever the model says")
+  func copyOfHolderRefusedByEngine() {
+    var rules = DragRules<String>()
+    rules.canDropInto = { _, target in .allow(if: target == "a0") }
+    rules.copyID = { $0 + "'" }
+    let lists = DragLists(
+      [
+        (["a0", "a1", "a2"], Rect(x: 0, y: 0, width: 100, height: 1_000)),
+        (["b0"], Rect(x: 100, y: 0, width: 100, height: 1_000)),
+      ], itemLength: 10)
+    var host = DragHost(
+      model: OwnModel(lists: lists), containers: [(ContainerID(0), "A"), (ContainerID(1), "B")],
+      rules: rules)
+    func drag(_ host: inout DragHost<OwnModel>, from: Point, to: Point, at time: Double)
+      -> [String]
+    {
+      var said: [String] = []
+      let steps = [
+        (PointerPhase.down, from), (.move, Point(x: from.x + 6, y: from.y)), (.move, to), (.up, to),
+      ]
+      for (offset, step) in steps.enumerated() {
+        for case .announce(let announcement) in host.handle(
+          .pointer(PointerEvent(step.0, at: step.1, time: time + Double(offset) * 0.01)))
+        {
+          said.append(announcement.text { $0 })
+        }
+      }
+      return said
+    }
+    // a1 into a0, then a copy of a0 (which holds a1) to B: refused before anything is said.
+    _ = drag(&host, from: Point(x: 50, y: 15), to: Point(x: 50, y: 5), at: 0)
+    #expect(host.model.lists.model.contents["a0"] == ["a1"])
+    host.configuration.mode = .copy
+    let said = drag(&host, from: Point(x: 50, y: 5), to: Point(x: 150, y: 15), at: 1)
+    #expect(!said.contains { $0.hasPrefix("Copied") })
+    #expect(said.contains("It holds other items, which a copy would leave behind"))
+    #expect(host.model.lists.items(in: ContainerID(1)) == ["b0"])
+    #expect(host.lastFailure == nil)
+    // Undone, a0 holds nothing again and copies.
+    host.configuration.mode = .move
+    host.handle(.undo)
+    #expect(host.model.lists.model.contents["a0"] == nil)
+    host.configuration.mode = .copy
+    _ = drag(&host, from: Point(x: 50, y: 5), to: Point(x: 150, y: 15), at: 2)
+    #expect(host.model.lists.items(in: ContainerID(1)) == ["b0", "a0'"])
+  }
+
   // MARK: - 7. Live and on drop
 
   @Test("Live and on drop: a pointer that goes straight to where it is released lands the same")

@@ -254,6 +254,7 @@ extension DragEngine {
       // that back, without telling the app (its model never moved).
       for operation in batch.operations[count...].reversed() {
         keepSessionsInStep(with: operation.inverse, except: batch.purpose.session)
+        countHoldings(operation.inverse)
       }
       for operation in batch.operations[..<count].reversed() {
         apply(operation.inverse, by: nil)

@@ -57,9 +57,7 @@ extension DragEngine {
         if session.copyID == nil, rules.copyID == nil {
           return DragRefusal(.cannotCopy, container: slot.container)
         }
-        if let verdict = rules.canCopy?(item), !verdict.isAllowed {
-          return DragRefusal(.cannotCopy, container: slot.container, reason: verdict.reason)
-        }
+        if let refusal = copyRefusal(of: item, into: slot.container) { return refusal }
       }
       if slot.container == origin.container {
         if let verdict = rules.canMove?(item, slot.container, origin.index, slot.index),
@@ -120,5 +118,22 @@ extension DragEngine {
     case .move, .copy, .remove: return true
     case .none, .exchange, .into: return false
     }
+  }
+}
+
+extension DragEngine {
+  /// Why `item` may not be copied into `container`: the app's ``DragRules/canCopy``, then whether
+  /// it holds items the engine dropped into it (a copy would leave them behind); `nil` if it may.
+  @inlinable
+  func copyRefusal(of item: Item, into container: ContainerID) -> DragRefusal? {
+    if let verdict = rules.canCopy?(item), !verdict.isAllowed {
+      return DragRefusal(.cannotCopy, container: container, reason: verdict.reason)
+    }
+    if !holdings.isEmpty, holdings[item] != nil {
+      return DragRefusal(
+        .cannotCopy, container: container,
+        reason: "It holds other items, which a copy would leave behind")
+    }
+    return nil
   }
 }

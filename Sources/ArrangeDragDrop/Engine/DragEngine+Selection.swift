@@ -242,9 +242,7 @@ extension DragEngine {
     let capacity = rules.capacity?(id)
     for (offset, home) in groupHomes(of: session).enumerated() {
       let member = home.member
-      if let verdict = rules.canCopy?(member), !verdict.isAllowed {
-        return (DragRefusal(.cannotCopy, container: id, reason: verdict.reason), member)
-      }
+      if let refusal = copyRefusal(of: member, into: id) { return (refusal, member) }
       if let verdict = rules.accepts?(member, id), !verdict.isAllowed {
         return (DragRefusal(.notAccepted, container: id, reason: verdict.reason), member)
       }

@@ -54,6 +54,10 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
 
   @usableFromInline
   var sessions: [DragSession<Item>] = []
+  /// How many items each item holds, by the drops into items (and their inverses) the engine
+  /// has emitted: a copy of a holder would leave them behind, so it is refused.
+  @usableFromInline
+  var holdings: [Item: Int] = [:]
   @usableFromInline
   var undoStack: [DragTransaction<Item>] = []
   @usableFromInline
@@ -286,6 +290,7 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
   @inlinable
   mutating func apply(_ operation: DragOperation<Item>, by session: SessionID?) {
     effects.append(.apply(operation))
+    countHoldings(operation)
     if let session, !entangled.isEmpty, entangled.contains(session) { forgetHistory(for: session) }
     keepSessionsInStep(with: operation, except: session)
   }
@@ -297,6 +302,20 @@ public struct DragEngine<Geometry: ContainerGeometry>: Sendable {
     for index in sessions.indices where sessions[index].id != except {
       guard sessions[index].item != operation.item else { continue }
       sessions[index].keepInStep(with: operation)
+    }
+  }
+
+  /// Counts what `operation` puts into an item or takes out of one (see ``holdings``).
+  @inlinable
+  mutating func countHoldings(_ operation: DragOperation<Item>) {
+    switch operation {
+    case .dropInto(_, _, let target):
+      holdings[target, default: 0] += 1
+    case .takeOut(_, let holder, _):
+      let left = (holdings[holder] ?? 0) - 1
+      holdings[holder] = left > 0 ? left : nil
+    case .move, .exchange, .copy, .remove, .insert:
+      break
     }
   }
 
