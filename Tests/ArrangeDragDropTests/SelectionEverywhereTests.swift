@@ -143,6 +143,22 @@ import Testing
     #expect(harness.items(0) == ["a1", "a3", "a0", "a2"])
   }
 
+  @Test("Where the pair's mode is exchange, a selection moves (a swap is of two items)")
+  func selectionWherePairModeExchanges() {
+    var rules = DragRules<String>()
+    rules.mode = { _, source, target in source == target ? .exchange : .move }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2", "a3"]), ("B", ["b0"])], rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.drag("a0", to: Point(x: 50, y: 39))
+    #expect(harness.items(0) == ["a1", "a3", "a0", "a2"])
+    #expect(!harness.events.contains { if case .exchangeEvent = $0 { true } else { false } })
+    // Alone, the same press exchanges.
+    harness.send(.setSelection([]))
+    harness.drag("a1", to: Point(x: 50, y: 15))
+    #expect(harness.items(0) == ["a3", "a1", "a0", "a2"])
+  }
+
   // MARK: - 5. Trash and copy
 
   static func withTrash(rules: DragRules<String> = .init()) -> DragHarness {
