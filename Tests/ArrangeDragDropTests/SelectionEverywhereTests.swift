@@ -225,6 +225,126 @@ import Testing
     #expect(harness.errors.isEmpty)
   }
 
+  @Test("A selection copied after the app removed one member copies the members still there")
+  func selectionCopyWithMemberGone() {
+    var configuration = DragConfiguration()
+    configuration.mode = .copy
+    var rules = DragRules<String>()
+    rules.copyID = { $0 + "'" }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"])], configuration: configuration,
+      rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    harness.send(H.pointer(.move, 150, 15, 0.02))
+    harness.host.updateModel { $0.lists.setItems(["a0", "a1"], in: ContainerID(0)) }
+    harness.send(H.pointer(.move, 150, 16, 0.03))
+    harness.send(H.pointer(.up, 150, 16, 0.04))
+    #expect(harness.items(1) == ["b0", "a0'"])
+    #expect(harness.errors.isEmpty)
+  }
+
+  @Test("A selection's announcements count the members still there")
+  func countsMembersStillThere() {
+    var harness = Self.withTrash()
+    harness.send(.setSelection(["a0", "a2", "a3"]))
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    harness.host.updateModel { $0.lists.setItems(["a0", "a1", "a3"], in: ContainerID(0)) }
+    harness.send(H.pointer(.move, 250, 50, 0.02))
+    harness.send(H.pointer(.up, 250, 50, 0.03))
+    #expect(harness.items(0) == ["a1"])
+    #expect(harness.announcements.last == "Removed 2 items")
+  }
+
+  @Test("Live, a selection released over a container that refuses it goes home")
+  func liveSelectionRefusedGoesHome() {
+    var configuration = DragConfiguration()
+    configuration.operationTiming = .live
+    var rules = DragRules<String>()
+    rules.accepts = { _, container in
+      container == ContainerID(2) ? .refuse("C is closed") : .allow
+    }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"]), ("C", ["c0"])],
+      configuration: configuration, rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    harness.send(H.pointer(.move, 150, 15, 0.02))
+    harness.send(H.pointer(.move, 250, 15, 0.03))
+    harness.send(H.pointer(.up, 250, 15, 0.04))
+    #expect(harness.items(0) == ["a0", "a1", "a2"])
+    #expect(harness.items(1) == ["b0"])
+    #expect(harness.announcements.contains("a0: C is closed"))
+  }
+
+  @Test("Outside, a member that may not be removed is said once, with no container named")
+  func outsideRefusalSaidOnce() {
+    var configuration = DragConfiguration()
+    configuration.allowsConcurrentDrags = false
+    var rules = DragRules<String>()
+    rules.canRemove = { item, _ in item == "a2" ? .refuse("keep a2") : .allow }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"])], configuration: configuration,
+      rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.send(H.pointer(.down, 50, 5, 0))
+    harness.send(H.pointer(.move, 56, 5, 0.01))
+    harness.send(H.pointer(.move, 150, 15, 0.02))
+    harness.send(H.pointer(.move, 450, 15, 0.03))
+    harness.send(H.pointer(.move, 460, 15, 0.04))
+    harness.send(H.pointer(.up, 460, 15, 0.05))
+    #expect(harness.announcements.filter { $0 == "a2: keep a2" }.count == 1)
+    #expect(harness.items(0) == ["a0", "a1", "a2"])
+    let refusals = harness.events.compactMap { event -> DragRefusal? in
+      if case .proposalChanged(_, let proposal) = event { return proposal.refusal }
+      return nil
+    }
+    #expect(refusals.allSatisfy { $0.kind != .cannotRemove || $0.container == nil })
+  }
+
+  @Test("A keyboard drag of a selection moves it where the pair's mode is exchange")
+  func keyboardSelectionWherePairExchanges() {
+    var rules = DragRules<String>()
+    rules.mode = { _, _, target in target == ContainerID(1) ? .exchange : nil }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0", "b1"])], rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.send(.key(.lift("a0"), time: 0))
+    harness.send(.key(.nextContainer, time: 0.1))
+    harness.send(.key(.drop, time: 0.2))
+    #expect(harness.items(0) == ["a1"])
+    #expect(harness.items(1) == ["a0", "a2", "b0", "b1"])
+    #expect(!harness.operations.contains { if case .exchange = $0 { true } else { false } })
+  }
+
+  @Test("A selection carries only items whose containers drag the same way")
+  func selectionKeepsToItsMode() {
+    // A palette (copy mode) beside two lists that move: a move does not carry off p0, and a
+    // copy from the palette does not copy a list's item.
+    var rules = DragRules<String>()
+    rules.copyID = { $0 + "'" }
+    var harness = DragHarness(
+      columns: [("A", ["a0", "a1"]), ("B", ["b0"]), ("Palette", ["p0", "p1"])], rules: rules)
+    let palette = harness.geometry(for: ContainerID(2))
+    harness.send(.removeContainer(ContainerID(2)))
+    harness.send(
+      .addContainer(
+        ArenaContainer(id: ContainerID(2), name: "Palette", geometry: palette, mode: .copy),
+        priority: nil))
+    harness.send(.setSelection(["a0", "p0"]))
+    harness.drag("a0", to: Point(x: 150, y: 15))
+    #expect(harness.items(1) == ["b0", "a0"])
+    #expect(harness.items(2) == ["p0", "p1"])
+    harness.send(.setSelection(["p0", "p1", "a1"]))
+    harness.drag("p0", to: Point(x: 150, y: 25))
+    #expect(harness.items(1) == ["b0", "a0", "p0'", "p1'"])
+    #expect(harness.items(0) == ["a1"])
+    #expect(harness.items(2) == ["p0", "p1"])
+  }
+
   // MARK: - 6. Copying a holder
 
   @Test("Copying an item that holds others is refused with its reason before anything is said")

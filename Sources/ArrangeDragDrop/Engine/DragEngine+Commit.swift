@@ -138,19 +138,19 @@ extension DragEngine {
     let item = session.item
     switch session.proposal.action {
     case .none where session.isGroup:
-      return .didNotMoveGroup(item, count: session.group.count)
+      return .didNotMoveGroup(item, count: presentCount(of: session))
     case .none:
       return .didNotMove(item)
     case .move(let slot) where session.isGroup:
       return .droppedGroup(
-        item, count: session.group.count, first: slot.index + 1,
+        item, count: presentCount(of: session), first: slot.index + 1,
         of: countWithGroup(session, in: slot.container), in: name(of: slot.container))
     case .copy(let slot) where session.isGroup:
       return .copiedGroup(
-        item, count: session.group.count, first: slot.index + 1,
+        item, count: presentCount(of: session), first: slot.index + 1,
         of: countWithGroup(session, in: slot.container), in: name(of: slot.container))
     case .remove where session.isGroup:
-      return .removedGroup(item, count: session.group.count)
+      return .removedGroup(item, count: presentCount(of: session))
     case .move(let slot):
       return .dropped(
         item, position: slot.index + 1, of: baseCount(of: session, in: slot.container).count + 1,
@@ -191,7 +191,7 @@ extension DragEngine {
   mutating func reportCancelled(_ session: DragSession<Item>) {
     emit(.cancelled(session.id, session.item))
     if session.isGroup {
-      announce(.cancelledGroup(session.item, count: session.group.count))
+      announce(.cancelledGroup(session.item, count: presentCount(of: session)))
     } else {
       announce(
         .cancelled(

@@ -104,6 +104,9 @@ extension DragEngine {
       // Over a delete zone the "pointer" is the zone's center, where the removal rule is asked.
       session.pointer = container.geometry.frame.center
       (action, refusal) = deleteZoneAction(for: session, over: container.id)
+    } else if session.isGroup {
+      // A selection moves even where the pair's mode is exchange.
+      action = groupSlotAction(for: session, index: target.index, in: target.container)
     } else if session.mode == .exchange {
       if container.geometry.count == 0 {
         action = .none
@@ -111,8 +114,6 @@ extension DragEngine {
         let seen = container.geometry.item(at: target.index)
         action = exchangeAction(for: session, at: target, seen: seen)
       }
-    } else if session.isGroup {
-      action = groupSlotAction(for: session, index: target.index, in: target.container)
     } else {
       action = slotAction(for: session, index: target.index, in: target.container)
     }
@@ -131,7 +132,7 @@ extension DragEngine {
   @inlinable
   func keyboardFrame(for session: DragSession<Item>, at target: Slot) -> Rect {
     guard let geometry = container(target.container)?.geometry else { return session.ghostFrame }
-    if session.mode == .exchange, target.index < geometry.count {
+    if session.mode == .exchange, !session.isGroup, target.index < geometry.count {
       return geometry.frameOfItem(at: target.index)
     }
     let at =

@@ -132,7 +132,9 @@ extension DragEngine {
       proposal: DropProposal(.none, container: slot.container))
     session.mode = self.mode(of: session, over: slot.container)
     // A selected item lifts the selection with it; members the rules keep in place stay.
-    session.group = group(lifting: item, mode: session.startMode, for: id).filter { member in
+    session.group = group(
+      lifting: item, mode: session.startMode, from: slot.container, for: id
+    ).filter { member in
       guard member != item, let rule = rules.canDrag,
         let holder = containers.first(where: { $0.geometry.index(of: member) != nil })
       else { return true }

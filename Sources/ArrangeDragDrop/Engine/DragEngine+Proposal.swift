@@ -62,7 +62,7 @@ extension DragEngine {
       let previousContainer = Self.container(of: previous)
       if previousContainer != nil,
         previousContainer == container
-          || (configuration.operationTiming == .live && id != .keyboard),
+          || (configuration.operationTiming == .live && id != .keyboard && !session.isGroup),
         self.refusal(of: previous, for: session, over: previousContainer) == nil
       {
         action = previous
@@ -152,13 +152,13 @@ extension DragEngine {
     let item = session.item
     switch session.proposal.action {
     case .none where session.isGroup:
-      announce(.willReturnGroup(item, count: session.group.count))
+      announce(.willReturnGroup(item, count: presentCount(of: session)))
     case .remove where session.isGroup:
-      announce(.willRemoveGroup(item, count: session.group.count))
+      announce(.willRemoveGroup(item, count: presentCount(of: session)))
     case .copy(let slot) where session.isGroup:
       announce(
         .copyingGroup(
-          item, count: session.group.count, first: slot.index + 1,
+          item, count: presentCount(of: session), first: slot.index + 1,
           of: countWithGroup(session, in: slot.container), in: name(of: slot.container)))
     case .none:
       announce(
@@ -167,7 +167,7 @@ extension DragEngine {
     case .move(let slot) where session.isGroup:
       announce(
         .movedGroup(
-          item, count: session.group.count, first: slot.index + 1,
+          item, count: presentCount(of: session), first: slot.index + 1,
           of: countWithGroup(session, in: slot.container), in: name(of: slot.container)))
     case .move(let slot), .copy(let slot):
       let total = baseCount(of: session, in: slot.container).count + 1

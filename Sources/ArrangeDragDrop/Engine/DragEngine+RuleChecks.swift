@@ -34,7 +34,8 @@ extension DragEngine {
       return nil
     case .remove:
       if session.isGroup { return groupRefusal(for: session, action: action, over: target)?.0 }
-      let over = target ?? session.proposal.container
+      // Over a delete zone when one is given or proposed; otherwise outside every container.
+      let over = target ?? (session.proposal.action == .remove ? session.proposal.container : nil)
       let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       let verdict =
         rules.canRemove?(item, location(of: session))

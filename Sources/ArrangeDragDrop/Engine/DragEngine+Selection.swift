@@ -15,15 +15,32 @@ extension DragEngine {
     selected = items.filter { seen.insert($0).inserted }
   }
 
-  /// The selected items still in the arena and not held by another drag, in selection order,
-  /// when `item` is one of at least two of them and the drag moves or copies; otherwise empty.
-  func group(lifting item: Item, mode: DragMode, for id: SessionID) -> [Item] {
+  /// The selected items that travel with `item`, lifted from container `origin` in `mode`, in
+  /// selection order, when there are at least two; otherwise empty.
+  ///
+  /// Members are the selected items still in the arena and not held by another drag, from
+  /// containers whose drags have the same mode: in move mode, every container that moves (a
+  /// palette's items are not carried off); in copy mode, the pressed item's container only (its
+  /// selection is copied elsewhere, or reordered within it). Exchange mode lifts one item.
+  func group(lifting item: Item, mode: DragMode, from origin: ContainerID, for id: SessionID)
+    -> [Item]
+  {
     guard mode != .exchange, selected.count > 1, selected.contains(item) else { return [] }
     let present = selected.filter { member in
-      (member == item || !isClaimed(member, byOtherThan: id))
-        && containers.contains { $0.geometry.index(of: member) != nil }
+      if member == item { return true }
+      guard !isClaimed(member, byOtherThan: id),
+        let holder = containers.first(where: { $0.geometry.index(of: member) != nil })
+      else { return false }
+      if mode == .copy { return holder.id == origin }
+      return (holder.mode ?? configuration.mode) == mode
     }
     return present.count > 1 ? present : []
+  }
+
+  /// How many of the group's members are still in the arena (the app may remove some mid-drag).
+  @inlinable
+  func presentCount(of session: DragSession<Item>) -> Int {
+    groupHomes(of: session).count
   }
 
   /// The geometry indices of the group's items in container `id`, ascending.
@@ -62,8 +79,9 @@ extension DragEngine {
   /// How many items container `id` holds once the group has landed in it.
   @inlinable
   func countWithGroup(_ session: DragSession<Item>, in id: ContainerID) -> Int {
-    if groupCopies(session, into: id) { return count(of: id) + session.group.count }
-    return count(of: id) - groupIndices(of: session, in: id).count + session.group.count
+    let members = presentCount(of: session)
+    if groupCopies(session, into: id) { return count(of: id) + members }
+    return count(of: id) - groupIndices(of: session, in: id).count + members
   }
 
   /// The largest final index the group may take in container `id`.
@@ -167,7 +185,7 @@ extension DragEngine {
     case .copy(let slot):
       if let refused = groupCopyRefusal(for: session, at: slot) { return refused }
     case .remove:
-      let over = target ?? session.proposal.container
+      let over = target ?? (session.proposal.action == .remove ? session.proposal.container : nil)
       let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       for member in session.group {
         let verdict =
@@ -269,9 +287,14 @@ extension DragEngine {
       return groupOperations(for: session, to: slot)
     case .copy(let slot):
       guard let copies = session.groupCopyIDs else { return [] }
-      return zip(session.group, copies).enumerated().map { offset, pair in
-        .copy(pair.0, as: pair.1, to: Slot(slot.container, slot.index + offset))
+      // Members the app removed mid-drag have nothing to copy.
+      var operations: [DragOperation<Item>] = []
+      for (member, copy) in zip(session.group, copies)
+      where arena.contains(where: { $0.geometry.index(of: member) != nil }) {
+        operations.append(
+          .copy(member, as: copy, to: Slot(slot.container, slot.index + operations.count)))
       }
+      return operations
     case .remove:
       // Positions by counts, as for moves: each removal is valid after the ones before it.
       var present: [ContainerID: PresenceCounts] = [:]
