@@ -42,6 +42,8 @@ final class ServerLoop: @unchecked Sendable {
     var started: Double
     /// When the connection last made progress (a read, a write).
     var active: Double
+    /// When the connection was accepted.
+    let opened: Double
     /// When the answer being written was queued.
     var writeStarted = 0.0
     /// When the head of the request being read arrived (its body is awaited).
@@ -67,6 +69,7 @@ final class ServerLoop: @unchecked Sendable {
       self.client = client
       started = now
       active = now
+      opened = now
     }
 
     var isWriting: Bool { !outgoing.isEmpty }
@@ -317,14 +320,31 @@ final class ServerLoop: @unchecked Sendable {
     let now = Self.now()
     var victim: Connection?
     var victimRank = (0, 0.0)
+    // When every place is held by strangers whose answers are moving, the one connected the
+    // longest goes: a page loading its files takes a second or two, a stranger holding a place
+    // by reading just fast enough stays until pushed.
+    var oldestMoving: Connection?
+    // Last of all a connection not a second old that has sent no request yet: it may be a
+    // page's, about to show the token, and the next stranger must not push it out first.
+    var oldestNew: Connection?
     for connection in connections.values where client == nil || connection.client == client {
       let rank: (Int, Double)
       switch connection.state {
       case .waiting:
         continue
       case _ where !connection.isTrusted:
-        // An answer that is moving (a page loading the module) is left to finish.
-        if connection.isWriting && now - connection.active < 1 { continue }
+        // An answer that is moving (a page loading the module) is left to finish, unless no
+        // other place can be made.
+        if connection.isWriting && now - connection.active < 1 {
+          if connection.opened < (oldestMoving?.opened ?? .infinity) { oldestMoving = connection }
+          continue
+        }
+        if connection.answered == 0 && !connection.isWriting && connection.headAt == nil
+          && now - connection.opened < 1
+        {
+          if connection.opened < (oldestNew?.opened ?? .infinity) { oldestNew = connection }
+          continue
+        }
         rank = (0, connection.active)
       case .http where !connection.isWriting:
         rank = (1, connection.headAt ?? connection.active)
@@ -339,7 +359,7 @@ final class ServerLoop: @unchecked Sendable {
         victimRank = rank
       }
     }
-    guard let victim else { return false }
+    guard let victim = victim ?? oldestMoving ?? oldestNew else { return false }
     drop(victim)
     return true
   }
