@@ -12,6 +12,10 @@ import ArrangeTerminal
 /// `arrange`: a Kanban board in a Markdown file.
 @main
 struct Arrange: AsyncParsableCommand {
+  /// The version `arrange --version` prints: the next release's number while it is being made
+  /// (CHANGELOG.md's `[Unreleased]`), with `-dev`.
+  static let version = "0.2.0-dev"
+
   static let configuration = CommandConfiguration(
     commandName: "arrange",
     abstract: "A Kanban board in a Markdown file, dragged with the mouse or the keyboard.",
@@ -20,6 +24,7 @@ struct Arrange: AsyncParsableCommand {
       detail lines; Obsidian Kanban boards and boards with "###" columns read too. Lines \
       arrange does not understand are kept exactly as they are.
       """,
+    version: version,
     subcommands: [Open.self, Show.self, Move.self, Serve.self],
     defaultSubcommand: Open.self)
 

@@ -19,6 +19,18 @@ import Testing
     try #require(BoardEndToEndTests.arrange, "the arrange executable was not built").path
   }
 
+  @Test("arrange --version prints the version and succeeds, touching no board")
+  func version() throws {
+    // No board in the folder: --version must not create the sample one either.
+    let folder = try BoardEndToEndTests.Folder(nil)
+    defer { folder.remove() }
+    let result = try Self.run(try Self.arrange(), ["--version"], in: folder.url)
+    #expect(result.status == 0)
+    #expect(result.output == "0.2.0-dev\n")
+    #expect(result.error.isEmpty)
+    #expect(folder.text == nil)
+  }
+
   @Test("arrange show prints the columns and numbered cards with their details")
   func show() throws {
     let folder = try BoardEndToEndTests.Folder(Self.board)
