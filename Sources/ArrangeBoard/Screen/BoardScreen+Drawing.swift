@@ -137,10 +137,11 @@ extension BoardScreen {
           row: rect.row + offset, style: marked, limit: limit - before)
       }
     }
+    let limit = Swift.max(0, rect.width - 2)
     if let summary = detailSummary(of: card) {
       buffer.write(
-        summary, column: rect.column + 1, row: rect.row + lines.count,
-        style: CellStyle(isDim: true), limit: Swift.max(0, rect.width - 2))
+        TextWrapping.truncated(summary, toWidth: limit), column: rect.column + 1,
+        row: rect.row + lines.count, style: CellStyle(isDim: true), limit: limit)
     }
     if isSelected && rect.width > 2 {
       buffer.write(
@@ -153,20 +154,34 @@ extension BoardScreen {
     }
   }
 
-  /// One line about a card's details: subtasks done out of all, or the first detail line.
+  /// One line about a card's details: its due date, subtasks done out of all, and the first line
+  /// of its description, joined by " · " (with none of them, its first detail line).
+  ///
+  /// Drawn cut to the card's width, ending with "…" where it was cut.
   static func detailSummary(of card: BoardCard) -> String? {
     guard let first = card.details.first else { return nil }
     var done = 0
     var all = 0
+    var description: String?
+    var due: String?
     for detail in card.details {
+      if due == nil, detail.hasPrefix("@ ") { due = detail }
       if detail.hasPrefix("* [ ]") || detail.hasPrefix("- [ ]") { all += 1 }
       if detail.hasPrefix("* [x]") || detail.hasPrefix("- [x]") || detail.hasPrefix("* [X]") {
         all += 1
         done += 1
       }
+      if description == nil, detail.hasPrefix(">") {
+        let text = String(detail.dropFirst()).trimmingWhitespace
+        if !text.isEmpty { description = text }
+      }
     }
-    if all > 0 { return "☑ \(done)/\(all)" }
-    return first.hasPrefix(">") ? String(first.dropFirst()).trimmingWhitespace : first
+    var parts: [String] = []
+    if let due { parts.append(due) }
+    if all > 0 { parts.append("☑ \(done)/\(all)") }
+    if let description { parts.append(description) }
+    if parts.isEmpty { return first.hasPrefix(">") ? nil : first }
+    return parts.joined(separator: " · ")
   }
 
   /// Arrows on a column's border when cards are hidden above or below.
