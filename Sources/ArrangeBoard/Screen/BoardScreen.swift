@@ -269,8 +269,10 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     var change: String?
     var cards: Set<CardID> = []
     var refusal: String?
+    var moved: CardID?
     for case .apply(let shown) in effects {
       let operation = documentOperation(shown)
+      if case .move(let card, _, _, _) = operation { moved = card }
       change = describe(operation)
       do {
         try edited.apply(operation, in: containers)
@@ -291,7 +293,16 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       status.message = "Not moved: \(refusal)"
       return
     }
-    if edited != document { commit(edited, change: change, cards: cards) }
+    guard edited != document else { return }
+    commit(edited, change: change, cards: cards)
+    // The card a drop moved stays in view: a column it made longer would otherwise show it
+    // below its last row.
+    if let moved, let location = document.location(of: moved),
+      lists.arena.lists.indices.contains(location.column),
+      lists.arena.lists[location.column].scrollToShow(moved)
+    {
+      reportGeometry()
+    }
   }
 
   /// What one engine operation does, in words, for undo's messages.
