@@ -458,6 +458,129 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: "    * [x] second step\n    * [x] first step\n" in self.server.read(),
                  what="the subtasks in their new order")
 
+    def details_of(self, driver):
+        """The title the open details dialog shows (after waiting for it), or fails."""
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the card's details")
+        return driver.find_element("id", "details-title").text
+
+    def click(self, driver, point, count=1, modifiers=0):
+        """A real mouse click (press and release at one point) through the DevTools protocol."""
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mouseMoved", "x": point[0], "y": point[1], "button": "none", "buttons": 0})
+        for kind, buttons in [("mousePressed", 1), ("mouseReleased", 0)]:
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                "type": kind, "x": point[0], "y": point[1], "button": "left", "buttons": buttons,
+                "clickCount": count, "modifiers": modifiers})
+
+    def tap(self, driver, point):
+        """A finger's quick tap through WebDriver's touch pointer actions."""
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to_location(int(point[0]), int(point[1]))
+        actions.pointer_action.pointer_down()
+        actions.pointer_action.pause(0.05)
+        actions.pointer_action.pointer_up()
+        actions.perform()
+
+    def test_a_mouse_click_opens_the_cards_details(self):
+        driver = self.page()
+        self.click(driver, center(driver, card("Beta")))
+        self.assertEqual(self.details_of(driver), "Beta")
+        self.assertIn("the second card", driver.find_element("id", "details-description").text)
+        # Closed, the details give the focus back to the card.
+        driver.switch_to.active_element.send_keys("\ue00c")  # Escape
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is None,
+                 what="the details closed")
+        wait_for(lambda: driver.execute_script("return document.activeElement.dataset.key") == "Beta",
+                 what="the focus back on Beta")
+
+    def test_a_shift_click_selects_without_opening(self):
+        driver = self.page()
+        self.click(driver, center(driver, card("Alpha")), modifiers=8)
+        wait_for(lambda: driver.execute_script(f"return ({card('Alpha')}).classList.contains('selected')"),
+                 what="Alpha selected")
+        time.sleep(0.3)
+        self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+
+    def test_a_click_on_a_link_in_a_card_follows_the_link_instead(self):
+        server = Server("## To Do\n\n- see [docs](https://example.com/) now\n\n## Done\n\n- other\n")
+        try:
+            driver = self.page(server=server)
+            driver.execute_script("document.querySelector('.card a').addEventListener('click', "
+                                  "(e) => { window.followed = true; e.preventDefault(); })")
+            self.click(driver, center(driver, "document.querySelector('.card a')"))
+            wait_for(lambda: driver.execute_script("return window.followed"), what="the link clicked")
+            time.sleep(0.3)
+            self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+            # Dragged by its link, the card still moves.
+            mouse_drag(driver, center(driver, "document.querySelector('.card a')"), center(driver, column(1)))
+            wait_for(lambda: "## Done\n\n- other\n- see [docs]" in server.read(), what="the card under Done")
+            self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+        finally:
+            server.stop()
+
+    def test_a_drag_does_not_open_the_details(self):
+        driver = self.page()
+        mouse_drag(driver, center(driver, card("Beta")), center(driver, column(2)))
+        wait_for(lambda: "## Done\n\n- Epsilon\n- Beta\n" in self.server.read(), what="Beta under Done")
+        time.sleep(0.4)
+        self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+
+    def test_a_double_click_opens_the_cards_details(self):
+        driver = self.page()
+        point = center(driver, card("Gamma"))
+        self.click(driver, point, count=1)
+        self.click(driver, point, count=2)
+        self.assertEqual(self.details_of(driver), "Gamma")
+        time.sleep(0.3)
+        self.assertIsNotNone(driver.find_element("id", "details").get_attribute("open"))
+        self.assertEqual(driver.find_element("id", "details-title").text, "Gamma")
+
+    def test_the_open_control_opens_the_details_by_mouse_and_keyboard(self):
+        driver = self.page()
+        button = driver.find_element("css selector", "[aria-label='Open Delta']")
+        self.assertTrue(button.is_displayed())
+        self.click(driver, center(driver, "document.querySelector(\"[aria-label='Open Delta']\")"))
+        self.assertEqual(self.details_of(driver), "Delta")
+        driver.switch_to.active_element.send_keys("\ue00c")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is None,
+                 what="the details closed")
+        # Tab from the focused card reaches its control; Space there opens, and does not lift.
+        driver.execute_script(f"({card('Delta')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue004")  # Tab
+        self.assertEqual(driver.switch_to.active_element.get_attribute("aria-label"), "Open Delta")
+        driver.switch_to.active_element.send_keys(" ")
+        self.assertEqual(self.details_of(driver), "Delta")
+        driver.switch_to.active_element.send_keys("\ue00c")
+        wait_for(lambda: driver.execute_script("return document.activeElement.dataset.key") == "Delta",
+                 what="the focus back on Delta")
+        # A drag that starts on the control is no drag.
+        before = self.server.read()
+        mouse_drag(driver, center(driver, "document.querySelector(\"[aria-label='Open Delta']\")"),
+                   center(driver, column(0)))
+        time.sleep(0.5)
+        self.assertEqual(self.server.read(), before)
+        self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+
+    def test_a_touch_tap_opens_the_cards_details(self):
+        driver = self.page()
+        self.tap(driver, center(driver, card("Epsilon")))
+        self.assertEqual(self.details_of(driver), "Epsilon")
+
+    def test_at_phone_width_the_open_control_is_visible_and_works(self):
+        driver = self.page(width=390, height=844)
+        box = driver.execute_script(
+            "const r = document.querySelector(\"[aria-label='Open Alpha']\").getBoundingClientRect();"
+            "return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]")
+        left, top, right, bottom, width, height = box
+        self.assertTrue(0 <= left and right <= width and 0 <= top and bottom <= height, box)
+        self.assertGreaterEqual(min(right - left, bottom - top), 24, box)
+        self.tap(driver, ((left + right) / 2, (top + bottom) / 2))
+        self.assertEqual(self.details_of(driver), "Alpha")
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

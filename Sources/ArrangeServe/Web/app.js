@@ -435,6 +435,16 @@ function cardElement(card, column) {
     meta.textContent = facts.join(" · ");
     element.append(meta);
   }
+  // The visible way to open a card, for a mouse, a finger or Tab: it never starts a drag.
+  const open = document.createElement("button");
+  open.type = "button";
+  open.className = "open";
+  open.textContent = "⋯";
+  open.tabIndex = element.tabIndex;
+  open.setAttribute("aria-label", `Open ${plain}`);
+  open.setAttribute("aria-haspopup", "dialog");
+  open.addEventListener("click", () => openDetails(card.id));
+  element.append(open);
   cardElements.set(card.id, element);
   setName(card.id, plain);
   return element;
@@ -637,6 +647,7 @@ function liftSnapshot(id, companions) {
   element.removeAttribute("id");
   element.removeAttribute("tabindex");
   element.setAttribute("aria-hidden", "true");
+  element.querySelector(".open")?.remove();
   element.className = card.className + " ghost";
   element.classList.remove("hidden-slot", "selected");
   element.style.width = `${frame.width}px`;
@@ -790,6 +801,7 @@ boardView.addEventListener("pointerdown", (event) => {
   }
   const card = event.target.closest(".card");
   if (!card || card.classList.contains("ghost")) return;
+  if (event.target.closest(".open")) return;
   const id = Number(card.dataset.id);
   if (event.shiftKey || event.ctrlKey || event.metaKey) {
     toggleSelection(id);
@@ -799,8 +811,9 @@ boardView.addEventListener("pointerdown", (event) => {
   focusCard(id);
   const point = contentPoint(event);
   pointer = { id: event.pointerId, card: id, kind: kindOf(event), dragging: false, ...point,
-    clientX: event.clientX, clientY: event.clientY };
-  capture(event.pointerId);
+    clientX: event.clientX, clientY: event.clientY, onLink: event.target.closest("a") != null };
+  // A press on a link is captured only once it drags, so that a click still reaches the link.
+  if (!pointer.onLink) capture(event.pointerId);
   e.arrange_pointer_kind(0, point.x, point.y, now(), pointer.kind);
   if (pointer.kind !== 0) {
     // A finger lifts a card after a short press held still.
@@ -809,6 +822,7 @@ boardView.addEventListener("pointerdown", (event) => {
       if (pointer !== held) return;
       e.arrange_tick(now());
       pointer.dragging = present();
+      if (pointer.dragging && pointer.onLink) capture(pointer.id);
     }, look.press * 1000 + 20);
   }
 });
@@ -832,7 +846,9 @@ function movePointer() {
   const x = pointer.clientX - origin.left;
   const y = pointer.clientY - origin.top;
   const count = e.arrange_pointer_kind(1, x, y, now(), pointer.kind);
+  const was = pointer.dragging;
   pointer.dragging = present();
+  if (pointer.dragging && !was && pointer.onLink) capture(pointer.id);
   // A refusal's reason, already said, says more than the engine's short sentence.
   if (!refusedNow) announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
   if (count) applyOperations(count);
@@ -850,13 +866,24 @@ function endPointer(event, phase) {
   const count = e.arrange_pointer_kind(phase, point.x, point.y, now(), pointer.kind);
   const card = pointer.card;
   const wasDragging = pointer.dragging;
+  pressed.onLink = pointer.onLink;
   pointer = null;
   announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
   const refusal = text((out, capacity) => e.arrange_message(out, capacity));
   if (refusal) showRefusal(refusal);
   const landed = count ? applyOperations(count) : null;
   if (wasDragging) settle(landed ?? card);
+  // A press that never became a drag is a click or a tap: it opens the card (a link opens itself).
+  else if (phase === 2 && !count && !pressed.onLink) {
+    pressed.card = card;
+    pressed.at = performance.now();
+    openDetails(card);
+  }
 }
+
+/// The card the last click or tap opened, and when: the pointer capture sends the double click
+/// that follows to the board, not to the card.
+const pressed = { card: null, at: 0, onLink: false };
 
 // A finger that swipes scrolls the board; one that pressed a card long enough drags it, and
 // then the page keeps the browser from scrolling instead.
@@ -970,8 +997,14 @@ const intents = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 };
 function focusCard(id) {
   const element = cardElements.get(id);
   if (!element) return;
-  for (const other of cardElements.values()) other.tabIndex = -1;
+  for (const other of cardElements.values()) {
+    other.tabIndex = -1;
+    const open = other.querySelector(".open");
+    if (open) open.tabIndex = -1;
+  }
   element.tabIndex = 0;
+  const open = element.querySelector(".open");
+  if (open) open.tabIndex = 0;
   focusId = id;
   element.focus({ preventScroll: false });
 }
@@ -1047,6 +1080,7 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest?.(".open") && (event.key === " " || event.key === "Enter")) return;
   const card = target.closest?.(".card");
   const id = card ? Number(card.dataset.id) : null;
   const title = target.closest?.(".title");
@@ -1191,6 +1225,9 @@ function ask(label, value, done, { multiline = false, allowEmpty = false } = {})
 function openDetails(id) {
   const found = cardById(id);
   if (!found) return;
+  const already = $("details").open;
+  if (already && openDetails.id === id) return;
+  openDetails.id = id;
   const { card, column } = found;
   $("details-title").replaceChildren();
   drawInline(card.title, $("details-title"));
@@ -1264,7 +1301,7 @@ function openDetails(id) {
   $("details-rename").onclick = () => { $("details").close(); rename(id); };
   $("details-delete").onclick = () => { send([{ op: "delete", card: id }]); $("details").close(); };
   $("details").onclose = () => focusCard(id);
-  $("details").showModal();
+  if (!already) $("details").showModal();
 }
 
 function showArchive() {
@@ -1292,8 +1329,9 @@ boardView.addEventListener("focusin", (event) => {
   if (card && !card.classList.contains("ghost")) focusId = Number(card.dataset.id);
 });
 boardView.addEventListener("dblclick", (event) => {
-  const card = event.target.closest(".card");
-  if (card) openDetails(Number(card.dataset.id));
+  const card = event.target.closest?.(".card:not(.ghost)");
+  const id = card ? Number(card.dataset.id) : performance.now() - pressed.at < 1000 ? pressed.card : null;
+  if (id != null && !event.target.closest?.(".open, a")) openDetails(id);
 });
 $("search").addEventListener("input", (event) => setFilter(event.target.value));
 $("undo").addEventListener("click", () => send([{ op: "undo" }]));
