@@ -110,21 +110,22 @@ import Testing
     var document = try Self.board("## A\n- Plain\n- Next\n  > kept\n  * [ ] step\n")
     let plain = try Self.card("Plain", in: document)
     try document.setDescription(["Why it matters", "", "and how"], of: plain)
-    try document.setDue("2025-01-31", of: plain)
+    try document.setDue(DueDate.parse("2025-01-31"), of: plain)
     #expect(
       Self.text(document)
         == "## A\n- Plain\n    @ 2025-01-31\n    > Why it matters\n    >\n    > and how\n- Next\n"
         + "  > kept\n  * [ ] step\n")
     let next = try Self.card("Next", in: document)
     try document.setDescription(["replaced\nwith one line"], of: next)
-    try document.setDue("tomorrow", of: next)
+    try document.setDue(
+      DueDate.parse("1d", clock: .fixed(year: 2025, month: 1, day: 31)), of: next)
     #expect(
       Self.text(document)
         == "## A\n- Plain\n    @ 2025-01-31\n    > Why it matters\n    >\n    > and how\n- Next\n"
-        + "  @ tomorrow\n  > replaced with one line\n  * [ ] step\n")
+        + "  @ 2025-02-01\n  > replaced with one line\n  * [ ] step\n")
     try document.setDescription([], of: plain)
     try document.setDue(nil, of: plain)
-    try document.setDue("", of: next)
+    try document.setDue(DueDate.parse(""), of: next)
     #expect(
       Self.text(document)
         == "## A\n- Plain\n- Next\n  > replaced with one line\n  * [ ] step\n")

@@ -85,14 +85,17 @@ extension BoardDocument {
   }
 
   /// Sets the card's due date (`    @ date`, right under the card line, as taskell writes it);
-  /// `nil` or an empty date removes it.
+  /// `nil` removes it.
+  ///
+  /// The date is one ``DueDate/parse(_:clock:)`` read, so only forms taskell reads back get
+  /// into the file; the due dates already in it are never rewritten.
   ///
   /// - Throws: ``BoardEditError/Kind/unknownCard``, leaving the document unchanged.
-  public mutating func setDue(_ due: String?, of id: CardID) throws(BoardEditError) {
+  public mutating func setDue(_ due: DueDate?, of id: CardID) throws(BoardEditError) {
     let lineBreak = newline
     try editDetails(of: id) { block, indent in
       let existing = block.indices.dropFirst().first { Self.isDue(block[$0]) }
-      let text = due.map(Self.cleanLine) ?? ""
+      let text = due.map { Self.cleanLine($0.text) } ?? ""
       if let existing { block.remove(at: existing) }
       guard !text.isEmpty else { return }
       block.insert(

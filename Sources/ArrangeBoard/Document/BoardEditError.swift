@@ -14,6 +14,8 @@ public struct BoardEditError: Error, Hashable, Sendable, CustomStringConvertible
     case columnFull
     /// The column still holds cards.
     case columnNotEmpty
+    /// The due date is in none of the forms taskell reads (see ``DueDate/parse(_:clock:)``).
+    case invalidDueDate
   }
 
   /// Why the edit was refused.

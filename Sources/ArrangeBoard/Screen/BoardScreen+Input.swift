@@ -242,8 +242,19 @@ extension BoardScreen {
           try edited.setDescription(lines, of: card)
         }
       case .due(let card):
-        isDone = editCard(card, change: "setting a due date") { edited throws(BoardEditError) in
-          try edited.setDue(text, of: card)
+        if !text.trimmingWhitespace.isEmpty,
+          text.trimmingWhitespace == document.details(of: card)?.due
+        {
+          // The due date as the file has it, whatever its form: nothing to change.
+          status.message = "Due date unchanged"
+          isDone = true
+        } else {
+          _ = editCard(card, change: "setting a due date") { edited throws(BoardEditError) in
+            try edited.setDue(try DueDate.parse(text), of: card)
+          }
+          // Refused or not, the prompt closes: the status line, which it covers, says which
+          // forms a due date takes.
+          isDone = true
         }
       case .add(let column): isDone = addCard(text, toColumn: column, at: time)
       case .edit(let card):

@@ -25,7 +25,8 @@ public enum BoardRequest: Hashable, Sendable {
   case moveSubtask(CardID, from: Int, to: Int)
   /// Replaces a card's description with `lines`.
   case setDescription(CardID, [String])
-  /// Sets a card's due date (`nil` removes it).
+  /// Sets a card's due date as a person typed it (`nil` or blank removes it); see
+  /// ``DueDate/parse(_:clock:)`` for what is accepted and how it is written.
   case setDue(CardID, String?)
   /// Adds a column titled `title` at the end.
   case addColumn(title: String)
@@ -77,6 +78,9 @@ public struct SharedBoard<Storage: BoardStorage> {
   public private(set) var version = 1
   /// The last versions, oldest first, the current one last.
   var history: [(version: Int, document: BoardDocument)]
+  /// What relative due dates (`3d`) and local times count from: the system's clock, or a
+  /// stopped one in tests.
+  public var dueDateClock = DueDateClock.system
 
   /// How many versions requests can be carried over from.
   public static var historyLength: Int { 64 }
@@ -118,6 +122,8 @@ public struct SharedBoard<Storage: BoardStorage> {
     var edited = session.document
     var cards: Set<CardID> = []
     var change = ""
+    // Every due date of the change counts from the same now.
+    let clock = dueDateClock.stopped()
     do throws(SharedBoardRefusal) {
       // Each request is in terms of the board as the ones before it left it (as the drag
       // engine gives the moves of several cards): the version shown, with them applied.
@@ -129,14 +135,14 @@ public struct SharedBoard<Storage: BoardStorage> {
       var known: [CardID: CardID] = [:]
       for request in requests {
         if isCurrent {
-          try apply(request, to: &edited, cards: &cards, change: &change)
+          try apply(request, to: &edited, cards: &cards, change: &change, clock: clock)
           continue
         }
         let translated = try translate(request, from: reference, to: edited, known: &known)
-        try apply(translated, to: &edited, cards: &cards, change: &change)
+        try apply(translated, to: &edited, cards: &cards, change: &change, clock: clock)
         var ignored: Set<CardID> = []
         var words = ""
-        try apply(request, to: &reference, cards: &ignored, change: &words)
+        try apply(request, to: &reference, cards: &ignored, change: &words, clock: clock)
       }
     } catch {
       return refusal(error.message)
@@ -328,10 +334,10 @@ extension SharedBoard {
   }
 
   /// Applies one request, already in terms of `document`, noting the cards it touched and
-  /// describing it.
+  /// describing it; due dates are read with `clock`.
   func apply(
     _ request: BoardRequest, to document: inout BoardDocument, cards: inout Set<CardID>,
-    change: inout String
+    change: inout String, clock: DueDateClock
   ) throws(SharedBoardRefusal) {
     func name(_ id: CardID) -> String { "“\(document.card(id)?.title ?? "a card")”" }
     func columnTitle(_ column: Int) throws(BoardEditError) -> String {
@@ -393,7 +399,11 @@ extension SharedBoard {
         cards.insert(id)
       case .setDue(let id, let due):
         change = "setting the due date of \(name(id))"
-        try document.setDue(due, of: id)
+        let text = (due ?? "").trimmingWhitespace
+        // The card's due date sent back as it is stays, whatever its form (a file's own).
+        if text.isEmpty || text != document.details(of: id)?.due {
+          try document.setDue(try DueDate.parse(text, clock: clock), of: id)
+        }
         cards.insert(id)
       case .addColumn(let title):
         change = "adding the column “\(title)”"
