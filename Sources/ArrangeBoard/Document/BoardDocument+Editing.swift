@@ -174,8 +174,10 @@ extension BoardDocument {
     if let start = Self.checkboxStart(old.content) {
       box = Array(old.content[start..<(start + 3)]) + [0x20]
     }
+    // An Obsidian block id stays at the end of the line: links elsewhere point at it.
+    let blockID = columns[location.column].cards[location.index].blockID.map { " ^" + $0 } ?? ""
     block[0] = BoardLine(
-      content: Self.cardLine(marker: marker, text: box + Array(title.utf8)),
+      content: Self.cardLine(marker: marker, text: box + Array((title + blockID).utf8)),
       terminator: old.terminator)
     setBlock(block, column: location.column, index: location.index)
     shownColumns[location.column].cards[location.index].title =

@@ -140,9 +140,28 @@ extension BoardDocument {
     guard case .card(let text) = classify(content) else {
       return BoardCard(id: id, title: "", details: [])
     }
-    let (checkbox, title) = splitCheckbox(text)
+    let (checkbox, rest) = splitCheckbox(text)
+    let (title, blockID) = splitBlockID(rest)
     return BoardCard(
-      id: id, title: title, details: block.dropFirst().compactMap(detail(of:)), checkbox: checkbox)
+      id: id, title: title, details: block.dropFirst().compactMap(detail(of:)), checkbox: checkbox,
+      blockID: blockID)
+  }
+
+  /// A card's text split from an Obsidian block id at its end (`Title ^t1a2b3`).
+  ///
+  /// A block id is a caret after a space or tab, then ASCII letters, digits and hyphens to the
+  /// end. Text that is only a block id stays the title.
+  static func splitBlockID(_ text: String) -> (title: String, blockID: String?) {
+    let scalars = Array(text.unicodeScalars)
+    guard let caret = scalars.lastIndex(of: "^"), caret > 0, caret < scalars.count - 1,
+      scalars[caret - 1] == " " || scalars[caret - 1] == "\t",
+      scalars[(caret + 1)...].allSatisfy({
+        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-"
+      })
+    else { return (text, nil) }
+    let title = String(String.UnicodeScalarView(scalars[..<caret])).trimmingWhitespace
+    guard !title.isEmpty else { return (text, nil) }
+    return (title, String(String.UnicodeScalarView(scalars[(caret + 1)...])))
   }
 }
 

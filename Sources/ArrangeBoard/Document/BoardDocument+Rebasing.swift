@@ -345,7 +345,9 @@ extension BoardDocument {
     let index = Swift.min(Swift.max(0, index), shownColumns[column].cards.count)
     insertBlock(reterminated(block), column: column, index: index)
     shownColumns[column].cards.insert(
-      BoardCard(id: id, title: card.title, details: card.details, checkbox: card.checkbox),
+      BoardCard(
+        id: id, title: card.title, details: card.details, checkbox: card.checkbox,
+        blockID: card.blockID),
       at: index)
     reindex(column)
     return id
