@@ -581,6 +581,30 @@ class BrowserTests(unittest.TestCase):
         self.tap(driver, ((left + right) / 2, (top + bottom) / 2))
         self.assertEqual(self.details_of(driver), "Alpha")
 
+    def test_the_details_name_the_column_in_words_that_read_naturally(self):
+        server = Server("## In Progress\n\n- Alpha\n\n## Done\n\n- Beta\n")
+        try:
+            driver = self.page(server=server)
+            for title, column_title in [("Alpha", "In Progress"), ("Beta", "Done")]:
+                self.click(driver, center(driver, card(title)))
+                self.assertEqual(self.details_of(driver), title)
+                line = driver.find_element("id", "details-column").text
+                self.assertEqual(line, f"Column: {column_title}")
+                driver.switch_to.active_element.send_keys("\ue00c")  # Escape
+                wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is None,
+                         what="the details closed")
+        finally:
+            server.stop()
+
+    def test_a_drop_on_add_a_card_lands_at_the_columns_end(self):
+        driver = self.page()
+        target = center(driver, "document.querySelectorAll('.add-card')[1]")
+        mouse_drag(driver, center(driver, card("Alpha")), target)
+        wait_for(lambda: "## Doing\n\n- Delta\n- Alpha\n" in self.server.read(),
+                 what="Alpha last in Doing, in the file")
+        self.assertEqual(columns_shown(driver), [["Beta", "Gamma"], ["Delta", "Alpha"], ["Epsilon"]])
+        self.assertIsNone(driver.find_element("id", "ask").get_attribute("open"))
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

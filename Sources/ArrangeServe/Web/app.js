@@ -522,7 +522,11 @@ function tellEngine() {
     });
     cardEnds[c] = ends;
     columnSpans[c] = [frame.x, frame.x + frame.width];
-    e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, frame.height, ids.length,
+    // The column's drop area reaches down over its "+ Add a card" control: a card dropped there
+    // lands at the column's end instead of going back.
+    const add = place(section.querySelector(".add-card"));
+    const height = Math.max(frame.height, add.y + add.height - frame.y);
+    e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, height, ids.length,
       idPointer, lengthPointer, SPACING);
     const limit = board.columns[c].limit;
     e.arrange_set_limit(c, limit == null ? -1 : limit);
@@ -1231,7 +1235,8 @@ function openDetails(id) {
   const { card, column } = found;
   $("details-title").replaceChildren();
   drawInline(card.title, $("details-title"));
-  $("details-column").textContent = `In ${column.title}`;
+  // "Column: In Progress", never "In In Progress": the name stands apart from the words.
+  $("details-column").textContent = `Column: ${column.title}`;
   $("details-due").textContent = card.due ? `Due ${card.due}` : "";
   const description = $("details-description");
   description.textContent = "";
