@@ -605,6 +605,23 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(columns_shown(driver), [["Beta", "Gamma"], ["Delta", "Alpha"], ["Epsilon"]])
         self.assertIsNone(driver.find_element("id", "ask").get_attribute("open"))
 
+    def test_v_selects_a_card_as_in_the_terminal(self):
+        driver = self.page()
+        selected = lambda title: driver.execute_script(  # noqa: E731
+            f"return ({card(title)}).classList.contains('selected')")
+        for title, key in [("Alpha", "v"), ("Gamma", "v"), ("Delta", "s")]:
+            driver.execute_script(f"({card(title)}).focus()")
+            driver.switch_to.active_element.send_keys(key)
+            wait_for(lambda: selected(title), what=f"{title} selected with {key}")
+        wait_for(lambda: said(driver) == "3 cards selected", what="the selection said")
+        driver.execute_script(f"({card('Alpha')}).focus()")
+        driver.switch_to.active_element.send_keys("v")
+        wait_for(lambda: not selected("Alpha"), what="v again to unselect Alpha")
+        # The keys the page lists say v, as the terminal's do.
+        keys = driver.execute_script("return document.querySelector('#help .keys').textContent")
+        self.assertIn(", v", keys)
+        self.assertIn("v selects", driver.find_element("id", "keys-hint").get_attribute("textContent"))
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

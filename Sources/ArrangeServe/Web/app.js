@@ -1126,7 +1126,8 @@ document.addEventListener("keydown", (event) => {
       event.preventDefault();
       tick(id);
       return;
-    case "s":
+    // v selects, as in the terminal app; s, which the page used first, still does.
+    case "v": case "s":
       if (id == null) return;
       toggleSelection(id);
       return;
