@@ -622,6 +622,41 @@ class BrowserTests(unittest.TestCase):
         self.assertIn(", v", keys)
         self.assertIn("v selects", driver.find_element("id", "keys-hint").get_attribute("textContent"))
 
+    def test_a_cards_checkbox_ticks_it_without_opening_it(self):
+        server = Server(OBSIDIAN)
+        try:
+            driver = self.page(server=server)
+            box = "document.querySelector(\"[aria-label='Done: one']\")"
+            info = driver.execute_script(
+                f"const b = {box}; return b && [b.tagName, b.getAttribute('role'), b.getAttribute('aria-checked')]")
+            self.assertEqual(info, ["BUTTON", "checkbox", "false"])
+            self.click(driver, center(driver, box))
+            wait_for(lambda: "- [x] one\n" in server.read(), what="one ticked in the file")
+            wait_for(lambda: driver.execute_script(f"return {box}.getAttribute('aria-checked')") == "true",
+                     what="the box shown ticked")
+            time.sleep(0.3)
+            self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+            # From the keyboard: Tab from the card reaches the box; Space unticks, and lifts nothing.
+            driver.execute_script(f"({card('one')}).focus()")
+            driver.switch_to.active_element.send_keys("\ue004")  # Tab
+            self.assertEqual(driver.switch_to.active_element.get_attribute("aria-label"), "Done: one")
+            driver.switch_to.active_element.send_keys(" ")
+            wait_for(lambda: "- [ ] one\n" in server.read(), what="one unticked in the file")
+            time.sleep(0.3)
+            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+            self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
+            self.assertNotIn("Lifted", said(driver) or "")
+            # A drag that starts on the box is no drag.
+            before = server.read()
+            mouse_drag(driver, center(driver, box), center(driver, column(2)))
+            time.sleep(0.5)
+            self.assertEqual(server.read().replace("- [x] one", "- [ ] one"), before)
+            self.assertIn("## Backlog\n\n- [", server.read())
+            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+        finally:
+            server.stop()
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

@@ -246,6 +246,7 @@ function render(animate) {
     }
   }
   const hadFocus = document.activeElement && document.activeElement.classList.contains("card");
+  const boxHadFocus = document.activeElement?.classList.contains("box") && boardView.contains(document.activeElement);
   inner.textContent = "";
   cardElements.clear();
   columnElements = [];
@@ -318,6 +319,8 @@ function render(animate) {
   }
   const focused = focusId != null && cardElements.get(focusId);
   if (hadFocus && focused) focused.focus({ preventScroll: true });
+  // A box ticked from the keyboard keeps the focus once the board is drawn again.
+  if (boxHadFocus && focused) focused.querySelector(".box")?.focus({ preventScroll: true });
 }
 
 /// The inline marks a card title may carry, as Obsidian and most Markdown editors write them:
@@ -416,10 +419,17 @@ function cardElement(card, column) {
   const state = card.done == null ? "" : card.done ? ", done" : ", not done";
   element.setAttribute("aria-label", `${plain}${state}, in ${column.title}`);
   if (card.done != null) {
-    const box = document.createElement("span");
+    // The done mark ticks when clicked, as in Obsidian: a checkbox of its own (reached with Tab
+    // from the card, Space or Enter ticks it) that never opens the card nor starts a drag.
+    const box = document.createElement("button");
+    box.type = "button";
     box.className = "box";
-    box.setAttribute("aria-hidden", "true");
+    box.tabIndex = element.tabIndex;
+    box.setAttribute("role", "checkbox");
+    box.setAttribute("aria-checked", card.done ? "true" : "false");
+    box.setAttribute("aria-label", `Done: ${plain}`);
     box.textContent = card.done ? "☑" : "☐";
+    box.addEventListener("click", () => tick(card.id));
     element.append(box);
   }
   element.append(words);
@@ -652,6 +662,7 @@ function liftSnapshot(id, companions) {
   element.removeAttribute("tabindex");
   element.setAttribute("aria-hidden", "true");
   element.querySelector(".open")?.remove();
+  element.querySelector(".box")?.setAttribute("tabindex", "-1");
   element.className = card.className + " ghost";
   element.classList.remove("hidden-slot", "selected");
   element.style.width = `${frame.width}px`;
@@ -805,7 +816,7 @@ boardView.addEventListener("pointerdown", (event) => {
   }
   const card = event.target.closest(".card");
   if (!card || card.classList.contains("ghost")) return;
-  if (event.target.closest(".open")) return;
+  if (event.target.closest(".open, .box")) return;
   const id = Number(card.dataset.id);
   if (event.shiftKey || event.ctrlKey || event.metaKey) {
     toggleSelection(id);
@@ -1003,12 +1014,10 @@ function focusCard(id) {
   if (!element) return;
   for (const other of cardElements.values()) {
     other.tabIndex = -1;
-    const open = other.querySelector(".open");
-    if (open) open.tabIndex = -1;
+    for (const control of other.querySelectorAll(".open, .box")) control.tabIndex = -1;
   }
   element.tabIndex = 0;
-  const open = element.querySelector(".open");
-  if (open) open.tabIndex = 0;
+  for (const control of element.querySelectorAll(".open, .box")) control.tabIndex = 0;
   focusId = id;
   element.focus({ preventScroll: false });
 }
@@ -1084,7 +1093,7 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (target.closest?.(".open") && (event.key === " " || event.key === "Enter")) return;
+  if (target.closest?.(".open, .box") && (event.key === " " || event.key === "Enter")) return;
   const card = target.closest?.(".card");
   const id = card ? Number(card.dataset.id) : null;
   const title = target.closest?.(".title");
@@ -1337,7 +1346,7 @@ boardView.addEventListener("focusin", (event) => {
 boardView.addEventListener("dblclick", (event) => {
   const card = event.target.closest?.(".card:not(.ghost)");
   const id = card ? Number(card.dataset.id) : performance.now() - pressed.at < 1000 ? pressed.card : null;
-  if (id != null && !event.target.closest?.(".open, a")) openDetails(id);
+  if (id != null && !event.target.closest?.(".open, .box, a")) openDetails(id);
 });
 $("search").addEventListener("input", (event) => setFilter(event.target.value));
 $("undo").addEventListener("click", () => send([{ op: "undo" }]));
