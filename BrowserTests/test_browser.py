@@ -657,6 +657,24 @@ class BrowserTests(unittest.TestCase):
         finally:
             server.stop()
 
+    def test_a_new_token_pasted_into_the_open_tab_opens_the_board_without_a_reload(self):
+        driver = chromium()
+        self.drivers.append(driver)
+        address, right = self.server.url.split("#token=")
+        driver.get(f"{address}#token=wrong")
+        wait_for(lambda: "Open the address" in driver.find_element("id", "status").text,
+                 what="the page to say it has no access")
+        self.assertEqual(driver.execute_script("return document.querySelectorAll('.card').length"), 0)
+        driver.execute_script("window.__marker = 'same page'")
+        driver.get(f"{address}#token={right}")  # only the fragment changes: the same document
+        wait_for(lambda: driver.execute_script("return document.querySelectorAll('.card').length") > 0,
+                 what="the board drawn with the new token")
+        self.assertEqual(driver.execute_script("return window.__marker"), "same page")
+        self.assertEqual(driver.find_element("id", "status").text, "")
+        # And live: a change from elsewhere reaches the page through its new connection.
+        self.server.write(self.server.read().replace("- Alpha\n", "- Renamed\n"))
+        wait_for(lambda: "Renamed" in columns_shown(driver)[0], timeout=8, what="the edit pushed to the page")
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

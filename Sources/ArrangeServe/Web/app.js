@@ -8,7 +8,8 @@ const SPACING = 8;        // between cards, and between columns
 const PADDING = 12;       // around the columns
 const MIN_COLUMN = 240;   // a column is never narrower: the board scrolls sideways instead
 const NARROW = 600;       // below this width the columns stack
-const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const tokenInAddress = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+let token = tokenInAddress();  // a new address pasted into the tab brings a new one
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const $ = (id) => document.getElementById(id);
 const boardView = $("board");
@@ -37,6 +38,8 @@ let columnSpans = [];             // per column, its left and right edges
 let hiddenElement = null;         // the card whose place the lifted card left
 let removing = null;              // a column X was pressed on once: {column, time}
 let sending = Promise.resolve();
+let socket = null;        // the live connection, opened with `token`
+let opening = 0;          // counts the loads of the board: a later one (a new token) wins
 let inFlight = 0;         // changes sent and not answered yet
 let deferredBoard = null; // the newest board pushed while they were on their way
 const encoder = new TextEncoder();
@@ -135,16 +138,21 @@ function defer(next) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
+  const live = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
+  socket = live;
+  // A connection replaced by one with a newer token says nothing more and is not reopened.
+  const mine = opening;
+  const current = () => mine === opening;
   let serverBoard = null;   // the board as this socket last gave it (patches apply to it)
   let serverSerial = 0;
-  socket.onmessage = (event) => {
+  live.onmessage = (event) => {
+    if (!current()) return;
     const message = JSON.parse(event.data);
     let next = message.board;
     if (!next) {
       // A patch: the fields, and each column's cards as places in the last board or new cards.
       if (!serverBoard || message.base !== serverSerial) {
-        socket.close();
+        live.close();
         return;
       }
       const cards = serverBoard.columns.flatMap((column) => column.cards);
@@ -159,17 +167,19 @@ function connect() {
     serverSerial = message.serial;
     receive(structuredClone(next));
   };
-  socket.onclose = async () => {
+  live.onclose = async () => {
+    if (!current()) return;
     status("Lost the server; trying again…", true);
     try {
       // A server started again has a new token: this address no longer opens the board.
       const answer = await request("api/board");
+      if (!current()) return;
       if (answer.status === 401) {
         status("The server was started again: open the new address it printed.", true);
         return;
       }
     } catch { /* not back yet */ }
-    setTimeout(connect, 1000);
+    setTimeout(() => { if (current()) connect(); }, 1000);
   };
 }
 
@@ -1364,10 +1374,8 @@ boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEng
 
 async function start() {
   try {
-    const [module, answer] = await Promise.all([
-      WebAssembly.instantiateStreaming(fetch("arrange.wasm"), {}),
-      request("api/board"),
-    ]);
+    openBoard();   // asks for the board while the module loads; shows it once the module is ready
+    const module = await WebAssembly.instantiateStreaming(fetch("arrange.wasm"), {});
     e = module.instance.exports;
     const numbers = buffer("look", 48);
     e.arrange_appearance(numbers);
@@ -1375,18 +1383,52 @@ async function start() {
       Array.from(f64(numbers, 6));
     look = { duration: animation, catchScale, releaseScale, snapshotAlpha, displacedAlpha, press };
     document.documentElement.style.setProperty("--duration", reducedMotion.matches ? "0s" : `${animation}s`);
+    ready();
+  } catch (error) {
+    status(`The board cannot start: ${error.message}`, true);
+  }
+}
+let ready;
+const moduleReady = new Promise((resolve) => { ready = resolve; });
+
+/// Loads the board with `token` and opens the live connection, once the module is ready. A later
+/// call (a new token pasted into the address) replaces an earlier one and its connection.
+async function openBoard() {
+  const mine = ++opening;
+  try {
+    const answer = await request("api/board");
+    await moduleReady;
+    if (mine !== opening) return;
     if (!answer.ok) {
       status(answer.status === 401 ? "Open the address arrange serve printed: it carries the key to this board."
         : `The board cannot be read (${answer.status}).`, true);
       return;
     }
-    receive(await answer.json());
-    window.arrangeLoaded = performance.now();
+    const next = await answer.json();
+    if (mine !== opening) return;
+    status("");
+    // Another server (started again, with a new token) counts its versions afresh.
+    if (board && !isDragging() && next.version < board.version) board = null;
+    receive(next);
+    window.arrangeLoaded ??= performance.now();
     connect();
   } catch (error) {
-    status(`The board cannot start: ${error.message}`, true);
+    if (mine === opening) status(`The board cannot be read: ${error.message}`, true);
   }
 }
+
+// An address with a new token pasted into this tab changes only its fragment: the page takes
+// the new token and loads the board with it, without a reload.
+addEventListener("hashchange", () => {
+  const next = tokenInAddress();
+  if (!next || next === token) return;
+  token = next;
+  const old = socket;
+  socket = null;
+  opening += 1;   // the old connection's handlers stand down before it closes
+  old?.close();
+  openBoard();
+});
 
 /// Measures a scripted drag over the board (for the benchmark script).
 ///
