@@ -84,6 +84,19 @@ extension BoardDocument {
     }
   }
 
+  /// Sets the card's due date from text as a person typed it: the text is read by
+  /// ``DueDate/parse(_:clock:)`` with the system clock, then set as a ``DueDate``.
+  ///
+  /// - Throws: ``BoardEditError`` (a date in no form taskell reads, an unknown card), leaving
+  ///   the document unchanged.
+  @available(
+    *, deprecated, message: "Read the text with DueDate.parse(_:clock:), then set the DueDate"
+  )
+  @_disfavoredOverload
+  public mutating func setDue(_ text: String?, of id: CardID) throws(BoardEditError) {
+    try setDue(try DueDate.parse(text), of: id)
+  }
+
   /// Sets the card's due date (`    @ date`, right under the card line, as taskell writes it);
   /// `nil` removes it.
   ///
