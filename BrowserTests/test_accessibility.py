@@ -1,0 +1,108 @@
+"""An accessibility audit of the board page with axe-core (through axe-selenium-python), in the
+states people meet: the board, a card's details, a keyboard drag, a search, the conflict bar, a
+phone's width and dark mode. Every state must have no violation at all.
+
+Needs Python 3.12 or later with `axe-selenium-python` 3 (axe-core 4); `.ci/run` makes a venv
+for it. Run with `python -m unittest -v test_accessibility` from BrowserTests after
+`swift build --product arrange`."""
+
+import json
+import unittest
+
+from axe_selenium_python import Axe
+
+from harness import Server, card, chromium, open_board, wait_for
+from test_browser import BOARD, OBSIDIAN
+
+
+def violations(driver):
+    """axe-core's violations on the page as it is now, as short lines."""
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    lines = []
+    for violation in results["violations"]:
+        targets = [", ".join(node["target"]) for node in violation["nodes"]][:4]
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']} — {targets}")
+    return lines
+
+
+class AccessibilityTests(unittest.TestCase):
+    def setUp(self):
+        self.servers = []
+        self.drivers = []
+
+    def tearDown(self):
+        for driver in self.drivers:
+            driver.quit()
+        for server in self.servers:
+            server.stop()
+
+    def page(self, text=BOARD, width=1200, height=800, dark=False):
+        server = Server(text)
+        self.servers.append(server)
+        driver = chromium(width, height)
+        self.drivers.append(driver)
+        if dark:
+            driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia",
+                {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        open_board(driver, server.url)
+        return server, driver
+
+    def audit(self, driver, state):
+        found = violations(driver)
+        self.assertEqual(found, [], f"{state}: " + json.dumps(found, ensure_ascii=False, indent=1))
+
+    def test_the_board(self):
+        _, driver = self.page()
+        self.audit(driver, "the board")
+
+    def test_an_obsidian_board_with_a_full_lane(self):
+        _, driver = self.page(OBSIDIAN)
+        self.audit(driver, "an Obsidian board with a full lane")
+
+    def test_dark_mode(self):
+        _, driver = self.page(OBSIDIAN, dark=True)
+        self.audit(driver, "dark mode")
+
+    def test_a_phone(self):
+        _, driver = self.page(width=390, height=844)
+        self.audit(driver, "a phone's width")
+
+    def test_a_cards_details(self):
+        _, driver = self.page()
+        driver.execute_script(f"({card('Beta')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")  # Enter
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the card's details")
+        self.audit(driver, "a card's details")
+
+    def test_a_keyboard_drag(self):
+        _, driver = self.page()
+        driver.execute_script(f"({card('Alpha')}).focus()")
+        driver.switch_to.active_element.send_keys(" ")
+        driver.switch_to.active_element.send_keys("\ue015")  # down
+        self.audit(driver, "a keyboard drag")
+
+    def test_a_search(self):
+        _, driver = self.page()
+        driver.execute_script(f"({card('Alpha')}).focus()")
+        driver.switch_to.active_element.send_keys("/")
+        driver.switch_to.active_element.send_keys("be")
+        self.audit(driver, "a search")
+
+    def test_the_conflict_bar(self):
+        server, driver = self.page()
+        alpha = driver.execute_script(
+            "return board.columns[0].cards.find(c => c.title === 'Alpha').id")
+        version = driver.execute_script("return board.version")
+        server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+        server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
+                 what="the conflict bar")
+        self.audit(driver, "the conflict bar")
+
+
+if __name__ == "__main__":
+    unittest.main()
