@@ -570,6 +570,40 @@ class BrowserTests(unittest.TestCase):
         self.tap(driver, center(driver, card("Epsilon")))
         self.assertEqual(self.details_of(driver), "Epsilon")
 
+    def test_at_phone_width_every_control_of_the_bar_is_on_screen_and_answers(self):
+        server = Server(OBSIDIAN)
+        try:
+            driver = chromium(390, 844)
+            self.drivers.append(driver)
+            open_board(driver, server.url)
+            wait_for(lambda: driver.execute_script(
+                "return !document.getElementById('show-archive').hidden"), what="the Archive button")
+            self.assertLessEqual(
+                driver.execute_script("return document.documentElement.scrollWidth"),
+                driver.execute_script("return window.innerWidth"), "the page is wider than the phone")
+            controls = ["search", "show-archive", "add-column", "undo", "redo", "help-button"]
+            for name in controls:
+                box = driver.execute_script(f"""
+                    const e = document.getElementById('{name}'); const r = e.getBoundingClientRect();
+                    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                    const hit = document.elementFromPoint(x, y);
+                    return [r.left, r.right, r.top, r.bottom, hit === e || e.contains(hit)];""")
+                left, right, top, bottom, reachable = box
+                self.assertGreaterEqual(left, 0, name)
+                self.assertLessEqual(right, 390, name)
+                self.assertGreaterEqual(top, 0, name)
+                self.assertTrue(reachable, f"{name} is covered")
+            # Each answers a click: the archive and the keys open their dialogs, + Column asks
+            # for a name, the search takes the focus.
+            driver.find_element("id", "search").click()
+            self.assertEqual(driver.switch_to.active_element.get_attribute("id"), "search")
+            driver.find_element("id", "help-button").click()
+            wait_for(lambda: driver.execute_script(
+                "return [...document.querySelectorAll('dialog')].some(d => d.open)"),
+                what="the keys dialog")
+        finally:
+            server.stop()
+
     def test_at_phone_width_the_open_control_is_visible_and_works(self):
         driver = self.page(width=390, height=844)
         box = driver.execute_script(
