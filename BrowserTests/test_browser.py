@@ -709,6 +709,31 @@ class BrowserTests(unittest.TestCase):
         self.server.write(self.server.read().replace("- Alpha\n", "- Renamed\n"))
         wait_for(lambda: "Renamed" in columns_shown(driver)[0], timeout=8, what="the edit pushed to the page")
 
+    def test_an_added_card_is_announced_and_focused(self):
+        driver = self.page()
+        driver.execute_script(f"({card('Delta')}).focus()")
+        driver.switch_to.active_element.send_keys("a")
+        wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
+                 what="the question")
+        driver.find_element("id", "ask-input").send_keys("Zeta")
+        driver.find_element("id", "ask-ok").click()
+        wait_for(lambda: "- Zeta\n" in self.server.read(), what="the card in the file")
+        wait_for(lambda: said(driver) == "Added Zeta to Doing", what="the card said")
+        wait_for(lambda: (driver.switch_to.active_element.get_attribute("aria-label") or "")
+                 .startswith("Zeta"), what="the new card focused")
+
+    def test_a_cards_name_says_its_due_date_subtasks_and_description(self):
+        driver = self.page()
+        self.server.write(BOARD.replace("- Gamma\n", "- Gamma\n    @ 2026-12-24\n"))
+        wait_for(lambda: "due" in (driver.execute_script(
+            f"return ({card('Gamma')}).getAttribute('aria-label')") or ""), what="the due date")
+        self.assertEqual(driver.execute_script(f"return ({card('Gamma')}).getAttribute('aria-label')"),
+                         "Gamma, due 2026-12-24, in To Do")
+        self.assertEqual(driver.execute_script(f"return ({card('Beta')}).getAttribute('aria-label')"),
+                         "Beta, 1 of 2 subtasks done, has a description, in To Do")
+        self.assertEqual(driver.execute_script(f"return ({card('Alpha')}).getAttribute('aria-label')"),
+                         "Alpha, in To Do")
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

@@ -83,8 +83,9 @@ async function request(path, options = {}) {
 }
 
 /// Sends changes made on the version shown; the answer (the board now) replaces what is shown
-/// once no later change of this page is still on its way.
-function send(requests) {
+/// once no later change of this page is still on its way. `then`, if given, is called with the
+/// board of an answer that took the changes.
+function send(requests, then) {
   const version = board.version;
   inFlight += 1;
   sending = sending.then(async () => {
@@ -108,6 +109,7 @@ function send(requests) {
       // and writing failed; 409: refused.
       if (answer.refused && answer.message) status(answer.message, true);
       answered(answer.board);
+      if (!answer.refused && then) then(answer.board);
     } catch (error) {
       status(`Not saved: the server cannot be reached (${error.message}).`, true);
     } finally {
@@ -299,7 +301,7 @@ function render(animate) {
     add.textContent = "+ Add a card";
     add.setAttribute("aria-label", `Add a card to ${column.title}`);
     add.addEventListener("click", () =>
-      ask(`New card in ${column.title}`, "", (title) => send([{ op: "add", title, column: c }])));
+      ask(`New card in ${column.title}`, "", (title) => addCard(title, c)));
     section.append(title, list, add);
     inner.append(section);
     columnElements.push(section);
@@ -427,7 +429,16 @@ function cardElement(card, column) {
   words.className = "text";
   const plain = drawInline(card.title, words);
   const state = card.done == null ? "" : card.done ? ", done" : ", not done";
-  element.setAttribute("aria-label", `${plain}${state}, in ${column.title}`);
+  // What the card's marks show, in words: its due date, its subtasks, whether it has a
+  // description.
+  const spoken = [];
+  if (card.due) spoken.push(`due ${card.due}`);
+  if (card.subtasks.length) {
+    const done = card.subtasks.filter((s) => s.done).length;
+    spoken.push(`${done} of ${card.subtasks.length} subtask${card.subtasks.length === 1 ? "" : "s"} done`);
+  }
+  if (card.description.length) spoken.push("has a description");
+  element.setAttribute("aria-label", [`${plain}${state}`, ...spoken, `in ${column.title}`].join(", "));
   if (card.done != null) {
     // The done mark ticks when clicked, as in Obsidian: a checkbox of its own (reached with Tab
     // from the card, Space or Enter ticks it) that never opens the card nor starts a drag.
@@ -1019,6 +1030,18 @@ function endTitles(moves) {
 
 const intents = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 };
 
+/// Adds a card titled `title` to column `index`; once it is in, it is said and focused.
+function addCard(title, index) {
+  const before = new Set((board.columns[index]?.cards ?? []).map((card) => card.id));
+  send([{ op: "add", title, column: index }], (next) => {
+    const column = next.columns[index];
+    const added = column?.cards.find((card) => !before.has(card.id));
+    if (!added) return;
+    announce(`Added ${added.title} to ${column.title}`);
+    requestAnimationFrame(() => focusCard(added.id));
+  });
+}
+
 function focusCard(id) {
   const element = cardElements.get(id);
   if (!element) return;
@@ -1128,7 +1151,7 @@ document.addEventListener("keydown", (event) => {
     case "a":
       event.preventDefault();
       ask("New card in " + board.columns[column ?? 0].title, "", (title) =>
-        send([{ op: "add", title, column: column ?? 0 }]));
+        addCard(title, column ?? 0));
       return;
     case "e":
       if (id == null) return;
