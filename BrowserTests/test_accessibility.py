@@ -1,6 +1,6 @@
 """An accessibility audit of the board page with axe-core (through axe-selenium-python), in the
 states people meet: the board, a card's details, a keyboard drag, a search, the conflict bar, a
-phone's width and dark mode. Every state must have no violation at all.
+phone's width, tags and dark mode. Every state must have no violation at all.
 
 Needs Python 3.12 or later with `axe-selenium-python` 3 (axe-core 4); `.ci/run` makes a venv
 for it. Run with `python -m unittest -v test_accessibility` from BrowserTests after
@@ -65,6 +65,13 @@ class AccessibilityTests(unittest.TestCase):
     def test_dark_mode(self):
         _, driver = self.page(OBSIDIAN, dark=True)
         self.audit(driver, "dark mode")
+
+    def test_tags_light_and_dark(self):
+        tagged = BOARD.replace("- Alpha\n", "- Alpha #urgent #home\n").replace(
+            "- Gamma\n", "- Gamma #later #review #x\n")
+        for dark in (False, True):
+            _, driver = self.page(tagged, dark=dark)
+            self.audit(driver, "tags in dark mode" if dark else "tags")
 
     def test_a_phone(self):
         _, driver = self.page(width=390, height=844)

@@ -734,6 +734,40 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(driver.execute_script(f"return ({card('Alpha')}).getAttribute('aria-label')"),
                          "Alpha, in To Do")
 
+    TAGGED = BOARD.replace("- Alpha\n", "- Alpha #urgent\n").replace("- Delta\n", "- Delta #urgent\n") \
+        .replace("- Epsilon\n", "- Epsilon #later\n")
+
+    def tag_colours(self, driver):
+        return driver.execute_script(
+            "return [...document.querySelectorAll('.card .tag')].map(t => "
+            "[t.textContent, getComputedStyle(t).backgroundColor])")
+
+    def test_a_tag_has_a_colour_of_its_own_that_stays(self):
+        self.server.write(self.TAGGED)
+        driver = self.page()
+        wait_for(lambda: len(self.tag_colours(driver)) == 3, what="three tags drawn")
+        colours = self.tag_colours(driver)
+        urgent = {colour for tag, colour in colours if tag == "#urgent"}
+        later = {colour for tag, colour in colours if tag == "#later"}
+        self.assertEqual(len(urgent), 1, "one tag, two colours")
+        self.assertNotEqual(urgent, later, "two tags, one colour")
+        driver.refresh()
+        wait_for(lambda: len(self.tag_colours(driver)) == 3, what="the tags drawn again")
+        self.assertEqual(self.tag_colours(driver), colours)
+
+    def test_a_click_on_a_tag_shows_only_its_cards_and_says_how_many(self):
+        self.server.write(self.TAGGED)
+        driver = self.page()
+        wait_for(lambda: len(self.tag_colours(driver)) == 3, what="the tags drawn")
+        tag = "document.querySelector('.card .tag')"
+        self.click(driver, center(driver, tag))
+        wait_for(lambda: columns_shown(driver) == [["Alpha #urgent"], ["Delta #urgent"], []],
+                 what="only the cards tagged #urgent")
+        self.assertEqual(driver.find_element("id", "search").get_attribute("value"), "#urgent")
+        self.assertEqual(driver.find_element("id", "status").text, "2 of 5 cards")
+        self.assertIsNone(driver.find_element("id", "details").get_attribute("open"),
+                          "the click opened the card")
+
     def test_details_are_edited_and_columns_added_and_renamed(self):
         driver = self.page()
 

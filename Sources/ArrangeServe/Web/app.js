@@ -390,6 +390,8 @@ function drawInline(text, into) {
       element = document.createElement("span");
       element.className = m[14] != null ? "tag" : m[15] != null ? "time" : "date";
       shown = m[14] != null ? `#${m[14]}` : m[15] ?? m[16];
+      // A tag has a colour of its own, the same wherever and whenever it is drawn.
+      if (m[14] != null) element.style.setProperty("--hue", tagHue(m[14]));
     }
     if (inner != null) {
       plain += drawInline(inner, element);
@@ -405,6 +407,13 @@ function drawInline(text, into) {
 
 /// Whether `address` is a web or mail address, the only kinds a card title links to.
 const isWebAddress = (address) => /^(https?:\/\/|mailto:)/i.test(address);
+
+/// The hue of tag `name` (0–359): the same for the same tag, whatever its case.
+function tagHue(name) {
+  let hash = 0;
+  for (const character of name.toLowerCase()) hash = (hash * 31 + character.codePointAt(0)) % 3607;
+  return hash % 360;
+}
 
 /// A link to the web or mail address `address` that opens in a new tab.
 function link(address) {
@@ -847,7 +856,8 @@ boardView.addEventListener("pointerdown", (event) => {
   focusCard(id);
   const point = contentPoint(event);
   pointer = { id: event.pointerId, card: id, kind: kindOf(event), dragging: false, ...point,
-    clientX: event.clientX, clientY: event.clientY, onLink: event.target.closest("a") != null };
+    clientX: event.clientX, clientY: event.clientY, onLink: event.target.closest("a") != null,
+    onTag: event.target.closest(".tag")?.textContent ?? null };
   // A press on a link is captured only once it drags, so that a click still reaches the link.
   if (!pointer.onLink) capture(event.pointerId);
   e.arrange_pointer_kind(0, point.x, point.y, now(), pointer.kind);
@@ -902,6 +912,7 @@ function endPointer(event, phase) {
   const count = e.arrange_pointer_kind(phase, point.x, point.y, now(), pointer.kind);
   const card = pointer.card;
   const wasDragging = pointer.dragging;
+  const tag = pointer.onTag;
   pressed.onLink = pointer.onLink;
   pointer = null;
   announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
@@ -910,7 +921,11 @@ function endPointer(event, phase) {
   const landed = count ? applyOperations(count) : null;
   if (wasDragging) settle(landed ?? card);
   // A press that never became a drag is a click or a tap: it opens the card (a link opens itself).
-  else if (phase === 2 && !count && !pressed.onLink) {
+  else if (phase === 2 && !count && tag) {
+    // A click on a tag shows only the cards with it, as a search for it would.
+    $("search").value = tag;
+    setFilter(tag);
+  } else if (phase === 2 && !count && !pressed.onLink) {
     pressed.card = card;
     pressed.at = performance.now();
     openDetails(card);
@@ -1370,7 +1385,17 @@ function showArchive() {
 function setFilter(value) {
   filter = value.trim().toLowerCase();
   render(false);
+  // How many cards the search leaves, said politely (the status line is a live region).
+  const cards = board.columns.flatMap((column) => column.cards);
+  if (filter) {
+    countSaid = `${cards.filter(matches).length} of ${cards.length} cards`;
+    status(countSaid);
+  } else if (countSaid && $("status").textContent === countSaid) {
+    countSaid = "";
+    status("");
+  }
 }
+let countSaid = "";
 
 boardView.addEventListener("focusin", (event) => {
   const card = event.target.closest?.(".card");
@@ -1379,7 +1404,7 @@ boardView.addEventListener("focusin", (event) => {
 boardView.addEventListener("dblclick", (event) => {
   const card = event.target.closest?.(".card:not(.ghost)");
   const id = card ? Number(card.dataset.id) : performance.now() - pressed.at < 1000 ? pressed.card : null;
-  if (id != null && !event.target.closest?.(".open, .box, a")) openDetails(id);
+  if (id != null && !event.target.closest?.(".open, .box, a, .tag")) openDetails(id);
 });
 $("search").addEventListener("input", (event) => setFilter(event.target.value));
 $("undo").addEventListener("click", () => send([{ op: "undo" }]));
