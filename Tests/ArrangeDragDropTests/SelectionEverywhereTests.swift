@@ -201,15 +201,20 @@ import Testing
     #expect(harness.announcements.contains("a2: a2 is kept"))
   }
 
-  @Test("Copy mode copies every member of a selection, contiguous, in selection order")
-  func selectionCopies() {
+  /// A (a0…a2) and B (b0) in copy mode, each copy named after its original with a prime.
+  static func copying() -> DragHarness {
     var configuration = DragConfiguration()
     configuration.mode = .copy
     var rules = DragRules<String>()
     rules.copyID = { $0 + "'" }
-    var harness = DragHarness(
+    return DragHarness(
       columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"])], configuration: configuration,
       rules: rules)
+  }
+
+  @Test("Copy mode copies every member of a selection, contiguous, in selection order")
+  func selectionCopies() {
+    var harness = Self.copying()
     harness.send(.setSelection(["a2", "a0"]))
     harness.drag("a0", to: Point(x: 150, y: 15))
     #expect(
@@ -227,13 +232,7 @@ import Testing
 
   @Test("A selection copied after the app removed one member copies the members still there")
   func selectionCopyWithMemberGone() {
-    var configuration = DragConfiguration()
-    configuration.mode = .copy
-    var rules = DragRules<String>()
-    rules.copyID = { $0 + "'" }
-    var harness = DragHarness(
-      columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"])], configuration: configuration,
-      rules: rules)
+    var harness = Self.copying()
     harness.send(.setSelection(["a0", "a2"]))
     harness.send(H.pointer(.down, 50, 5, 0))
     harness.send(H.pointer(.move, 56, 5, 0.01))
