@@ -6,6 +6,7 @@ Needs Python 3.12 or later with `axe-selenium-python` 3 (axe-core 4); `.ci/run` 
 for it. Run with `python -m unittest -v test_accessibility` from BrowserTests after
 `swift build --product arrange`."""
 
+import datetime
 import json
 import unittest
 
@@ -72,6 +73,20 @@ class AccessibilityTests(unittest.TestCase):
         for dark in (False, True):
             _, driver = self.page(tagged, dark=dark)
             self.audit(driver, "tags in dark mode" if dark else "tags")
+
+    def test_due_dates_and_the_due_list_light_and_dark(self):
+        day = lambda n: (datetime.date.today() + datetime.timedelta(days=n)).isoformat()
+        dated = (BOARD.replace("- Alpha\n", f"- Alpha\n    @ {day(-1)}\n")
+                 .replace("- Gamma\n", f"- Gamma\n    @ {day(0)}\n")
+                 .replace("- Delta\n", f"- Delta\n    @ {day(2)}\n"))
+        for dark in (False, True):
+            _, driver = self.page(dated, dark=dark)
+            self.audit(driver, "due dates in dark mode" if dark else "due dates")
+            driver.execute_script(f"({card('Beta')}).focus()")
+            driver.switch_to.active_element.send_keys("d")
+            wait_for(lambda: driver.find_element("id", "due").get_attribute("open") is not None,
+                     what="the due list")
+            self.audit(driver, "the due list in dark mode" if dark else "the due list")
 
     def test_a_phone(self):
         _, driver = self.page(width=390, height=844)

@@ -4,6 +4,7 @@ says what happened in its aria-live region; refusals show their reason.
 
 Run with `python3 -m unittest BrowserTests/test_browser.py` after `swift build`."""
 
+import datetime
 import os
 import subprocess
 import time
@@ -581,7 +582,12 @@ class BrowserTests(unittest.TestCase):
             self.assertLessEqual(
                 driver.execute_script("return document.documentElement.scrollWidth"),
                 driver.execute_script("return window.innerWidth"), "the page is wider than the phone")
-            controls = ["search", "show-archive", "add-column", "undo", "redo", "help-button"]
+            # Every control the bar has, however many it grows to.
+            controls = driver.execute_script(
+                "return [...document.querySelectorAll('.bar button, .bar input')]"
+                ".filter(e => !e.hidden).map(e => e.id)")
+            self.assertEqual(sorted(controls), sorted(
+                ["search", "show-due", "show-archive", "add-column", "undo", "redo", "help-button"]))
             for name in controls:
                 box = driver.execute_script(f"""
                     const e = document.getElementById('{name}'); const r = e.getBoundingClientRect();
@@ -724,15 +730,126 @@ class BrowserTests(unittest.TestCase):
 
     def test_a_cards_name_says_its_due_date_subtasks_and_description(self):
         driver = self.page()
-        self.server.write(BOARD.replace("- Gamma\n", "- Gamma\n    @ 2026-12-24\n"))
+        self.server.write(BOARD.replace("- Gamma\n", "- Gamma\n    @ 2099-12-24\n"))
         wait_for(lambda: "due" in (driver.execute_script(
             f"return ({card('Gamma')}).getAttribute('aria-label')") or ""), what="the due date")
         self.assertEqual(driver.execute_script(f"return ({card('Gamma')}).getAttribute('aria-label')"),
-                         "Gamma, due 2026-12-24, in To Do")
+                         "Gamma, due 2099-12-24, in To Do")
         self.assertEqual(driver.execute_script(f"return ({card('Beta')}).getAttribute('aria-label')"),
                          "Beta, 1 of 2 subtasks done, has a description, in To Do")
         self.assertEqual(driver.execute_script(f"return ({card('Alpha')}).getAttribute('aria-label')"),
                          "Alpha, in To Do")
+
+    @staticmethod
+    def day(offset):
+        """Today plus `offset` days, as the board writes a date (the page's clock is this one)."""
+        return (datetime.date.today() + datetime.timedelta(days=offset)).isoformat()
+
+    def due_board(self):
+        return (BOARD.replace("- Alpha\n", f"- Alpha\n    @ {self.day(30)}\n")
+                .replace("- Gamma\n", f"- Gamma\n    @ {self.day(-2)}\n")
+                .replace("- Delta\n", f"- Delta\n    @ {self.day(0)}\n")
+                .replace("- Epsilon\n", f"- Epsilon\n    @ {self.day(2)}\n"))
+
+    def meta(self, driver, title):
+        return driver.execute_script(f"return ({card(title)}).querySelector('.meta')?.textContent")
+
+    def test_due_dates_say_overdue_today_and_soon_in_words(self):
+        self.server.write(self.due_board())
+        driver = self.page()
+        wait_for(lambda: self.meta(driver, "Gamma"), what="the due dates drawn")
+        self.assertEqual(self.meta(driver, "Gamma"), f"⚠ overdue · due {self.day(-2)}")
+        self.assertEqual(self.meta(driver, "Delta"), f"◷ due today · {self.day(0)}")
+        self.assertEqual(self.meta(driver, "Epsilon"), f"◷ due in 2 days · {self.day(2)}")
+        self.assertEqual(self.meta(driver, "Alpha"), f"due {self.day(30)}")
+        self.assertEqual(driver.execute_script(f"return ({card('Gamma')}).getAttribute('aria-label')"),
+                         f"Gamma, due {self.day(-2)}, overdue, in To Do")
+        self.assertEqual(driver.execute_script(f"return ({card('Delta')}).getAttribute('aria-label')"),
+                         f"Delta, due {self.day(0)}, today, in Doing")
+        # The colour repeats the words: overdue and soon differ from a later date's colour.
+        colours = driver.execute_script(
+            "return ['Gamma', 'Epsilon', 'Alpha'].map(t => getComputedStyle([...document"
+            ".querySelectorAll('.card')].find(c => c.dataset.key === t).querySelector('.due')).color)")
+        self.assertEqual(len(set(colours)), 3, colours)
+        # The details say it too.
+        driver.execute_script(f"({card('Gamma')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details")
+        self.assertEqual(driver.find_element("id", "details-due").text,
+                         f"Due ⚠ overdue · due {self.day(-2)}")
+
+    def test_d_lists_the_cards_due_soonest_first_across_columns(self):
+        self.server.write(self.due_board())
+        driver = self.page()
+        wait_for(lambda: self.meta(driver, "Gamma"), what="the due dates drawn")
+        driver.execute_script(f"({card('Beta')}).focus()")
+        driver.switch_to.active_element.send_keys("d")
+        wait_for(lambda: driver.find_element("id", "due").get_attribute("open") is not None,
+                 what="the list of due cards")
+        rows = driver.execute_script(
+            "return [...document.querySelectorAll('#due-cards .due-row')].map(r => r.textContent)")
+        self.assertEqual(rows, [
+            f"⚠ overdue · due {self.day(-2)} Gamma — To Do",
+            f"◷ due today · {self.day(0)} Delta — Doing",
+            f"◷ due in 2 days · {self.day(2)} Epsilon — Done",
+            f"due {self.day(30)} Alpha — To Do",
+        ])
+        driver.find_elements("css selector", "#due-cards .due-row")[2].click()
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="Epsilon's details")
+        self.assertEqual(driver.find_element("id", "details-title").text, "Epsilon")
+        self.assertIsNone(driver.find_element("id", "due").get_attribute("open"))
+        # The bar's Due button opens the same list.
+        driver.find_element("id", "details").find_element("css selector", "button[value=close]").click()
+        driver.find_element("id", "show-due").click()
+        wait_for(lambda: driver.find_element("id", "due").get_attribute("open") is not None,
+                 what="the list again, by the button")
+
+    def test_a_due_date_is_picked_from_a_calendar_or_refused_with_the_forms(self):
+        driver = self.page()
+        driver.execute_script(f"({card('Gamma')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details")
+        driver.find_element("id", "details-due-button").click()
+        wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
+                 what="the question")
+        picker = driver.find_element("id", "ask-date")
+        self.assertTrue(picker.is_displayed(), "no calendar to pick from")
+        self.assertEqual(picker.get_attribute("type"), "date")
+        self.assertIn("3d", driver.find_element("id", "ask-forms").text)
+        driver.execute_script(
+            "const p = document.getElementById('ask-date'); p.value = '2027-03-05';"
+            "p.dispatchEvent(new Event('input', {bubbles: true}))")
+        self.assertEqual(driver.find_element("id", "ask-input").get_attribute("value"), "2027-03-05")
+        driver.find_element("id", "ask-ok").click()
+        wait_for(lambda: "- Gamma\n    @ 2027-03-05\n" in self.server.read(), what="the picked date")
+        # Other questions have no calendar.
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details again")
+        driver.find_element("id", "details-rename").click()
+        wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
+                 what="the rename question")
+        self.assertFalse(driver.find_element("id", "ask-date").is_displayed())
+        driver.find_element("css selector", "#ask button[value=cancel]").click()
+        # Words that are no date are refused with the forms that work, the file untouched.
+        before = self.server.read()
+        driver.execute_script(f"({card('Gamma')}).focus()")
+        driver.switch_to.active_element.send_keys("\ue007")
+        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
+                 what="the details once more")
+        driver.find_element("id", "details-due-button").click()
+        wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
+                 what="the question again")
+        field = driver.find_element("id", "ask-input")
+        field.clear()
+        field.send_keys("next friday")
+        driver.find_element("id", "ask-ok").click()
+        wait_for(lambda: "is not a date" in driver.find_element("id", "status").text,
+                 what="the refusal")
+        self.assertIn("1w 2d", driver.find_element("id", "status").text)
+        self.assertEqual(self.server.read(), before)
 
     TAGGED = BOARD.replace("- Alpha\n", "- Alpha #urgent\n").replace("- Delta\n", "- Delta #urgent\n") \
         .replace("- Epsilon\n", "- Epsilon #later\n")

@@ -441,7 +441,8 @@ function cardElement(card, column) {
   // What the card's marks show, in words: its due date, its subtasks, whether it has a
   // description.
   const spoken = [];
-  if (card.due) spoken.push(`due ${card.due}`);
+  const due = card.due ? dueStatus(card.due) : null;
+  if (card.due) spoken.push(`due ${card.due}${due.spoken ? `, ${due.spoken}` : ""}`);
   if (card.subtasks.length) {
     const done = card.subtasks.filter((s) => s.done).length;
     spoken.push(`${done} of ${card.subtasks.length} subtask${card.subtasks.length === 1 ? "" : "s"} done`);
@@ -464,15 +465,16 @@ function cardElement(card, column) {
   }
   element.append(words);
   const facts = [];
-  if (card.due) facts.push(`due ${card.due}`);
   if (card.subtasks.length) {
     facts.push(`☑ ${card.subtasks.filter((s) => s.done).length}/${card.subtasks.length}`);
   }
   if (card.description.length) facts.push("¶");
-  if (facts.length) {
+  if (card.due || facts.length) {
     const meta = document.createElement("span");
     meta.className = "meta";
-    meta.textContent = facts.join(" · ");
+    if (card.due) meta.append(dueElement(card.due, due));
+    if (card.due && facts.length) meta.append(" · ");
+    meta.append(facts.join(" · "));
     element.append(meta);
   }
   // The visible way to open a card, for a mouse, a finger or Tab: it never starts a drag.
@@ -1229,6 +1231,7 @@ document.addEventListener("keydown", (event) => {
     case "W": send([{ op: "overwrite" }]); return;
     case "?": $("help").showModal(); return;
     case "A": showArchive(); return;
+    case "d": event.preventDefault(); showDue(); return;
     default:
   }
 });
@@ -1267,12 +1270,21 @@ function moveColumn(column, direction) {
 
 /// Asks for a line of text (or, `multiline`, several lines) in a dialog; `done` gets it unless
 /// the person cancels. With `allowEmpty`, an empty answer counts too.
-function ask(label, value, done, { multiline = false, allowEmpty = false } = {}) {
+function ask(label, value, done, { multiline = false, allowEmpty = false, date = false } = {}) {
   const dialog = $("ask");
   $("ask-label").textContent = label;
   const input = multiline ? $("ask-text") : $("ask-input");
   $("ask-input").hidden = multiline;
   $("ask-text").hidden = !multiline;
+  // A due date: a calendar to pick the day from, beside the text (which takes a time or a
+  // relative date too: 2026-12-24 17:30, 3d, 1w 2d).
+  $("ask-date-row").hidden = !date;
+  $("ask-forms").hidden = !date;
+  if (date) {
+    const picker = $("ask-date");
+    picker.value = /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : "";
+    picker.oninput = () => { if (picker.value) $("ask-input").value = picker.value; };
+  }
   $("ask-label").htmlFor = input.id;
   input.value = value;
   dialog.onclose = () => {
@@ -1295,7 +1307,8 @@ function openDetails(id) {
   drawInline(card.title, $("details-title"));
   // "Column: In Progress", never "In In Progress": the name stands apart from the words.
   $("details-column").textContent = `Column: ${column.title}`;
-  $("details-due").textContent = card.due ? `Due ${card.due}` : "";
+  $("details-due").replaceChildren();
+  if (card.due) $("details-due").append("Due ", dueElement(card.due, dueStatus(card.due)));
   const description = $("details-description");
   description.textContent = "";
   for (const line of card.description) {
@@ -1357,7 +1370,7 @@ function openDetails(id) {
     ask("Due date (empty removes it)", card.due || "", (due) => {
       send([{ op: "due", card: id, due }]);
       reopen();
-    }, { allowEmpty: true });
+    }, { allowEmpty: true, date: true });
   };
   $("details-tick").textContent = card.done ? "Untick" : "Tick done";
   $("details-tick").onclick = () => { tick(id); $("details").close(); };
@@ -1365,6 +1378,99 @@ function openDetails(id) {
   $("details-delete").onclick = () => { send([{ op: "delete", card: id }]); $("details").close(); };
   $("details").onclose = () => focusCard(id);
   if (!already) $("details").showModal();
+}
+
+// MARK: - Due dates
+
+const DAY = 86400000;
+/// How many days ahead a due date counts as soon (after today).
+const SOON_DAYS = 3;
+
+/// What a due date means now: `{ kind, mark, spoken, time }` where `kind` is "overdue",
+/// "today", "soon" or "" (later, or a date in no form the page reads), `mark` says it in words
+/// on the card, `spoken` in a card's name after its date, and `time` is
+/// the moment (milliseconds; a plain date counts as the end of that day) or `Infinity`.
+/// The board's files hold `YYYY-MM-DD` (a day, local) or `YYYY-MM-DD HH:MM UTC` (a moment), as
+/// taskell writes them; the terminal marks the same dates the same way.
+function dueStatus(text, now = new Date()) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2})?\s*(UTC|Z)?)?$/.exec(text.trim());
+  const none = { kind: "", mark: "", spoken: "", time: Infinity };
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || Number(match[3]) < 1 ||
+    Number(match[3]) > 31) return none;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  let time;
+  let dayStart;
+  if (match[4] != null) {
+    const [hour, minute] = [Number(match[4]), Number(match[5])];
+    time = match[6] ? Date.UTC(year, month, day, hour, minute) : new Date(year, month, day, hour, minute).getTime();
+    const local = new Date(time);
+    dayStart = new Date(local.getFullYear(), local.getMonth(), local.getDate()).getTime();
+    if (Number.isNaN(time)) return none;
+    if (time < now.getTime()) return { kind: "overdue", mark: "overdue", spoken: "overdue", time };
+  } else {
+    dayStart = new Date(year, month, day).getTime();
+    time = dayStart + DAY - 1;
+    if (Number.isNaN(time)) return none;
+    if (dayStart < startOfToday) return { kind: "overdue", mark: "overdue", spoken: "overdue", time };
+  }
+  // Whole days from today, counted on the calendar (a day with a clock change is still one).
+  const days = Math.round((dayStart - startOfToday) / DAY);
+  if (days === 0) return { kind: "today", mark: "due today", spoken: "today", time };
+  if (days <= SOON_DAYS) {
+    const when = days === 1 ? "tomorrow" : `in ${days} days`;
+    return { kind: "soon", mark: `due ${when}`, spoken: when, time };
+  }
+  return { ...none, time };
+}
+
+/// A due date as shown on a card and in the details: the date, and what it means in words
+/// with a sign (never by colour alone).
+function dueElement(text, due) {
+  const element = document.createElement("span");
+  element.className = "due" + (due.kind ? ` due-${due.kind}` : "");
+  element.textContent = {
+    overdue: `⚠ overdue · due ${text}`,
+    today: `◷ due today · ${text}`,
+    soon: `◷ ${due.mark} · ${text}`,
+  }[due.kind] || `due ${text}`;
+  return element;
+}
+
+/// The cards with due dates across every column, soonest first (overdue at the top), each
+/// opening its card.
+function showDue() {
+  const list = $("due-cards");
+  list.textContent = "";
+  const rows = [];
+  for (const column of board.columns) {
+    for (const card of column.cards) {
+      if (card.due) rows.push({ card, column, due: dueStatus(card.due) });
+    }
+  }
+  rows.sort((a, b) => a.due.time - b.due.time || a.card.due.localeCompare(b.card.due));
+  for (const { card, column, due } of rows) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "due-row" + (card.done ? " done" : "");
+    const title = document.createElement("span");
+    title.className = "due-title";
+    drawInline(card.title, title);
+    const where = document.createElement("span");
+    where.className = "muted";
+    where.textContent = ` — ${column.title}${card.done ? ", done" : ""}`;
+    button.append(dueElement(card.due, due), " ", title, where);
+    button.addEventListener("click", () => {
+      $("due").close();
+      focusId = card.id;
+      openDetails(card.id);
+    });
+    item.append(button);
+    list.append(item);
+  }
+  $("due-empty").hidden = rows.length > 0;
+  $("due").showModal();
 }
 
 function showArchive() {
@@ -1413,6 +1519,7 @@ $("reload").addEventListener("click", () => send([{ op: "reload" }]));
 $("overwrite").addEventListener("click", () => send([{ op: "overwrite" }]));
 $("help-button").addEventListener("click", () => $("help").showModal());
 $("show-archive").addEventListener("click", () => showArchive());
+$("show-due").addEventListener("click", () => showDue());
 $("add-column").addEventListener("click", () =>
   ask("New column", "", (title) => send([{ op: "addColumn", title }])));
 addEventListener("resize", () => { if (board && !isDragging()) layout(); });
