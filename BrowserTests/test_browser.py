@@ -872,6 +872,26 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: len(self.tag_colours(driver)) == 3, what="the tags drawn again")
         self.assertEqual(self.tag_colours(driver), colours)
 
+    def test_an_obsidian_boards_own_tag_colours_come_first(self):
+        footer = ('%% kanban:settings\n```\n{"kanban-plugin":"board","tag-colors":['
+                  '{"tagKey":"#urgent","color":"rgba(255, 255, 255, 1)","backgroundColor":"rgba(200, 0, 0, 1)"},'
+                  '{"tagKey":"#sneaky","color":"url(http://127.0.0.1:9/x)","backgroundColor":"url(http://127.0.0.1:9/y)"}'
+                  ']}\n```\n%%\n')
+        text = (OBSIDIAN.replace("- [ ] one\n", "- [ ] one #urgent\n")
+                .replace("- [ ] two\n", "- [ ] two #sneaky #other\n"))
+        text = text[:text.index("%% kanban:settings")] + footer
+        self.server.write(text)
+        driver = self.page()
+        wait_for(lambda: len(self.tag_colours(driver)) == 3, what="three tags drawn")
+        colours = dict((tag, colour) for tag, colour in self.tag_colours(driver))
+        self.assertEqual(colours["#urgent"], "rgb(200, 0, 0)")
+        self.assertEqual(driver.execute_script(
+            "return getComputedStyle(document.querySelector('.card .tag')).color"), "rgb(255, 255, 255)")
+        # A colour in no plain form is never used: the tag keeps the colour of its own name.
+        self.assertTrue(colours["#sneaky"].startswith("rgb("), colours["#sneaky"])
+        self.assertNotIn("url", driver.execute_script(
+            "return [...document.querySelectorAll('.card .tag')].map(t => t.getAttribute('style')).join()"))
+
     def test_a_click_on_a_tag_shows_only_its_cards_and_says_how_many(self):
         self.server.write(self.TAGGED)
         driver = self.page()

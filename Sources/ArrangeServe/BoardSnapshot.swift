@@ -5,10 +5,11 @@ public import ArrangeBoard
 ///
 /// The board's JSON is
 /// `{"version":3,"file":"board.md","message":null,"conflict":false,"undo":true,"redo":false,
-/// "saved":true,"pending":null,"columns":[{"title":"To Do","limit":null,"complete":false,
+/// "saved":true,"pending":null,"tagColors":{},"columns":[{"title":"To Do","limit":null,"complete":false,
 /// "cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],"subtasks":[]}]}],
 /// "archive":["…"]}`. `saved` is false while a change is held but not yet written, and
-/// `pending` then says why.
+/// `pending` then says why. `tagColors` holds an Obsidian board's own tag colours
+/// (``ObsidianTagColors``).
 final class BoardSnapshot: @unchecked Sendable {
   /// The number of this snapshot: it grows by one with every snapshot the server makes (a
   /// new version, news for the status line, a save that went through).
@@ -49,8 +50,9 @@ final class BoardSnapshot: @unchecked Sendable {
     head += ",\"conflict\":\(session.isInConflict)"
     head += ",\"undo\":\(!session.undoStack.isEmpty),\"redo\":\(!session.redoStack.isEmpty)"
     head += ",\"saved\":\(isSaved),\"pending\":\(pending.map(quoted) ?? "null")"
-    self.head = head
     let document = shared.document
+    head += ",\"tagColors\":" + ObsidianTagColors.json(document.obsidianSettings)
+    self.head = head
     var columnHeads: [String] = []
     var cards: [[String]] = []
     for (index, column) in document.columns.enumerated() {

@@ -391,7 +391,14 @@ function drawInline(text, into) {
       element.className = m[14] != null ? "tag" : m[15] != null ? "time" : "date";
       shown = m[14] != null ? `#${m[14]}` : m[15] ?? m[16];
       // A tag has a colour of its own, the same wherever and whenever it is drawn.
-      if (m[14] != null) element.style.setProperty("--hue", tagHue(m[14]));
+      // An Obsidian board's own colour for it, from its settings, comes first.
+      if (m[14] != null) {
+        element.style.setProperty("--hue", tagHue(m[14]));
+        const [color, background] = board?.tagColors?.[`#${m[14]}`] ?? [];
+        if (color || background) element.classList.add("own");
+        if (color) element.style.setProperty("--tag-color", color);
+        if (background) element.style.setProperty("--tag-background", background);
+      }
     }
     if (inner != null) {
       plain += drawInline(inner, element);
