@@ -214,6 +214,67 @@ public struct DueDate: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension DueDate {
+  /// How many days after today a due date counts as soon.
+  public static let soonDays = 3
+
+  /// What a due date means at a moment: past, today, soon, or later.
+  ///
+  /// Soon is the next ``DueDate/soonDays`` days. Both front ends mark the first three, in words.
+  public enum Urgency: Hashable, Sendable {
+    /// Before today (a day), or passed (a moment).
+    case overdue
+    /// Today, and not passed.
+    case today
+    /// Tomorrow (`1`) or up to ``DueDate/soonDays`` days from today.
+    case soon(days: Int)
+    /// Later than that.
+    case later
+
+    /// The words a card shows for it: "overdue", "due today", "due tomorrow", "due in 2 days";
+    /// `nil` for ``later``.
+    public var mark: String? {
+      switch self {
+      case .overdue: "overdue"
+      case .today: "due today"
+      case .soon(let days): days == 1 ? "due tomorrow" : "due in \(days) days"
+      case .later: nil
+      }
+    }
+  }
+
+  /// When `text` (a due date as a file holds it: `YYYY-MM-DD`, a day in local time, or
+  /// `YYYY-MM-DD HH:MM UTC`, a moment) is due, in seconds since 1970 — the end of the day for
+  /// a day — or `nil` for a text in another form.
+  public static func instant(of text: String, clock: DueDateClock = .system) -> Int? {
+    let bytes = Array(text.trimmingWhitespace.utf8)
+    if let date = Self.date(bytes) {
+      let local = Self.days(date) * 86_400 + 86_399
+      return local - Self.offset(atLocal: local, clock)
+    }
+    if let (date, minutes, isUTC) = Self.dateAndTime(bytes) {
+      let local = Self.days(date) * 86_400 + minutes * 60
+      return isUTC ? local : local - Self.offset(atLocal: local, clock)
+    }
+    return nil
+  }
+
+  /// What the due date `text` means now, by `clock`; `nil` for a text in no form
+  /// ``instant(of:clock:)`` reads.
+  public static func urgency(of text: String, clock: DueDateClock = .system) -> Urgency? {
+    guard let instant = instant(of: text, clock: clock) else { return nil }
+    let now = clock.now()
+    if instant < now { return .overdue }
+    let today = (now + clock.utcOffset(now)).floorDivided(by: 86_400)
+    let day = (instant + clock.utcOffset(instant)).floorDivided(by: 86_400)
+    switch day - today {
+    case ...0: return .today
+    case 1...soonDays: return .soon(days: day - today)
+    default: return .later
+    }
+  }
+}
+
 /// Now, and the local time zone, for reading due dates such as `3d` or `17:30`.
 public struct DueDateClock: Sendable {
   /// The current instant, in seconds since 1970-01-01 00:00 UTC.
