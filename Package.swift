@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "ArrangeTerminal", targets: ["ArrangeTerminal"]),
     .library(name: "ArrangeTerminalDrag", targets: ["ArrangeTerminalDrag"]),
     .library(name: "ArrangeBoard", targets: ["ArrangeBoard"]),
+    .library(name: "ArrangeBoardTerminal", targets: ["ArrangeBoardTerminal"]),
     .executable(name: "arrange-layout", targets: ["arrange-layout"]),
     // `arrange` is deliberately no product. SwiftPM fetches, for a package that depends on
     // Arrange, the dependencies of every product, whichever ones it uses: as a product, `arrange`
@@ -60,11 +61,17 @@ let package = Package(
       swiftSettings: upcoming),
     // File-system calls the Glibc module lacks (atomic exchange, leases, inode flags).
     .target(name: "CArrangeFileSystem"),
+    // The board without a terminal: the document, the file, the session every front end shares.
     .target(
       name: "ArrangeBoard",
+      dependencies: ["ArrangeGeometry", "ArrangeDragDrop", "CArrangeFileSystem"],
+      swiftSettings: upcoming),
+    // The board in a terminal: `BoardScreen`, a terminal program over a board session.
+    .target(
+      name: "ArrangeBoardTerminal",
       dependencies: [
-        "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal",
-        "ArrangeTerminalDrag", "CArrangeFileSystem",
+        "ArrangeBoard", "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop", "ArrangeTerminal",
+        "ArrangeTerminalDrag",
       ],
       swiftSettings: upcoming),
     // The board in a browser: an HTTP and WebSocket server over a board session (its own, on
@@ -78,7 +85,7 @@ let package = Package(
     .executableTarget(
       name: "arrange",
       dependencies: [
-        "ArrangeBoard", "ArrangeTerminal", "ArrangeServe",
+        "ArrangeBoard", "ArrangeBoardTerminal", "ArrangeTerminal", "ArrangeServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: upcoming),
@@ -145,9 +152,8 @@ let package = Package(
     .testTarget(
       name: "ArrangeBoardTests",
       dependencies: [
-        "ArrangeBoard", "ArrangeTerminal", "ArrangeTerminalDrag", "ArrangeDragDrop",
-        "ArrangeTestSupport",
-        "CArrangeFileSystem",
+        "ArrangeBoard", "ArrangeBoardTerminal", "ArrangeTerminal", "ArrangeTerminalDrag",
+        "ArrangeDragDrop", "ArrangeTestSupport", "CArrangeFileSystem",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: upcoming),

@@ -51,6 +51,7 @@ let package = Package(
         .product(name: "ArrangeTerminal", package: "Arrange"),
         .product(name: "ArrangeTerminalDrag", package: "Arrange"),
         .product(name: "ArrangeBoard", package: "Arrange"),
+        .product(name: "ArrangeBoardTerminal", package: "Arrange"),
       ],
       swiftSettings: upcoming),
   ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArrangeBoard
+import ArrangeBoardTerminal
 import ArrangeServe
 import ArrangeTerminal
 

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ArrangeBoard
+@testable import ArrangeBoardTerminal
 
 /// The screen following the file through its session while the person works: outside edits,
 /// a file briefly gone, and no reload in the middle of a drag.

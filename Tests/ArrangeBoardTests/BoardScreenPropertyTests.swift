@@ -4,6 +4,7 @@ import ArrangeTestSupport
 import Testing
 
 @testable import ArrangeBoard
+@testable import ArrangeBoardTerminal
 
 /// Random people at the board: keys (card details, search and column keys too), pastes, clicks,
 /// drags, wheel turns, resizes (down to nothing), outside edits and polls, in any order and at

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ArrangeBoard
+@testable import ArrangeBoardTerminal
 
 /// Columns that do not all fit scroll sideways, keeping the focus and a drag's target in view.
 @Suite struct BoardScreenSidewaysTests {

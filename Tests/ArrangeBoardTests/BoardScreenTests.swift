@@ -1,4 +1,5 @@
 import ArrangeBoard
+import ArrangeBoardTerminal
 import ArrangeTerminal
 import ArrangeTerminalDrag
 import Foundation

@@ -2,6 +2,7 @@ import ArrangeTerminal
 import Testing
 
 @testable import ArrangeBoard
+@testable import ArrangeBoardTerminal
 
 /// The dim line under a card's title in the terminal: what its details hold, cut visibly.
 @Suite struct CardSummaryTests {

@@ -2,6 +2,7 @@ import ArrangeTerminal
 import Testing
 
 @testable import ArrangeBoard
+@testable import ArrangeBoardTerminal
 
 /// A card moved or dropped at the end of a column longer than the screen stays in view.
 @Suite struct LongColumnTests {

@@ -74,7 +74,7 @@ struct BoardLine: Hashable, Sendable {
 
 extension String {
   /// The string without whitespace (and line breaks) at either end, judged by Unicode scalar.
-  var trimmingWhitespace: String {
+  package var trimmingWhitespace: String {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

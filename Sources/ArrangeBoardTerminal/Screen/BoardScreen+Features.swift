@@ -1,6 +1,7 @@
+import ArrangeBoard
 import ArrangeDragDrop
 import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 import ArrangeTerminalDrag
 
 extension BoardScreen {

@@ -1,3 +1,4 @@
+public import ArrangeBoard
 import ArrangeDragDrop
 import ArrangeGeometry
 import ArrangeLayout

@@ -1,3 +1,4 @@
+import ArrangeBoard
 import ArrangeDragDrop
 public import ArrangeTerminal
 import ArrangeTerminalDrag

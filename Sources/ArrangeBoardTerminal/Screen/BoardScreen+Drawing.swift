@@ -1,3 +1,4 @@
+import ArrangeBoard
 import ArrangeDragDrop
 import ArrangeGeometry
 public import ArrangeTerminal
