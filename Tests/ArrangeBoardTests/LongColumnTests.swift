@@ -41,6 +41,47 @@ import Testing
     #expect(Self.row(of: "Other", in: harness) != nil, "the moved card is out of view")
   }
 
+  /// The row of the long column's bottom border in the 60×14 pane (the status line is row 13).
+  static let bottomBorder = 12
+
+  @Test("A card lifted with the keyboard to the end of a full column is drawn inside it")
+  func keyboardGhostAtTheEnd() throws {
+    for fromOtherColumn in [false, true] {
+      var harness = try Harness(Self.long)
+      let title = fromOtherColumn ? "Other" : "Card 1"
+      if fromOtherColumn { harness.key(.right) }
+      harness.key(" ")
+      if fromOtherColumn { harness.key(.left) }
+      for _ in 0..<25 { harness.key(.down) }
+      let rows = harness.lines.indices.filter {
+        harness.lines[$0].contains(title + " ") && harness.lines[$0].hasPrefix("▶")
+      }
+      #expect(rows.count == 1, "\(title): the ghost is not drawn once: \(harness.lines)")
+      let ghost = try #require(rows.first)
+      #expect(ghost < Self.bottomBorder, "\(title): the ghost is on the border: \(harness.lines)")
+      // The last card is in view above it, and the border is drawn whole.
+      #expect(harness.lines[..<ghost].contains { $0.contains("Card 20 ") })
+      #expect(
+        harness.lines[Self.bottomBorder].hasPrefix("┗")
+          || harness.lines[Self.bottomBorder].hasPrefix("╰"),
+        "\(title): \(harness.lines[Self.bottomBorder])")
+      harness.key(" ")
+      #expect(harness.titles[0].last == title)
+      #expect(Self.row(of: title, in: harness) != nil, "\(title): the dropped card is out of view")
+    }
+  }
+
+  @Test("The room kept for a keyboard ghost goes when the drag ends")
+  func roomGoesAfterTheDrag() throws {
+    var harness = try Harness(Self.long)
+    harness.key("G")
+    let before = harness.lines
+    harness.key(" ")
+    harness.key(.escape)
+    // All but the status line, which says the drag was cancelled.
+    #expect(harness.lines.dropLast() == before.dropLast(), "the column is not drawn as before")
+  }
+
   @Test("A card dropped with the mouse below the last card shown lands at the end and is in view")
   func mouseToTheEnd() throws {
     var harness = try Harness(Self.long)

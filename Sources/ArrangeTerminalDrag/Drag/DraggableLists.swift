@@ -53,9 +53,34 @@ public struct DraggableLists<Item: Hashable & Sendable> {
     _ input: DragInput<ListGeometry<Item>>, at time: Double, status: inout StatusLine,
     items noun: String = "items", name: (Item) -> String
   ) -> [DragEffect<Item>] {
-    let effects = arena.perform(input, on: &engine, at: time)
+    var effects = arena.perform(input, on: &engine, at: time)
+    effects += keepRoomForKeyboardGhost(at: time)
     status.show(effects, items: noun, name: name)
     renderer.update(with: effects, presentation: engine.presentation, at: time)
+    return effects
+  }
+
+  /// Keeps room for a keyboard drag's ghost below the last item of every full list.
+  ///
+  /// The room is the item's height and the spacing: else the end of a full list is at the
+  /// frame's bottom and the ghost is drawn past it, on the list's border. The room goes when
+  /// the drag ends. The engine is told every change of geometry.
+  mutating func keepRoomForKeyboardGhost(at time: Double) -> [DragEffect<Item>] {
+    var rows = 0
+    if let item = engine.draggedItem(for: .keyboard), let slot = arena.slot(of: item),
+      let list = arena[slot.container], let height = list.height(of: item)
+    {
+      rows = height + list.spacing
+    }
+    var effects: [DragEffect<Item>] = []
+    for (position, id) in arena.ids.enumerated() {
+      let list = arena.lists[position]
+      let wanted = rows > 0 && list.contentHeight + rows > list.frame.height ? rows : 0
+      guard wanted != list.reservedRows else { continue }
+      arena.lists[position].reserveRows(wanted)
+      effects += arena.perform(
+        .setGeometry(id, arena.lists[position].geometry), on: &engine, at: time)
+    }
     return effects
   }
 

@@ -53,7 +53,7 @@ extension ListContainer {
       if entry.role == .present { index += 1 }
       guard entry.isShown(at: time) else { continue }
       let rect = span.cells
-      guard let clip = Self.intersection(rect, frame) else { continue }
+      guard let clip = Self.intersection(rect, visibleFrame) else { continue }
       let layer = entry.role == .leaving ? 0 : (entry.offset.isFinished(at: time) ? 1 : 2)
       layers[layer].append((entry, position, rect, clip))
     }

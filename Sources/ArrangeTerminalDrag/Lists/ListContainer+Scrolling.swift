@@ -28,18 +28,19 @@ extension ListContainer {
     guard let start = contentStart(of: item), let height = height(of: item) else { return false }
     if start < scrollOffset {
       scroll(to: start)
-    } else if start + height > scrollOffset + frame.height {
-      scroll(to: Swift.min(start, start + height - frame.height))
+    } else if start + height > scrollOffset + visibleFrame.height {
+      scroll(to: Swift.min(start, start + height - visibleFrame.height))
     }
     return true
   }
 
   /// Moves the list to `frame` at once (what is in flight keeps going relative to it); the scroll
-  /// offset is clamped to the new height.
+  /// offset is clamped to the new height, and the reserved rows to the frame.
   ///
   /// - Complexity: O(n).
   public mutating func setFrame(_ frame: CellRect) {
     self.frame = frame
+    reservedRows = Swift.min(reservedRows, frame.height)
     scroll(to: scrollOffset)
   }
 }

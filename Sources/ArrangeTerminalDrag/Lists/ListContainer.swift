@@ -65,8 +65,10 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
   /// Whether operations animate (applies to operations made after it changes).
   public var motion: MotionPreference
   /// How many rows of content are scrolled above the frame, always in
-  /// `0 ... max(0, contentHeight - frame.height)`.
+  /// `0 ... max(0, contentHeight - visibleFrame.height)`.
   public internal(set) var scrollOffset = 0
+  /// Rows at the bottom of ``frame`` kept free of items (see ``reserveRows(_:)``).
+  public internal(set) var reservedRows = 0
 
   // Everything drawn: the items in order, with the entries of items shrinking away and the empty
   // slots of items handed over to another container among them.
@@ -174,7 +176,26 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
   }
 
   /// The largest scroll offset, in rows.
-  public var maximumScrollOffset: Int { Swift.max(0, contentHeight - frame.height) }
+  public var maximumScrollOffset: Int { Swift.max(0, contentHeight - visibleFrame.height) }
+
+  /// The part of ``frame`` items are shown in: all of it but the ``reservedRows`` at its bottom.
+  public var visibleFrame: CellRect {
+    var visible = frame
+    visible.height = Swift.max(0, frame.height - reservedRows)
+    return visible
+  }
+
+  /// Keeps the last `rows` rows of the frame free of items (clamped to the frame).
+  ///
+  /// Something drawn after the last item — the ghost of an item dragged with the keyboard to
+  /// the end — then lands inside the frame rather than on whatever is below it. The items
+  /// scroll one row further for each reserved row; the engine is told by the geometry.
+  ///
+  /// - Complexity: O(1).
+  public mutating func reserveRows(_ rows: Int) {
+    reservedRows = Swift.min(Swift.max(0, rows), frame.height)
+    scroll(to: scrollOffset)
+  }
 
   /// The height of `item` in rows (its final height while it is being resized), or `nil` when the
   /// list does not hold it.
@@ -192,7 +213,7 @@ public struct ListContainer<Item: Hashable & Sendable>: Sendable {
   /// - Complexity: O(n).
   public var geometry: ListGeometry<Item> {
     ListGeometry(
-      items: items, frame: frame.rect, itemLengths: heights.map(Double.init),
+      items: items, frame: visibleFrame.rect, itemLengths: heights.map(Double.init),
       spacing: Double(spacing)
     ).scrolled(to: Double(scrollOffset))
   }
