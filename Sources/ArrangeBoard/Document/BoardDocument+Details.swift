@@ -22,9 +22,16 @@ extension BoardDocument {
   }
 
   /// The card's description, due date and subtasks, or `nil` for an unknown card.
+  ///
+  /// An Obsidian Kanban card's due date is the date in its title (`@{2026-12-24}`, with
+  /// `@@{17:30}`), unless it also has a taskell `@ ` line.
   public func details(of id: CardID) -> CardDetails? {
     guard let location = location(of: id) else { return nil }
-    return Self.details(ofBlock: block(column: location.column, index: location.index))
+    var details = Self.details(ofBlock: block(column: location.column, index: location.index))
+    if isObsidianKanban && details.due == nil {
+      details.due = Self.obsidianDue(inTitle: columns[location.column].cards[location.index].title)
+    }
+    return details
   }
 
   /// The details of every card of column `column`, in order (an empty array for a column
@@ -34,9 +41,16 @@ extension BoardDocument {
   ///   be quadratic in its cards.
   public func detailsOfCards(inColumn column: Int) -> [CardDetails] {
     guard columnSections.indices.contains(column) else { return [] }
-    return sections[columnSections[column]].pieces.filter { $0.kind == .card }.map {
+    var all = sections[columnSections[column]].pieces.filter { $0.kind == .card }.map {
       Self.details(ofBlock: $0.lines)
     }
+    if isObsidianKanban {
+      for (index, card) in columns[column].cards.enumerated()
+      where index < all.count && all[index].due == nil {
+        all[index].due = Self.obsidianDue(inTitle: card.title)
+      }
+    }
+    return all
   }
 
   /// The details written in a card's lines (its card line first).
@@ -101,10 +115,27 @@ extension BoardDocument {
   /// `nil` removes it.
   ///
   /// The date is one ``DueDate/parse(_:clock:)`` read, so only forms taskell reads back get
-  /// into the file; the due dates already in it are never rewritten.
+  /// into the file; the due dates already in it are never rewritten. On an Obsidian Kanban
+  /// board, a card without a taskell `@ ` line gets the date in its title as the plugin writes
+  /// it: `@{2026-12-24}`, and `@@{17:30}` (local time) for a moment.
   ///
   /// - Throws: ``BoardEditError/Kind/unknownCard``, leaving the document unchanged.
   public mutating func setDue(_ due: DueDate?, of id: CardID) throws(BoardEditError) {
+    let location = try existingLocation(of: id)
+    if isObsidianKanban {
+      let block = self.block(column: location.column, index: location.index)
+      if !block.dropFirst().contains(where: { Self.isDue($0) }) {
+        let title = columns[location.column].cards[location.index].title
+        var words = Self.removingObsidianDates(from: title)
+        if let due {
+          let parts = due.localText.split(separator: " ")
+          words += " @{\(parts[0])}" + (parts.count > 1 ? " @@{\(parts[1])}" : "")
+        }
+        // A title of nothing but its date is refused, as an empty title is.
+        try setTitle(words, of: id)
+        return
+      }
+    }
     let lineBreak = newline
     try editDetails(of: id) { block, indent in
       let existing = block.indices.dropFirst().first { Self.isDue(block[$0]) }

@@ -15,6 +15,9 @@
 public struct DueDate: Hashable, Sendable, CustomStringConvertible {
   /// The date as it is written after `@ ` in the file.
   public let text: String
+  /// The same date on the local wall clock, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`: what an
+  /// Obsidian Kanban board writes in a card's title (`@{2026-12-24} @@{17:30}`).
+  public let localText: String
 
   /// The date as it is written in the file.
   public var description: String { text }
@@ -43,7 +46,7 @@ public struct DueDate: Hashable, Sendable, CustomStringConvertible {
     if let (date, minutes, isUTC) = Self.dateAndTime(bytes) {
       let local = (Self.days(date) * 86_400) + minutes * 60
       let instant = isUTC ? local : local - Self.offset(atLocal: local, clock)
-      return DueDate(text: Self.formatUTC(instant))
+      return DueDate(instant: instant, clock: clock)
     }
     if let (seconds, onlyDays) = Self.relative(bytes) {
       let now = clock.now()
@@ -53,7 +56,7 @@ public struct DueDate: Hashable, Sendable, CustomStringConvertible {
           return DueDate(text: Self.format(date))
         }
       } else if Self.checked(Self.civil((now + seconds).floorDivided(by: 86_400))) != nil {
-        return DueDate(text: Self.formatUTC(now + seconds))
+        return DueDate(instant: now + seconds, clock: clock)
       }
       throw BoardEditError(
         kind: .invalidDueDate, message: "“\(Self.shortened(text))” is too far away. " + Self.forms)
@@ -67,8 +70,20 @@ public struct DueDate: Hashable, Sendable, CustomStringConvertible {
     text.count > 40 ? String(text.prefix(39)) + "…" : text
   }
 
+  /// A day (`text` is `YYYY-MM-DD`, the same everywhere).
   init(text: String) {
     self.text = text
+    localText = text
+  }
+
+  /// A moment, `instant` seconds since 1970: written in UTC, and on `clock`'s wall clock.
+  init(instant: Int, clock: DueDateClock) {
+    text = Self.formatUTC(instant)
+    let wall = instant + clock.utcOffset(instant)
+    let seconds = wall - wall.floorDivided(by: 86_400) * 86_400
+    localText =
+      Self.format(Self.civil(wall.floorDivided(by: 86_400))) + " "
+      + Self.padded(seconds / 3600, 2) + ":" + Self.padded(seconds / 60 % 60, 2)
   }
 
   /// A calendar date.
