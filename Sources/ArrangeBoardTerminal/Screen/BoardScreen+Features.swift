@@ -114,10 +114,7 @@ extension BoardScreen {
       switch row {
       case .subtask(let index):
         let done = content.subtasks[index].isDone
-        editCard(view.card, change: done ? "unticking a subtask" : "ticking a subtask") {
-          edited throws(BoardEditError) in
-          try edited.setSubtask(index, of: view.card, isDone: !done)
-        }
+        edit(.setSubtask(view.card, index: index, done: !done))
       case .title, .due, .description: startDetailsEdit(row, view: view, card: card, content)
       }
     case (.character("e"), []):
@@ -131,19 +128,13 @@ extension BoardScreen {
     case (.character("D"), _):
       switch row {
       case .subtask(let index):
-        editCard(view.card, change: "deleting a subtask") { edited throws(BoardEditError) in
-          try edited.removeSubtask(index, of: view.card)
-        }
+        edit(.removeSubtask(view.card, index: index))
       case .description(let index):
         var lines = content.description
         lines.remove(at: index)
-        editCard(view.card, change: "editing a description") { edited throws(BoardEditError) in
-          try edited.setDescription(lines, of: view.card)
-        }
+        edit(.setDescription(view.card, lines))
       case .due:
-        editCard(view.card, change: "removing a due date") { edited throws(BoardEditError) in
-          try edited.setDue(nil, of: view.card)
-        }
+        edit(.setDue(view.card, nil))
       case .title:
         status.message = "Close the card (Esc) and press D to delete it"
       }
@@ -154,9 +145,7 @@ extension BoardScreen {
       }
       let target = key == .character("J") ? index + 1 : index - 1
       guard content.subtasks.indices.contains(target) else { return .changed }
-      editCard(view.card, change: "moving a subtask") { edited throws(BoardEditError) in
-        try edited.moveSubtask(index, to: target, of: view.card)
-      }
+      edit(.moveSubtask(view.card, from: index, to: target))
       view.row += target - index
     default:
       return .unchanged
@@ -185,9 +174,7 @@ extension BoardScreen {
       guard let from = view.pressedSubtask, case .subtask(let to) = row, from != to else {
         return .changed
       }
-      editCard(view.card, change: "moving a subtask") { edited throws(BoardEditError) in
-        try edited.moveSubtask(from, to: to, of: view.card)
-      }
+      edit(.moveSubtask(view.card, from: from, to: to))
       details?.row = index
     default:
       return .unchanged
@@ -215,21 +202,20 @@ extension BoardScreen {
     }
   }
 
-  /// Applies an edit of one card through the session; returns whether it was made.
+  /// Applies an edit of one card through the session; returns whether it was made (an edit
+  /// that changes nothing counts as made).
   @discardableResult
-  mutating func editCard(
-    _ card: CardID, change: String,
-    _ edit: (inout BoardDocument) throws(BoardEditError) -> Void
-  ) -> Bool {
+  mutating func edit(_ edit: BoardEdit) -> Bool {
     var edited = document
+    let report: BoardEditReport
     do {
-      try edit(&edited)
+      report = try edited.apply(edit)
     } catch {
       status.message = error.message
       return false
     }
     guard edited != document else { return true }
-    commit(edited, change: change, cards: [card])
+    commit(edited, change: report.change, cards: report.cards)
     refreshHeights()
     return true
   }
@@ -335,10 +321,7 @@ extension BoardScreen {
       }
       confirmingColumnRemoval = nil
       let name = document.columns[column].title
-      changeColumns("removing the column “\(name)”", focus: Swift.max(0, column - 1)) {
-        edited throws(BoardEditError) in
-        try edited.removeColumn(column, withCards: true)
-      }
+      changeColumns(.removeColumn(column, withCards: true), focus: Swift.max(0, column - 1))
       status.message = "Removed the column “\(name)” (u undoes)"
     case "<", ">":
       moveColumn(focusedColumn, by: character == "<" ? -1 : 1)
@@ -361,26 +344,24 @@ extension BoardScreen {
   /// Moves column `column` to position `target`, saved.
   mutating func moveColumn(_ column: Int, to target: Int) {
     let name = document.columns[column].title
-    changeColumns("moving the column “\(name)”", focus: target) { edited throws(BoardEditError) in
-      try edited.moveColumn(column, to: target)
-    }
+    changeColumns(.moveColumn(from: column, to: target), focus: target)
     status.message = "Moved the column “\(name)” to place \(target + 1)"
   }
 
-  /// Commits an edit of the columns, and shows the board again with the focus on `focus`.
-  mutating func changeColumns(
-    _ change: String, focus column: Int,
-    _ edit: (inout BoardDocument) throws(BoardEditError) -> Void
-  ) {
+  /// Commits an edit of the columns, and shows the board again with the focus on `focus`;
+  /// returns whether it was made.
+  @discardableResult
+  mutating func changeColumns(_ edit: BoardEdit, focus column: Int) -> Bool {
     var edited = document
+    let report: BoardEditReport
     do {
-      try edit(&edited)
+      report = try edited.apply(edit)
     } catch {
       status.message = error.message
-      return
+      return false
     }
     let card = focusedCard
-    commit(edited, change: change, cards: [])
+    commit(edited, change: report.change, cards: report.cards)
     focusedColumn = Swift.min(Swift.max(0, column), Swift.max(0, document.columns.count - 1))
     // The focus goes to the column: its card that had it, else its first card.
     let cards = visibleCards(focusedColumn).map(\.id)
@@ -388,6 +369,7 @@ extension BoardScreen {
     rebuild()
     layout(columns: size.columns, rows: size.rows)
     showColumn(focusedColumn)
+    return true
   }
 
   /// Tells the column engine where the headers of the columns on screen are.
@@ -485,12 +467,7 @@ extension BoardScreen {
       return
     }
     let done = !(content.checkbox ?? false)
-    if editCard(
-      card, change: done ? "ticking “\(content.title)”" : "unticking “\(content.title)”",
-      {
-        edited throws(BoardEditError) in try edited.setDone(done, of: card)
-      })
-    {
+    if edit(.setDone(card, done)) {
       status.message = "“\(content.title)” is \(done ? "done" : "not done")"
     }
   }
@@ -541,11 +518,7 @@ extension BoardScreen {
 extension BoardScreen {
   /// Adds a column titled `title` at `index`, focused; returns whether it was added.
   mutating func submitColumn(_ title: String, at index: Int) -> Bool {
-    var made = false
-    changeColumns("adding a column", focus: index) { edited throws(BoardEditError) in
-      try edited.addColumn(title: title, at: index)
-      made = true
-    }
+    let made = changeColumns(.addColumn(title: title, at: index), focus: index)
     if made { status.message = "Added the column “\(document.columns[index].title)”" }
     return made
   }

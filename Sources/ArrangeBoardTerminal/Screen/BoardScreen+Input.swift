@@ -216,15 +216,10 @@ extension BoardScreen {
       case .addColumn(let at):
         isDone = submitColumn(text, at: at)
       case .renameColumn(let column):
-        let old = document.columns.indices.contains(column) ? document.columns[column].title : ""
-        changeColumns("renaming the column “\(old)”", focus: column) {
-          edited throws(BoardEditError) in try edited.renameColumn(column, to: text)
-        }
+        changeColumns(.renameColumn(column, title: text), focus: column)
         isDone = true
       case .addSubtask(let card):
-        isDone = editCard(card, change: "adding a subtask") { edited throws(BoardEditError) in
-          try edited.addSubtask(text, to: card)
-        }
+        isDone = edit(.addSubtask(card, title: text))
         if isDone,
           let count = document.details(of: card).map({
             2 + $0.description.count + $0.subtasks.count
@@ -233,15 +228,11 @@ extension BoardScreen {
           details?.row = count - 1
         }
       case .editSubtask(let card, let index):
-        isDone = editCard(card, change: "editing a subtask") { edited throws(BoardEditError) in
-          try edited.setSubtask(index, of: card, title: text)
-        }
+        isDone = edit(.renameSubtask(card, index: index, title: text))
       case .description(let card, let line):
         var lines = document.details(of: card)?.description ?? []
         if let line, lines.indices.contains(line) { lines[line] = text } else { lines.append(text) }
-        isDone = editCard(card, change: "editing a description") { edited throws(BoardEditError) in
-          try edited.setDescription(lines, of: card)
-        }
+        isDone = edit(.setDescription(card, lines))
       case .due(let card):
         if !text.trimmingWhitespace.isEmpty,
           text.trimmingWhitespace == document.details(of: card)?.due
@@ -250,9 +241,7 @@ extension BoardScreen {
           status.message = "Due date unchanged"
           isDone = true
         } else {
-          _ = editCard(card, change: "setting a due date") { edited throws(BoardEditError) in
-            try edited.setDue(try DueDate.parse(text), of: card)
-          }
+          edit(.setDue(card, text))
           // Refused or not, the prompt closes: the status line, which it covers, says which
           // forms a due date takes.
           isDone = true

@@ -267,26 +267,21 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       board.card($0)?.title ?? "card"
     }
     var edited = document
-    var change: String?
-    var cards: Set<CardID> = []
+    var report = BoardEditReport()
+    var isApplied = false
     var refusal: String?
     var moved: CardID?
     for case .apply(let shown) in effects {
+      isApplied = true
       let operation = documentOperation(shown)
       if case .move(let card, _, _, _) = operation { moved = card }
-      change = describe(operation)
       do {
-        try edited.apply(operation, in: containers)
+        report.add(try edited.apply(BoardEdit(operation, in: containers)))
       } catch {
         refusal = refusal ?? error.message
       }
-      switch operation {
-      case .move(let card, _, _, _), .remove(let card, _): cards.insert(card)
-      case .exchange(let first, _, let second, _): cards.formUnion([first, second])
-      case .copy, .insert, .dropInto, .takeOut: break
-      }
     }
-    guard let change else { return }
+    guard isApplied else { return }
     if let refusal {
       // The lists show what the document refused: the document is the truth.
       rebuild()
@@ -295,7 +290,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       return
     }
     guard edited != document else { return }
-    commit(edited, change: change, cards: cards)
+    commit(edited, change: report.change, cards: report.cards)
     // The card a drop moved stays in view: a column it made longer would otherwise show it
     // below its last row.
     if let moved, let location = document.location(of: moved),
@@ -303,17 +298,6 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       lists.arena.lists[location.column].scrollToShow(moved)
     {
       reportGeometry()
-    }
-  }
-
-  /// What one engine operation does, in words, for undo's messages.
-  func describe(_ operation: DragOperation<CardID>) -> String {
-    switch operation {
-    case .move(let card, _, _, _): "moving “\(title(of: card))”"
-    case .exchange(let first, _, let second, _):
-      "swapping “\(title(of: first))” and “\(title(of: second))”"
-    case .remove(let card, _): "removing “\(title(of: card))”"
-    case .copy, .insert, .dropInto, .takeOut: "a drag"
     }
   }
 
