@@ -95,7 +95,7 @@ extension BoardScreen {
   /// Nothing happens during a drag, a mouse press or a prompt.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
     now = time
-    guard !lists.engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
+    guard !lists.engine.isDragging, !isPointerDown, !mode.isPrompting else { return .unchanged }
     let place = focusPlace()
     return follow(session.poll(at: time), keeping: place) ? .changed : .unchanged
   }
@@ -194,7 +194,7 @@ extension BoardScreen {
       if lists.arena.lists.indices.contains(column) {
         let width = lists.arena.lists[column].frame.width
         _ = lists.arena.lists[column].add(
-          card, height: Self.height(of: added, width: width), at: time)
+          card, height: CardLook.height(of: added, width: width), at: time)
       }
       status.message = "Added “\(added.title)” to \(edited.columns[column].title)"
       commit(edited, change: report.change, cards: report.cards)
@@ -222,7 +222,7 @@ extension BoardScreen {
       {
         let width = lists.arena.lists[location.column].frame.width
         _ = lists.arena.lists[location.column].setHeight(
-          Self.height(of: retitled, width: width), for: card, at: time)
+          CardLook.height(of: retitled, width: width), for: card, at: time)
         reportGeometry()
       }
       status.message = "Renamed to “\(edited.card(card)?.title ?? title)”"
