@@ -82,7 +82,9 @@ public enum BoardMessages {
   /// `renameSubtask` (`card`, `index`, `title`), `moveSubtask` (`card`, `from`, `to`), `describe`
   /// (`card`, `lines`), `due` (`card`, `due`: a date, or empty to remove it), `addColumn`
   /// (`title`), `renameColumn` (`column`, `title`), `deleteColumn` (`column`, optional
-  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. At most
+  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. Each `op` but the last four is read
+  /// into the ``BoardEdit`` it names (`move` is ``BoardEdit/moveCard(_:column:index:)``, and
+  /// so on), the vocabulary the terminal speaks too; the last four are the session's. At most
   /// ``ServerLimits/requestsPerChange`` requests.
   public static func requests(from body: [UInt8]) throws(Malformed) -> (
     version: Int, requests: [BoardRequest]
@@ -136,25 +138,26 @@ public enum BoardMessages {
       }
       return value
     }
+    let edit: BoardEdit
     switch name {
     case "move":
-      return .moveCard(CardID(try int("card")), column: try int("column"), index: try int("index"))
-    case "moveColumn": return .moveColumn(from: try int("from"), to: try int("to"))
+      edit = .moveCard(CardID(try int("card")), column: try int("column"), index: try int("index"))
+    case "moveColumn": edit = .moveColumn(from: try int("from"), to: try int("to"))
     case "add":
-      return .addCard(
+      edit = .addCard(
         title: try text("title"), column: try int("column"), index: try optionalInt("index"))
-    case "rename": return .setTitle(CardID(try int("card")), try text("title"))
-    case "delete": return .removeCard(CardID(try int("card")))
-    case "tick": return .setDone(CardID(try int("card")), try flag("done"))
+    case "rename": edit = .setTitle(CardID(try int("card")), try text("title"))
+    case "delete": edit = .removeCard(CardID(try int("card")))
+    case "tick": edit = .setDone(CardID(try int("card")), try flag("done"))
     case "subtask":
-      return .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
-    case "addSubtask": return .addSubtask(CardID(try int("card")), title: try text("title"))
-    case "deleteSubtask": return .removeSubtask(CardID(try int("card")), index: try int("index"))
+      edit = .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
+    case "addSubtask": edit = .addSubtask(CardID(try int("card")), title: try text("title"))
+    case "deleteSubtask": edit = .removeSubtask(CardID(try int("card")), index: try int("index"))
     case "renameSubtask":
-      return .renameSubtask(
+      edit = .renameSubtask(
         CardID(try int("card")), index: try int("index"), title: try text("title"))
     case "moveSubtask":
-      return .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
+      edit = .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
     case "describe":
       var lines: [String] = []
       if case .array(let items)? = item["lines"], items.count <= 1000 {
@@ -167,7 +170,7 @@ public enum BoardMessages {
         throw Malformed(
           message: "“describe” needs “lines”, a list of at most 1000 texts of 10000 bytes.")
       }
-      return .setDescription(CardID(try int("card")), lines)
+      edit = .setDescription(CardID(try int("card")), lines)
     case "due":
       var due: String?
       switch item["due"] {
@@ -175,11 +178,11 @@ public enum BoardMessages {
       case .string?: due = try text("due")
       default: throw Malformed(message: "“due” needs a date as text, or an empty text.")
       }
-      return .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
-    case "addColumn": return .addColumn(title: try text("title"))
-    case "renameColumn": return .renameColumn(try int("column"), title: try text("title"))
+      edit = .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
+    case "addColumn": edit = .addColumn(title: try text("title"))
+    case "renameColumn": edit = .renameColumn(try int("column"), title: try text("title"))
     case "deleteColumn":
-      return .removeColumn(
+      edit = .removeColumn(
         try int("column"), withCards: item["withCards"] == nil ? false : try flag("withCards"))
     case "undo": return .undo
     case "redo": return .redo
@@ -187,5 +190,6 @@ public enum BoardMessages {
     case "overwrite": return .overwrite
     default: throw Malformed(message: "Unknown “op”: “\(op)”.")
     }
+    return .edit(edit)
   }
 }

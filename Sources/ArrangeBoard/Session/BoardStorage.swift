@@ -1,4 +1,4 @@
-/// Where a ``BoardScreen`` keeps its document: a ``BoardFile`` on disk, or anything else that
+/// Where a ``BoardSession`` keeps its document: a ``BoardFile`` on disk, or anything else that
 /// saves bytes the same careful way (tests use one in memory).
 public protocol BoardStorage {
   /// The path shown to people (in the status line and in messages).

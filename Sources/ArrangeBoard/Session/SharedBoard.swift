@@ -1,39 +1,9 @@
-/// A change a remote front end (a page in a browser) asks for, in terms of the version of the
-/// board it was shown: its card identifiers and column numbers are that version's.
+/// What a remote front end (a page in a browser) asks for, in terms of the version of the
+/// board it was shown: an edit of the board, whose card identifiers and column numbers are that
+/// version's, or one of the session's own commands.
 public enum BoardRequest: Hashable, Sendable {
-  /// Moves a card to position `index` of column `column` (counted without the card).
-  case moveCard(CardID, column: Int, index: Int)
-  /// Moves column `from` to place `to`.
-  case moveColumn(from: Int, to: Int)
-  /// Adds a card titled `title` to column `column`, at `index` or at the end.
-  case addCard(title: String, column: Int, index: Int?)
-  /// Gives a card a new title.
-  case setTitle(CardID, String)
-  /// Removes a card with its lines.
-  case removeCard(CardID)
-  /// Ticks a card done or not.
-  case setDone(CardID, Bool)
-  /// Ticks subtask `index` of a card done or not.
-  case setSubtask(CardID, index: Int, done: Bool)
-  /// Adds a subtask titled `title` at the end of a card's subtasks.
-  case addSubtask(CardID, title: String)
-  /// Removes subtask `index` of a card.
-  case removeSubtask(CardID, index: Int)
-  /// Gives subtask `index` of a card a new title.
-  case renameSubtask(CardID, index: Int, title: String)
-  /// Moves subtask `from` of a card to place `to`.
-  case moveSubtask(CardID, from: Int, to: Int)
-  /// Replaces a card's description with `lines`.
-  case setDescription(CardID, [String])
-  /// Sets a card's due date as a person typed it (`nil` or blank removes it); see
-  /// ``DueDate/parse(_:clock:)`` for what is accepted and how it is written.
-  case setDue(CardID, String?)
-  /// Adds a column titled `title` at the end.
-  case addColumn(title: String)
-  /// Renames column `column`.
-  case renameColumn(Int, title: String)
-  /// Removes column `column`, with its cards when `withCards`.
-  case removeColumn(Int, withCards: Bool)
+  /// Edits the board (see ``BoardEdit``).
+  case edit(BoardEdit)
   /// Undoes the last change made here.
   case undo
   /// Redoes the last change undone.
@@ -44,7 +14,7 @@ public enum BoardRequest: Hashable, Sendable {
   case overwrite
 }
 
-/// What ``SharedBoard/perform(_:madeOn:at:)`` did.
+/// What ``SharedBoard``'s `perform(_:madeOn:at:)` did, with requests or with edits.
 public struct SharedBoardOutcome: Hashable, Sendable {
   /// Whether the board changed (every page should be sent the new version).
   public var changed: Bool
@@ -101,9 +71,8 @@ public struct SharedBoard<Storage: BoardStorage> {
       changed: noteChange(), refused: false, message: outcome.message)
   }
 
-  /// Applies `requests`, made on version `made`, as one change, and saves it.
-  ///
-  /// Either every request applies or none does: a refused one leaves the board as it was.
+  /// Carries out `requests`, made on version `made`: edits as one change, saved (as with
+  /// edits alone), or one of the session's commands, which goes alone.
   public mutating func perform(
     _ requests: [BoardRequest], madeOn made: Int, at time: Double
   ) -> SharedBoardOutcome {
@@ -111,6 +80,22 @@ public struct SharedBoard<Storage: BoardStorage> {
     {
       return outcome
     }
+    var edits: [BoardEdit] = []
+    for request in requests {
+      guard case .edit(let edit) = request else {
+        return refusal("Undo, redo, reload and overwrite go alone.")
+      }
+      edits.append(edit)
+    }
+    return perform(edits, madeOn: made, at: time)
+  }
+
+  /// Applies `edits`, made on version `made`, as one change, and saves it.
+  ///
+  /// Either every edit applies or none does: a refused one leaves the board as it was.
+  public mutating func perform(
+    _ edits: [BoardEdit], madeOn made: Int, at time: Double
+  ) -> SharedBoardOutcome {
     guard let shown = history.first(where: { $0.version == made })?.document else {
       return refusal(
         made > version
@@ -120,29 +105,26 @@ public struct SharedBoard<Storage: BoardStorage> {
             + "shows the board as it is.")
     }
     var edited = session.document
-    var cards: Set<CardID> = []
-    var change = ""
+    var report = BoardEditReport()
     // Every due date of the change counts from the same now.
     let clock = dueDateClock.stopped()
     do throws(SharedBoardRefusal) {
-      // Each request is in terms of the board as the ones before it left it (as the drag
+      // Each edit is in terms of the board as the ones before it left it (as the drag
       // engine gives the moves of several cards): the version shown, with them applied.
       // On the current version that board is the one being edited: nothing to translate.
       let isCurrent = made == version
       var reference = shown
-      // The cards already found, reference's identifier to edited's: a change of many requests
-      // on one card (500 subtasks) looks for it once, not once a request.
+      // The cards already found, reference's identifier to edited's: a change of many edits
+      // on one card (500 subtasks) looks for it once, not once an edit.
       var known: [CardID: CardID] = [:]
-      for request in requests {
+      for edit in edits {
         if isCurrent {
-          try apply(request, to: &edited, cards: &cards, change: &change, clock: clock)
+          report.add(try Self.apply(edit, to: &edited, clock: clock))
           continue
         }
-        let translated = try translate(request, from: reference, to: edited, known: &known)
-        try apply(translated, to: &edited, cards: &cards, change: &change, clock: clock)
-        var ignored: Set<CardID> = []
-        var words = ""
-        try apply(request, to: &reference, cards: &ignored, change: &words, clock: clock)
+        let translated = try translate(edit, from: reference, to: edited, known: &known)
+        report.add(try Self.apply(translated, to: &edited, clock: clock))
+        _ = try Self.apply(edit, to: &reference, clock: clock)
       }
     } catch {
       return refusal(error.message)
@@ -150,8 +132,21 @@ public struct SharedBoard<Storage: BoardStorage> {
     guard edited != session.document else {
       return SharedBoardOutcome(changed: false, refused: false, message: nil)
     }
-    let outcome = session.commit(edited, changing: cards, describing: change, at: time)
+    let outcome = session.commit(
+      edited, changing: report.cards, describing: report.change, at: time)
     return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
+  }
+
+  /// Applies `edit` to `document` through ``BoardDocument/apply(_:clock:)``; a refusal
+  /// becomes the shared board's.
+  static func apply(
+    _ edit: BoardEdit, to document: inout BoardDocument, clock: DueDateClock
+  ) throws(SharedBoardRefusal) -> BoardEditReport {
+    do throws(BoardEditError) {
+      return try document.apply(edit, clock: clock)
+    } catch {
+      throw SharedBoardRefusal(message: error.message)
+    }
   }
 
   /// Undo, redo, reload and overwrite, which name no card.
@@ -174,7 +169,7 @@ public struct SharedBoard<Storage: BoardStorage> {
     case .redo: outcome = session.redo(at: time)
     case .reload: outcome = session.reload()
     case .overwrite: outcome = session.overwrite()
-    default: return nil
+    case .edit: return nil
     }
     return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
   }
@@ -202,12 +197,12 @@ struct SharedBoardRefusal: Error {
 }
 
 extension SharedBoard {
-  /// `request`, made on `shown`, in terms of `current`.
+  /// `edit`, made on `shown`, in terms of `current`.
   func translate(
-    _ request: BoardRequest, from shown: BoardDocument, to current: BoardDocument,
+    _ edit: BoardEdit, from shown: BoardDocument, to current: BoardDocument,
     known: inout [CardID: CardID]
-  ) throws(SharedBoardRefusal) -> BoardRequest {
-    if shown == current { return request }
+  ) throws(SharedBoardRefusal) -> BoardEdit {
+    if shown == current { return edit }
     func find(_ id: CardID, from shown: BoardDocument, in current: BoardDocument)
       throws(SharedBoardRefusal) -> CardID
     {
@@ -216,7 +211,7 @@ extension SharedBoard {
       known[id] = found
       return found
     }
-    switch request {
+    switch edit {
     case .moveCard(let id, let column, let index):
       let card = try find(id, from: shown, in: current)
       let target = try findColumn(column, from: shown, in: current)
@@ -235,6 +230,9 @@ extension SharedBoard {
         }
       }
       return .moveCard(card, column: target, index: place)
+    case .exchangeCards(let first, let second):
+      return .exchangeCards(
+        try find(first, from: shown, in: current), try find(second, from: shown, in: current))
     case .moveColumn(let from, let to):
       let source = try findColumn(from, from: shown, in: current)
       return .moveColumn(from: source, to: min(max(0, to), current.columns.count - 1))
@@ -266,8 +264,8 @@ extension SharedBoard {
       return .renameColumn(try findColumn(column, from: shown, in: current), title: title)
     case .removeColumn(let column, let withCards):
       return .removeColumn(try findColumn(column, from: shown, in: current), withCards: withCards)
-    case .addColumn, .undo, .redo, .reload, .overwrite:
-      return request
+    case .addColumn(let title, let index):
+      return .addColumn(title: title, at: index.map { min($0, current.columns.count) })
     }
   }
 
@@ -331,95 +329,5 @@ extension SharedBoard {
         message: "The column “\(title)” was renamed or removed meanwhile; nothing was changed.")
     }
     return matches.min(by: { abs($0 - index) < abs($1 - index) }) ?? matches[0]
-  }
-
-  /// Applies one request, already in terms of `document`, noting the cards it touched and
-  /// describing it; due dates are read with `clock`.
-  func apply(
-    _ request: BoardRequest, to document: inout BoardDocument, cards: inout Set<CardID>,
-    change: inout String, clock: DueDateClock
-  ) throws(SharedBoardRefusal) {
-    func name(_ id: CardID) -> String { "“\(document.card(id)?.title ?? "a card")”" }
-    func columnTitle(_ column: Int) throws(BoardEditError) -> String {
-      guard document.columns.indices.contains(column) else {
-        throw BoardEditError(
-          kind: .unknownColumn,
-          message: "There is no column \(column.ordinalText).")
-      }
-      return document.columns[column].title
-    }
-    do throws(BoardEditError) {
-      switch request {
-      case .moveCard(let id, let column, let index):
-        change = change.isEmpty ? "moving \(name(id))" : "moving cards"
-        try document.moveCard(id, toColumn: column, index: index)
-        cards.insert(id)
-      case .moveColumn(let from, let to):
-        change = "moving the column “\(try columnTitle(from))”"
-        try document.moveColumn(from, to: to)
-      case .addCard(let title, let column, let index):
-        let id = try document.addCard(title: title, toColumn: column, at: index)
-        change = "adding \(name(id))"
-        cards.insert(id)
-      case .setTitle(let id, let title):
-        change = "renaming \(name(id))"
-        try document.setTitle(title, of: id)
-        cards.insert(id)
-      case .removeCard(let id):
-        change = "deleting \(name(id))"
-        try document.removeCard(id)
-        cards.insert(id)
-      case .setDone(let id, let done):
-        change = "\(done ? "ticking" : "unticking") \(name(id))"
-        try document.setDone(done, of: id)
-        cards.insert(id)
-      case .setSubtask(let id, let index, let done):
-        change = "\(done ? "ticking" : "unticking") a subtask of \(name(id))"
-        try document.setSubtask(index, of: id, isDone: done)
-        cards.insert(id)
-      case .addSubtask(let id, let title):
-        change = "adding a subtask to \(name(id))"
-        try document.addSubtask(title, to: id)
-        cards.insert(id)
-      case .removeSubtask(let id, let index):
-        change = "deleting a subtask of \(name(id))"
-        try document.removeSubtask(index, of: id)
-        cards.insert(id)
-      case .renameSubtask(let id, let index, let title):
-        change = "renaming a subtask of \(name(id))"
-        try document.setSubtask(index, of: id, title: title)
-        cards.insert(id)
-      case .moveSubtask(let id, let from, let to):
-        change = "moving a subtask of \(name(id))"
-        try document.moveSubtask(from, to: to, of: id)
-        cards.insert(id)
-      case .setDescription(let id, let lines):
-        change = "describing \(name(id))"
-        try document.setDescription(lines, of: id)
-        cards.insert(id)
-      case .setDue(let id, let due):
-        change = "setting the due date of \(name(id))"
-        let text = (due ?? "").trimmingWhitespace
-        // The card's due date sent back as it is stays, whatever its form (a file's own).
-        if text.isEmpty || text != document.details(of: id)?.due {
-          try document.setDue(try DueDate.parse(text, clock: clock), of: id)
-        }
-        cards.insert(id)
-      case .addColumn(let title):
-        change = "adding the column “\(title)”"
-        try document.addColumn(title: title)
-      case .renameColumn(let column, let title):
-        change = "renaming the column “\(try columnTitle(column))”"
-        try document.renameColumn(column, to: title)
-      case .removeColumn(let column, let withCards):
-        change = "removing the column “\(try columnTitle(column))”"
-        try document.removeColumn(column, withCards: withCards)
-      case .undo, .redo, .reload, .overwrite:
-        throw BoardEditError(
-          kind: .unknownCard, message: "Undo, redo, reload and overwrite go alone.")
-      }
-    } catch {
-      throw SharedBoardRefusal(message: error.message)
-    }
   }
 }

@@ -95,7 +95,7 @@ extension BoardScreen {
   /// Nothing happens during a drag, a mouse press or a prompt.
   public mutating func poll(at time: Double) -> TerminalProgramResponse {
     now = time
-    guard !lists.engine.isDragging, !isPointerDown, prompt == nil else { return .unchanged }
+    guard !lists.engine.isDragging, !isPointerDown, !mode.isPrompting else { return .unchanged }
     let place = focusPlace()
     return follow(session.poll(at: time), keeping: place) ? .changed : .unchanged
   }
@@ -188,15 +188,16 @@ extension BoardScreen {
   mutating func addCard(_ title: String, toColumn column: Int, at time: Double) -> Bool {
     var edited = document
     do {
-      let card = try edited.addCard(title: title, toColumn: column, at: nil)
+      let report = try edited.apply(.addCard(title: title, column: column, index: nil))
+      guard let card = report.addedCard else { return false }
       let added = edited.card(card) ?? BoardCard(id: card, title: title, details: [])
       if lists.arena.lists.indices.contains(column) {
         let width = lists.arena.lists[column].frame.width
         _ = lists.arena.lists[column].add(
-          card, height: Self.height(of: added, width: width), at: time)
+          card, height: CardLook.height(of: added, width: width), at: time)
       }
       status.message = "Added “\(added.title)” to \(edited.columns[column].title)"
-      commit(edited, change: "adding “\(added.title)”", cards: [card])
+      commit(edited, change: report.change, cards: report.cards)
       if !matchesSearch(added) {
         // The new card is shown: the search that would hide it ends.
         applySearch("")
@@ -215,19 +216,18 @@ extension BoardScreen {
   mutating func retitle(_ card: CardID, as title: String, at time: Double) -> Bool {
     var edited = document
     do {
-      try edited.setTitle(title, of: card)
+      let report = try edited.apply(.setTitle(card, title))
       if let location = edited.location(of: card), let retitled = edited.card(card),
         lists.arena.lists.indices.contains(location.column)
       {
         let width = lists.arena.lists[location.column].frame.width
         _ = lists.arena.lists[location.column].setHeight(
-          Self.height(of: retitled, width: width), for: card, at: time)
+          CardLook.height(of: retitled, width: width), for: card, at: time)
         reportGeometry()
       }
       status.message = "Renamed to “\(edited.card(card)?.title ?? title)”"
       if edited != document {
-        commit(
-          edited, change: "editing “\(document.card(card)?.title ?? title)”", cards: [card])
+        commit(edited, change: report.change, cards: report.cards)
       }
       return true
     } catch {
@@ -244,8 +244,9 @@ extension BoardScreen {
     }
     var edited = document
     let name = title(of: card)
+    let report: BoardEditReport
     do {
-      try edited.removeCard(card)
+      report = try edited.apply(.removeCard(card))
     } catch {
       status.message = error.message
       return
@@ -258,6 +259,6 @@ extension BoardScreen {
     focusedCard =
       cards.isEmpty ? nil : cards[Swift.min(location.index, cards.count - 1)].id
     status.message = "Deleted “\(name)” (u undoes)"
-    commit(edited, change: "deleting “\(name)”", cards: [card])
+    commit(edited, change: report.change, cards: report.cards)
   }
 }

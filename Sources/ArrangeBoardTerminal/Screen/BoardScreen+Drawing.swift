@@ -16,6 +16,7 @@ extension BoardScreen {
   /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
   public func draw(into buffer: inout CellBuffer, at time: Double) {
     let isDragging = lists.engine.isDragging
+    let headerTarget = headers.target(boxes, count: document.columns.count)
     let room = roomForKeyboardDrag()
     let count = document.columns.count
     let lastShown = boxes.lastIndex { $0.width > 0 }
@@ -26,7 +27,7 @@ extension BoardScreen {
       var shown = "\(column.cards.count)"
       if !searchText.isEmpty { shown = "\(visibleCards(index).count)/\(column.cards.count)" }
       if let limit = column.limit { shown += " of max \(limit)" }
-      let isHeaderTarget = headerTarget == index && draggedHeader != index
+      let isHeaderTarget = headerTarget == index && headers.dragged != index
       buffer.drawBox(
         column: box.column, row: box.row, width: box.width, height: box.height,
         title: (index == firstColumn && index > 0 ? "◀ " : "")
@@ -34,7 +35,7 @@ extension BoardScreen {
           + (column.marksComplete ? "✓ " : "") + "\(column.title) · \(shown)"
           + (index == lastShown && index < count - 1 ? " ▶" : ""),
         border: lists.renderer.isHighlighted(id) || isHeaderTarget ? .heavy : .rounded,
-        titleStyle: CellStyle(isBold: isFocusedColumn, isReversed: draggedHeader == index))
+        titleStyle: CellStyle(isBold: isFocusedColumn, isReversed: headers.dragged == index))
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
       let focused = isDragging ? nil : focusedCard
@@ -44,7 +45,7 @@ extension BoardScreen {
         card, rect, look, buffer in
         guard let content = board.card(card) else { return }
         guard room.cards.contains(card) else {
-          Self.drawCard(
+          CardLook.drawCard(
             content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
             isSelected: selected.contains(card), into: &buffer)
           return
@@ -54,7 +55,7 @@ extension BoardScreen {
         buffer.clip = listFrame
         var lowered = rect
         lowered.row += room.rows
-        Self.drawCard(
+        CardLook.drawCard(
           content, in: lowered, isFocused: false, isDimmed: look == .dimmed,
           isSelected: selected.contains(card), into: &buffer)
         buffer.clip = clip
@@ -65,31 +66,13 @@ extension BoardScreen {
       into: &buffer, at: time, context: lists.arena.drawingContext { board.card($0)?.title ?? "" })
     let statusRow = size.rows - 1
     if let prompt {
-      let label: String
-      switch prompt.purpose {
-      case .add(let column):
-        let name = column < document.columns.count ? document.columns[column].title : ""
-        label = "New card in \(name): "
-      case .edit: label = "Title: "
-      case .search: label = "Search: "
-      case .addColumn: label = "New column: "
-      case .renameColumn: label = "Column name: "
-      case .addSubtask: label = "New subtask: "
-      case .editSubtask: label = "Subtask: "
-      case .description: label = "Description line: "
-      case .due: label = "Due date (empty removes): "
-      }
-      var field = prompt.editor
-      field.prompt = label
-      field.style = CellStyle(isReversed: true)
-      field.draw(
-        in: CellRect(column: 0, row: statusRow, width: size.columns, height: 1), into: &buffer)
+      prompt.draw(row: statusRow, width: size.columns, document: document, into: &buffer)
     } else {
       status.draw(in: buffer.line(statusRow), into: &buffer)
     }
-    if let details { drawDetails(details, into: &buffer) }
-    if isShowingArchive { drawArchive(into: &buffer) }
-    if isShowingHelp { Self.help.draw(into: &buffer) }
+    details?.draw(document, size: size, into: &buffer)
+    if case .archive = mode { ArchivePanel.draw(document.archive, size: size, into: &buffer) }
+    if case .help = mode { Self.help.draw(into: &buffer) }
   }
 
   /// During a keyboard move, the cards drawn lower to make room for the lifted card where it
@@ -108,81 +91,8 @@ extension BoardScreen {
     let others = list.items.filter { $0 != dragged }
     guard slot.index < others.count else { return ([], 0) }
     let card = document.card(dragged)
-    let rows = card.map { Self.height(of: $0, width: list.frame.width) } ?? 1
+    let rows = card.map { CardLook.height(of: $0, width: list.frame.width) } ?? 1
     return (Set(others[slot.index...]), rows + list.spacing)
-  }
-
-  /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
-  /// bar at its left edge and a bold title, a selected card a `●` at the end of its first row.
-  static func drawCard(
-    _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
-    isSelected: Bool = false, into buffer: inout CellBuffer
-  ) {
-    let style = CellStyle(isBold: isFocused, isDim: isDimmed)
-    buffer.fill(
-      column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
-    let lines = titleLines(of: card, width: rect.width)
-    for (offset, line) in lines.enumerated() {
-      let limit = Swift.max(0, rect.width - 2)
-      buffer.write(
-        line, column: rect.column + 1, row: rect.row + offset, style: style, limit: limit)
-      // Tags and dates stand out.
-      var marked = style
-      marked.isUnderlined = true
-      marked.foreground = .basic(6)
-      for (start, length) in highlights(in: line) {
-        let before = TextWrapping.width(of: String(line.prefix(start)))
-        guard before < limit else { break }
-        buffer.write(
-          String(line.dropFirst(start).prefix(length)), column: rect.column + 1 + before,
-          row: rect.row + offset, style: marked, limit: limit - before)
-      }
-    }
-    let limit = Swift.max(0, rect.width - 2)
-    if let summary = detailSummary(of: card) {
-      buffer.write(
-        TextWrapping.truncated(summary, toWidth: limit), column: rect.column + 1,
-        row: rect.row + lines.count, style: CellStyle(isDim: true), limit: limit)
-    }
-    if isSelected && rect.width > 2 {
-      buffer.write(
-        "●", column: rect.column + rect.width - 1, row: rect.row, style: CellStyle(isBold: true))
-    }
-    if isFocused {
-      for row in rect.row..<(rect.row + rect.height) {
-        buffer.write("▌", column: rect.column, row: row, style: CellStyle(isBold: true))
-      }
-    }
-  }
-
-  /// One line about a card's details: its due date, subtasks done out of all, and the first line
-  /// of its description, joined by " · " (with none of them, its first detail line).
-  ///
-  /// Drawn cut to the card's width, ending with "…" where it was cut.
-  static func detailSummary(of card: BoardCard) -> String? {
-    guard let first = card.details.first else { return nil }
-    var done = 0
-    var all = 0
-    var description: String?
-    var due: String?
-    for detail in card.details {
-      if due == nil, detail.hasPrefix("@ ") { due = detail }
-      if detail.hasPrefix("* [ ]") || detail.hasPrefix("- [ ]") { all += 1 }
-      if detail.hasPrefix("* [x]") || detail.hasPrefix("- [x]") || detail.hasPrefix("* [X]") {
-        all += 1
-        done += 1
-      }
-      if description == nil, detail.hasPrefix(">") {
-        let text = String(detail.dropFirst()).trimmingWhitespace
-        if !text.isEmpty { description = text }
-      }
-    }
-    var parts: [String] = []
-    if let due { parts.append(due) }
-    if all > 0 { parts.append("☑ \(done)/\(all)") }
-    if let description { parts.append(description) }
-    if parts.isEmpty { return first.hasPrefix(">") ? nil : first }
-    return parts.joined(separator: " · ")
   }
 
   /// Arrows on a column's border when cards are hidden above or below.

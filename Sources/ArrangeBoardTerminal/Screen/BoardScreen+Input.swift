@@ -39,7 +39,8 @@ extension BoardScreen {
       showColumn(column(of: lists.engine.proposal(for: .keyboard)?.container) ?? focusedColumn)
       return .changed
     }
-    if isShowingHelp || isShowingArchive {
+    switch mode {
+    case .help, .archive:
       // Any key or click closes the help or the archive; nothing under it reacts meanwhile.
       switch event {
       case .key:
@@ -49,12 +50,12 @@ extension BoardScreen {
       default:
         return .unchanged
       }
-      isShowingHelp = false
-      isShowingArchive = false
+      mode = .board
       return .changed
+    case .prompt: return handlePrompt(event, at: time)
+    case .details: return handleDetails(event, at: time)
+    case .board, .confirmingQuit, .confirmingColumnRemoval: break
     }
-    if prompt != nil { return handlePrompt(event, at: time) }
-    if details != nil { return handleDetails(event, at: time) }
     switch event {
     case .key(let key, let modifiers):
       return handle(key, modifiers, at: time)
@@ -70,7 +71,7 @@ extension BoardScreen {
   public mutating func inputEnded(at time: Double) {
     now = time
     if lists.engine.isDragging { perform(.interrupt, at: time) }
-    prompt = nil
+    closePrompt()
   }
 
   mutating func handle(_ key: Key, _ modifiers: Modifiers, at time: Double)
@@ -78,15 +79,16 @@ extension BoardScreen {
   {
     let isQuitKey =
       key == .character("q") && modifiers.isEmpty || key == .character("c") && modifiers == .control
-    if !isQuitKey { isConfirmingQuit = false }
+    if !isQuitKey, case .confirmingQuit = mode { mode = .board }
     switch (key, modifiers) {
     case (.character("q"), []), (.character("c"), .control):
       if lists.engine.isDragging { perform(.key(.cancel, time: time), at: time) }
-      guard hasUnsavedChanges, !isConfirmingQuit else { return .quit }
-      isConfirmingQuit = true
+      if case .confirmingQuit = mode { return .quit }
+      guard hasUnsavedChanges else { return .quit }
+      mode = .confirmingQuit
       status.message = "This board has unsaved changes: q again quits without saving, W saves"
     case (.character("?"), _):
-      isShowingHelp = true
+      mode = .help
     case (.escape, _):
       if lists.engine.isDragging {
         perform(.key(.cancel, time: time), at: time)
@@ -156,25 +158,26 @@ extension BoardScreen {
         status.message = "This board has no columns; add a “## Column” line to the file"
         return .changed
       }
-      prompt = Prompt(purpose: .add(column: focusedColumn), editor: LineEditor())
+      open(PromptPanel(purpose: .add(column: focusedColumn), editor: LineEditor()))
     case "e":
       guard let card = focusedCard, let current = document.card(card) else {
         status.message = "No card here to edit"
         return .changed
       }
       let length = Swift.max(500, current.title.count)
-      prompt = Prompt(
-        purpose: .edit(card), editor: LineEditor(text: current.title, maximumLength: length))
+      open(
+        PromptPanel(
+          purpose: .edit(card), editor: LineEditor(text: current.title, maximumLength: length)))
     case "D": deleteFocusedCard(at: time)
     case "t": toggleDone()
     case "/":
-      prompt = Prompt(purpose: .search, editor: LineEditor(text: searchText))
+      open(PromptPanel(purpose: .search, editor: LineEditor(text: searchText)))
     case "C", "E", "X", "<", ">": handleColumnCommand(character, at: time)
     case "A":
       if document.archive.isEmpty {
         status.message = "This board has no archive"
       } else {
-        isShowingArchive = true
+        mode = .archive
       }
     case "R": reload()
     case "W": overwrite()
@@ -185,11 +188,11 @@ extension BoardScreen {
 
   /// Typing into the add or edit prompt.
   mutating func handlePrompt(_ event: TerminalEvent, at time: Double) -> TerminalProgramResponse {
-    guard var current = prompt else { return .unchanged }
+    guard case .prompt(var current, let over) = mode else { return .unchanged }
     // Control-C leaves the prompt like Escape (a second one then quits).
     let outcome =
       event == .key(.character("c"), .control) ? .cancelled : current.editor.handle(event)
-    prompt = current
+    mode = .prompt(current, over: over)
     switch outcome {
     case .editing:
       // The search follows the typing.
@@ -200,7 +203,7 @@ extension BoardScreen {
     case .ignored:
       return .unchanged
     case .cancelled:
-      prompt = nil
+      closePrompt()
       if case .search = current.purpose {
         applySearch("")
       } else {
@@ -216,32 +219,23 @@ extension BoardScreen {
       case .addColumn(let at):
         isDone = submitColumn(text, at: at)
       case .renameColumn(let column):
-        let old = document.columns.indices.contains(column) ? document.columns[column].title : ""
-        changeColumns("renaming the column “\(old)”", focus: column) {
-          edited throws(BoardEditError) in try edited.renameColumn(column, to: text)
-        }
+        changeColumns(.renameColumn(column, title: text), focus: column)
         isDone = true
       case .addSubtask(let card):
-        isDone = editCard(card, change: "adding a subtask") { edited throws(BoardEditError) in
-          try edited.addSubtask(text, to: card)
-        }
+        isDone = edit(.addSubtask(card, title: text))
         if isDone,
           let count = document.details(of: card).map({
             2 + $0.description.count + $0.subtasks.count
           })
         {
-          details?.row = count - 1
+          updateDetails { $0.row = count - 1 }
         }
       case .editSubtask(let card, let index):
-        isDone = editCard(card, change: "editing a subtask") { edited throws(BoardEditError) in
-          try edited.setSubtask(index, of: card, title: text)
-        }
+        isDone = edit(.renameSubtask(card, index: index, title: text))
       case .description(let card, let line):
         var lines = document.details(of: card)?.description ?? []
         if let line, lines.indices.contains(line) { lines[line] = text } else { lines.append(text) }
-        isDone = editCard(card, change: "editing a description") { edited throws(BoardEditError) in
-          try edited.setDescription(lines, of: card)
-        }
+        isDone = edit(.setDescription(card, lines))
       case .due(let card):
         if !text.trimmingWhitespace.isEmpty,
           text.trimmingWhitespace == document.details(of: card)?.due
@@ -250,9 +244,7 @@ extension BoardScreen {
           status.message = "Due date unchanged"
           isDone = true
         } else {
-          _ = editCard(card, change: "setting a due date") { edited throws(BoardEditError) in
-            try edited.setDue(try DueDate.parse(text), of: card)
-          }
+          edit(.setDue(card, text))
           // Refused or not, the prompt closes: the status line, which it covers, says which
           // forms a due date takes.
           isDone = true
@@ -269,7 +261,7 @@ extension BoardScreen {
           isDone = retitle(card, as: text, at: time)
         }
       }
-      if isDone { prompt = nil }
+      if isDone { closePrompt() }
     }
     return .changed
   }
@@ -287,7 +279,7 @@ extension BoardScreen {
   }
 
   mutating func handle(_ mouse: MouseEvent, at time: Double) -> TerminalProgramResponse {
-    isConfirmingQuit = false
+    if case .confirmingQuit = mode { mode = .board }
     lastPointer = (mouse.column, mouse.row)
     let point = Point(x: Double(mouse.column) + 0.5, y: Double(mouse.row) + 0.5)
     switch (mouse.action, mouse.button) {
@@ -303,13 +295,15 @@ extension BoardScreen {
       }
       toggleSelection(of: card)
     case (.press, .left)
-    where isHeader(column: mouse.column, row: mouse.row) && !lists.engine.isDragging:
-      isPressingHeader = true
+    where HeaderDragPanel.isHeader(
+      column: mouse.column, row: mouse.row, boxes, count: document.columns.count)
+      && !lists.engine.isDragging:
+      headers.isPressing = true
       performHeader(.down, at: point, time: time)
-    case (.motion, .left) where isPressingHeader:
+    case (.motion, .left) where headers.isPressing:
       performHeader(.move, at: point, time: time)
-    case (.release, _) where isPressingHeader:
-      isPressingHeader = false
+    case (.release, _) where headers.isPressing:
+      headers.isPressing = false
       performHeader(.up, at: point, time: time)
     case (.press, .left):
       isPointerDown = true

@@ -44,8 +44,9 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   /// The first column on screen (columns scroll sideways when they do not all fit).
   var firstColumn = 0
   var size = (columns: 0, rows: 0)
-  var prompt: Prompt?
-  var isShowingHelp = false
+  /// What the screen is doing: the board, a prompt, a card's details, the help or the archive
+  /// open, or a confirmation under way.
+  var mode = ScreenMode.board
   /// When the last event, frame or poll happened, in the run loop's seconds.
   var now = 0.0
   /// Whether the left mouse button is down on the board (a drag may be about to start).
@@ -56,55 +57,18 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var sidewaysTimer: Double?
   /// How long a mouse drag held at the screen's edge waits between sideways steps, in seconds.
   static var sidewaysInterval: Double { 0.4 }
-  /// Set after `q` with unsaved changes: a second `q` quits anyway.
-  var isConfirmingQuit = false
   /// The cards selected with `v` or Shift-click, in the order they were selected: lifting one
   /// lifts them all.
   public internal(set) var selection: [CardID] = []
 
-  /// The card whose details are open (Enter), and the row selected in them.
-  var details: DetailsView?
   /// The search text (`/`): only cards whose title or details contain it (ignoring case) are
   /// shown; empty shows every card.
   public internal(set) var searchText = ""
-  /// Whether the archive's cards are shown (`A`).
-  var isShowingArchive = false
-  /// A column with cards whose removal waits for a second `X`.
-  var confirmingColumnRemoval: Int?
-  /// The column headers as one horizontal list: dragging a header moves its column.
-  var columnEngine = DragEngine<ListGeometry<Int>>(containers: [])
-  /// Whether the left mouse button went down on a column header.
-  var isPressingHeader = false
-
-  /// The details of a card, open over the board.
-  struct DetailsView {
-    var card: CardID
-    var row = 0
-    /// The subtask row a mouse press went down on, for dragging it to another place.
-    var pressedSubtask: Int?
-  }
-
-  /// A line being typed at the bottom of the screen.
-  struct Prompt {
-    enum Purpose {
-      case add(column: Int)
-      case edit(CardID)
-      case search
-      case addColumn(at: Int)
-      case renameColumn(Int)
-      case addSubtask(CardID)
-      case editSubtask(CardID, Int)
-      case description(CardID, line: Int?)
-      case due(CardID)
-    }
-    var purpose: Purpose
-    var editor: LineEditor
-  }
+  /// The column headers, which a mouse drags to move a column.
+  var headers = HeaderDragPanel()
 
   /// The narrowest a column may get, in cells.
   static var minimumColumnWidth: Int { 12 }
-  /// The most rows a card's title takes; longer titles end with an ellipsis.
-  static var maximumTitleRows: Int { 6 }
 
   /// The smallest window the board fits in.
   ///
@@ -168,30 +132,11 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     let frame = listFrame(of: index)
     let cards = visibleCards(index)
     // Before the first layout there is no width to wrap titles to.
-    let heights = frame.width > 0 ? cards.map { Self.height(of: $0, width: frame.width) } : []
+    let heights = frame.width > 0 ? cards.map { CardLook.height(of: $0, width: frame.width) } : []
     var list = ListContainer(
       items: cards.map(\.id), heights: heights, frame: frame, spacing: 1, motion: motion)
     if index < lists.arena.lists.count { list.scroll(to: lists.arena.lists[index].scrollOffset) }
     return list
-  }
-
-  /// A card's rows: its wrapped title (at most ``maximumTitleRows``, with its checkbox) and one
-  /// row summing up its details, if it has any.
-  static func height(of card: BoardCard, width: Int) -> Int {
-    titleLines(of: card, width: width).count + (card.details.isEmpty ? 0 : 1)
-  }
-
-  /// A card's title wrapped to a list `width` wide (one cell of padding each side).
-  static func titleLines(of card: BoardCard, width: Int) -> [String] {
-    let room = Swift.max(1, width - 2)
-    var lines = TextWrapping.lines(shownTitle(of: card), width: room)
-    if lines.isEmpty { lines = [""] }
-    if lines.count > maximumTitleRows {
-      lines.removeLast(lines.count - maximumTitleRows)
-      lines[maximumTitleRows - 1] = TextWrapping.truncated(
-        lines[maximumTitleRows - 1] + " …", toWidth: room)
-    }
-    return lines
   }
 
   /// The frame of column `index`'s cards: its box without the border.
@@ -236,7 +181,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       }
     }
     reportGeometry()
-    updateColumnEngine()
+    headers.update(boxes, count: document.columns.count)
   }
 
   /// Scrolls the board sideways, if needed, so that column `index` is on screen.
@@ -267,26 +212,21 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       board.card($0)?.title ?? "card"
     }
     var edited = document
-    var change: String?
-    var cards: Set<CardID> = []
+    var report = BoardEditReport()
+    var isApplied = false
     var refusal: String?
     var moved: CardID?
     for case .apply(let shown) in effects {
+      isApplied = true
       let operation = documentOperation(shown)
       if case .move(let card, _, _, _) = operation { moved = card }
-      change = describe(operation)
       do {
-        try edited.apply(operation, in: containers)
+        report.add(try edited.apply(BoardEdit(operation, in: containers)))
       } catch {
         refusal = refusal ?? error.message
       }
-      switch operation {
-      case .move(let card, _, _, _), .remove(let card, _): cards.insert(card)
-      case .exchange(let first, _, let second, _): cards.formUnion([first, second])
-      case .copy, .insert, .dropInto, .takeOut: break
-      }
     }
-    guard let change else { return }
+    guard isApplied else { return }
     if let refusal {
       // The lists show what the document refused: the document is the truth.
       rebuild()
@@ -295,7 +235,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       return
     }
     guard edited != document else { return }
-    commit(edited, change: change, cards: cards)
+    commit(edited, change: report.change, cards: report.cards)
     // The card a drop moved stays in view: a column it made longer would otherwise show it
     // below its last row.
     if let moved, let location = document.location(of: moved),
@@ -306,21 +246,78 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     }
   }
 
-  /// What one engine operation does, in words, for undo's messages.
-  func describe(_ operation: DragOperation<CardID>) -> String {
-    switch operation {
-    case .move(let card, _, _, _): "moving “\(title(of: card))”"
-    case .exchange(let first, _, let second, _):
-      "swapping “\(title(of: first))” and “\(title(of: second))”"
-    case .remove(let card, _): "removing “\(title(of: card))”"
-    case .copy, .insert, .dropInto, .takeOut: "a drag"
-    }
-  }
-
   /// The column `container` stands for, if any.
   func column(of container: ContainerID?) -> Int? {
     container.flatMap { containers.column(of: $0) }
   }
 
   func title(of card: CardID) -> String { document.card(card)?.title ?? "card" }
+
+  // MARK: - Mode
+
+  /// The line being typed, if a prompt is open.
+  var prompt: PromptPanel? {
+    if case .prompt(let prompt, _) = mode { prompt } else { nil }
+  }
+
+  /// The open card's details, if any (also under a prompt opened from them).
+  var details: DetailsPanel? {
+    switch mode {
+    case .details(let details): details
+    case .prompt(_, let over): over
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive: nil
+    }
+  }
+
+  /// Opens `prompt`, over the open card's details if any.
+  mutating func open(_ prompt: PromptPanel) {
+    mode = .prompt(prompt, over: details)
+  }
+
+  /// Closes the prompt: back to the card's details it was opened from, or to the board.
+  mutating func closePrompt() {
+    guard case .prompt(_, let over) = mode else { return }
+    mode = over.map { .details($0) } ?? .board
+  }
+
+  /// Changes the open card's details, if any (also under a prompt).
+  mutating func updateDetails(_ change: (inout DetailsPanel) -> Void) {
+    switch mode {
+    case .details(var details):
+      change(&details)
+      mode = .details(details)
+    case .prompt(let prompt, var over?):
+      change(&over)
+      mode = .prompt(prompt, over: over)
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .prompt(_, nil):
+      break
+    }
+  }
+
+  // MARK: - Cards
+
+  /// One line about a card's details (see ``CardLook/detailSummary(of:)``).
+  static func detailSummary(of card: BoardCard) -> String? { CardLook.detailSummary(of: card) }
+
+  /// Draws a card (see ``CardLook/drawCard(_:in:isFocused:isDimmed:isSelected:into:)``).
+  static func drawCard(
+    _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
+    isSelected: Bool = false, into buffer: inout CellBuffer
+  ) {
+    CardLook.drawCard(
+      card, in: rect, isFocused: isFocused, isDimmed: isDimmed, isSelected: isSelected,
+      into: &buffer)
+  }
+}
+
+extension ScreenMode {
+  /// Whether a second `X` on `column` would remove it.
+  func isConfirmingRemoval(of column: Int) -> Bool {
+    if case .confirmingColumnRemoval(column) = self { true } else { false }
+  }
+
+  /// Whether a line is being typed.
+  var isPrompting: Bool {
+    if case .prompt = self { true } else { false }
+  }
 }

@@ -1,0 +1,141 @@
+import ArrangeBoard
+import ArrangeTerminal
+
+/// How a card looks on the board: its title wrapped to its column, the line summing up its
+/// details, and the marks of focus and selection.
+enum CardLook {
+  /// The most rows a card's title takes; longer titles end with an ellipsis.
+  static var maximumTitleRows: Int { 6 }
+
+  /// A card's rows: its wrapped title (at most ``maximumTitleRows``, with its checkbox) and one
+  /// row summing up its details, if it has any.
+  static func height(of card: BoardCard, width: Int) -> Int {
+    titleLines(of: card, width: width).count + (card.details.isEmpty ? 0 : 1)
+  }
+
+  /// A card's title wrapped to a list `width` wide (one cell of padding each side).
+  static func titleLines(of card: BoardCard, width: Int) -> [String] {
+    let room = Swift.max(1, width - 2)
+    var lines = TextWrapping.lines(shownTitle(of: card), width: room)
+    if lines.isEmpty { lines = [""] }
+    if lines.count > maximumTitleRows {
+      lines.removeLast(lines.count - maximumTitleRows)
+      lines[maximumTitleRows - 1] = TextWrapping.truncated(
+        lines[maximumTitleRows - 1] + " …", toWidth: room)
+    }
+    return lines
+  }
+
+  /// A card's title as the board shows it: its checkbox as a mark, and a placeholder for a
+  /// card whose title was cleared.
+  static func shownTitle(of card: BoardCard) -> String {
+    let mark = card.checkbox.map { $0 ? "☑ " : "☐ " } ?? ""
+    return mark + (card.title.isEmpty ? "(no title)" : card.title)
+  }
+
+  /// Where the tags (`#tag`) and dates (`@{2024-05-01}`, `@@{10:30}`, `@2024-05-01`) are in a
+  /// line of a card's title: their character offsets and lengths.
+  static func highlights(in line: String) -> [(start: Int, length: Int)] {
+    let characters = Array(line)
+    var found: [(Int, Int)] = []
+    var index = 0
+    while index < characters.count {
+      let atWordStart = index == 0 || characters[index - 1] == " "
+      let character = characters[index]
+      if atWordStart && (character == "#" || character == "@") && index + 1 < characters.count
+        && characters[index + 1] != " " && characters[index + 1] != "#"
+      {
+        var end = index + 1
+        if character == "@" {
+          while end < characters.count && characters[end] == "@" { end += 1 }
+          if end < characters.count && characters[end] == "{" {
+            while end < characters.count && characters[end] != "}" { end += 1 }
+            end = Swift.min(characters.count, end + 1)
+          } else {
+            while end < characters.count && characters[end] != " " { end += 1 }
+          }
+        } else {
+          while end < characters.count && characters[end] != " " { end += 1 }
+        }
+        found.append((index, end - index))
+        index = end
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
+  /// bar at its left edge and a bold title, a selected card a `●` at the end of its first row.
+  static func drawCard(
+    _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
+    isSelected: Bool = false, into buffer: inout CellBuffer
+  ) {
+    let style = CellStyle(isBold: isFocused, isDim: isDimmed)
+    buffer.fill(
+      column: rect.column, row: rect.row, width: rect.width, height: rect.height, style: .plain)
+    let lines = titleLines(of: card, width: rect.width)
+    for (offset, line) in lines.enumerated() {
+      let limit = Swift.max(0, rect.width - 2)
+      buffer.write(
+        line, column: rect.column + 1, row: rect.row + offset, style: style, limit: limit)
+      // Tags and dates stand out.
+      var marked = style
+      marked.isUnderlined = true
+      marked.foreground = .basic(6)
+      for (start, length) in highlights(in: line) {
+        let before = TextWrapping.width(of: String(line.prefix(start)))
+        guard before < limit else { break }
+        buffer.write(
+          String(line.dropFirst(start).prefix(length)), column: rect.column + 1 + before,
+          row: rect.row + offset, style: marked, limit: limit - before)
+      }
+    }
+    let limit = Swift.max(0, rect.width - 2)
+    if let summary = detailSummary(of: card) {
+      buffer.write(
+        TextWrapping.truncated(summary, toWidth: limit), column: rect.column + 1,
+        row: rect.row + lines.count, style: CellStyle(isDim: true), limit: limit)
+    }
+    if isSelected && rect.width > 2 {
+      buffer.write(
+        "●", column: rect.column + rect.width - 1, row: rect.row, style: CellStyle(isBold: true))
+    }
+    if isFocused {
+      for row in rect.row..<(rect.row + rect.height) {
+        buffer.write("▌", column: rect.column, row: row, style: CellStyle(isBold: true))
+      }
+    }
+  }
+
+  /// One line about a card's details: its due date, subtasks done out of all, and the first line
+  /// of its description, joined by " · " (with none of them, its first detail line).
+  ///
+  /// Drawn cut to the card's width, ending with "…" where it was cut.
+  static func detailSummary(of card: BoardCard) -> String? {
+    guard let first = card.details.first else { return nil }
+    var done = 0
+    var all = 0
+    var description: String?
+    var due: String?
+    for detail in card.details {
+      if due == nil, detail.hasPrefix("@ ") { due = detail }
+      if detail.hasPrefix("* [ ]") || detail.hasPrefix("- [ ]") { all += 1 }
+      if detail.hasPrefix("* [x]") || detail.hasPrefix("- [x]") || detail.hasPrefix("* [X]") {
+        all += 1
+        done += 1
+      }
+      if description == nil, detail.hasPrefix(">") {
+        let text = String(detail.dropFirst()).trimmingWhitespace
+        if !text.isEmpty { description = text }
+      }
+    }
+    var parts: [String] = []
+    if let due { parts.append(due) }
+    if all > 0 { parts.append("☑ \(done)/\(all)") }
+    if let description { parts.append(description) }
+    if parts.isEmpty { return first.hasPrefix(">") ? nil : first }
+    return parts.joined(separator: " · ")
+  }
+}
