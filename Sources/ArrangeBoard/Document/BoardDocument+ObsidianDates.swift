@@ -2,7 +2,7 @@ extension BoardDocument {
   /// The due date an Obsidian Kanban card carries in its title — `@{2026-12-24}`, and
   /// `@@{17:30}` for a time (local) — as `2026-12-24` or `2026-12-24 17:30`; `nil` when the title
   /// has no date in the plugin's default format.
-  static func obsidianDue(inTitle title: String) -> String? {
+  package static func obsidianDue(inTitle title: String) -> String? {
     guard let date = obsidianToken(in: title, opener: "@{", length: 10, isTime: false) else {
       return nil
     }

@@ -10,7 +10,17 @@ enum CardLook {
   /// A card's rows: its wrapped title (at most ``maximumTitleRows``, with its checkbox) and one
   /// row summing up its details, if it has any.
   static func height(of card: BoardCard, width: Int) -> Int {
-    titleLines(of: card, width: width).count + (card.details.isEmpty ? 0 : 1)
+    titleLines(of: card, width: width).count
+      + (card.details.isEmpty && due(of: card) == nil ? 0 : 1)
+  }
+
+  /// A card's due date: its taskell `@ ` line, else a date in its title as Obsidian writes it
+  /// (`@{2026-12-24}`, with `@@{17:30}`).
+  static func due(of card: BoardCard) -> String? {
+    if let line = card.details.first(where: { $0.hasPrefix("@ ") }) {
+      return String(line.dropFirst(2)).trimmingWhitespace
+    }
+    return BoardDocument.obsidianDue(inTitle: card.title)
   }
 
   /// A card's title wrapped to a list `width` wide (one cell of padding each side).
@@ -68,9 +78,12 @@ enum CardLook {
 
   /// A card: its wrapped title, and a dim line summing up its details; the focused card has a
   /// bar at its left edge and a bold title, a selected card a `●` at the end of its first row.
+  ///
+  /// With a `clock`, a due date overdue, today or soon is marked first on the summary line, in
+  /// words and with a sign ("⚠ overdue", "◷ due today", "◷ due in 2 days"), in colour too.
   static func drawCard(
     _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
-    isSelected: Bool = false, into buffer: inout CellBuffer
+    isSelected: Bool = false, clock: DueDateClock? = nil, into buffer: inout CellBuffer
   ) {
     let style = CellStyle(isBold: isFocused, isDim: isDimmed)
     buffer.fill(
@@ -83,20 +96,36 @@ enum CardLook {
       // Tags and dates stand out.
       var marked = style
       marked.isUnderlined = true
-      marked.foreground = .basic(6)
       for (start, length) in highlights(in: line) {
         let before = TextWrapping.width(of: String(line.prefix(start)))
         guard before < limit else { break }
+        let text = String(line.dropFirst(start).prefix(length))
+        // Each tag its own colour, the hue the page gives it; dates one colour.
+        marked.foreground =
+          text.hasPrefix("#") ? TagColour.colour(of: String(text.dropFirst())) : .basic(6)
         buffer.write(
-          String(line.dropFirst(start).prefix(length)), column: rect.column + 1 + before,
-          row: rect.row + offset, style: marked, limit: limit - before)
+          text, column: rect.column + 1 + before, row: rect.row + offset, style: marked,
+          limit: limit - before)
       }
     }
     let limit = Swift.max(0, rect.width - 2)
-    if let summary = detailSummary(of: card) {
+    var column = rect.column + 1
+    let urgency = clock.flatMap { clock in
+      due(of: card).flatMap { DueDate.urgency(of: $0, clock: clock) }
+    }
+    let summary = detailSummary(of: card)
+    if let mark = DueListPanel.mark(urgency) {
+      let text = TextWrapping.truncated(mark + (summary == nil ? "" : " · "), toWidth: limit)
       buffer.write(
-        TextWrapping.truncated(summary, toWidth: limit), column: rect.column + 1,
-        row: rect.row + lines.count, style: CellStyle(isDim: true), limit: limit)
+        text, column: column, row: rect.row + lines.count, style: DueListPanel.style(urgency),
+        limit: limit)
+      column += TextWrapping.width(of: text)
+    }
+    if let summary {
+      let room = Swift.max(0, limit - (column - rect.column - 1))
+      buffer.write(
+        TextWrapping.truncated(summary, toWidth: room), column: column,
+        row: rect.row + lines.count, style: CellStyle(isDim: true), limit: room)
     }
     if isSelected && rect.width > 2 {
       buffer.write(

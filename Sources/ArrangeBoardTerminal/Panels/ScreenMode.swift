@@ -12,6 +12,8 @@ enum ScreenMode {
   case help
   /// The archive's cards are shown over the board; any key or click closes them.
   case archive
+  /// The cards with due dates, soonest first, over the board (`d`).
+  case dueList(DueListPanel)
   /// A card's details are open over the board.
   case details(DetailsPanel)
   /// A line is being typed at the bottom of the screen, over the open card's details if any.

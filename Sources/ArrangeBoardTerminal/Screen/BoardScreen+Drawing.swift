@@ -16,6 +16,8 @@ extension BoardScreen {
   /// Draws the columns, the cards, the drag on top, then the status line or the prompt.
   public func draw(into buffer: inout CellBuffer, at time: Double) {
     let isDragging = lists.engine.isDragging
+    // One reading of the clock for every card of the frame.
+    let frameClock = dueClock.stopped()
     let headerTarget = headers.target(boxes, count: document.columns.count)
     let room = roomForKeyboardDrag()
     let count = document.columns.count
@@ -38,6 +40,7 @@ extension BoardScreen {
         titleStyle: CellStyle(isBold: isFocusedColumn, isReversed: headers.dragged == index))
       drawScrollMarks(of: index, box: box, into: &buffer)
       let board = document
+      let clock = frameClock
       let focused = isDragging ? nil : focusedCard
       let selected = Set(selection)
       let listFrame = index < lists.arena.lists.count ? lists.arena.lists[index].frame : box
@@ -47,7 +50,7 @@ extension BoardScreen {
         guard room.cards.contains(card) else {
           CardLook.drawCard(
             content, in: rect, isFocused: card == focused, isDimmed: look == .dimmed,
-            isSelected: selected.contains(card), into: &buffer)
+            isSelected: selected.contains(card), clock: clock, into: &buffer)
           return
         }
         // Lower, and clipped by the column rather than by the card's own place.
@@ -57,7 +60,7 @@ extension BoardScreen {
         lowered.row += room.rows
         CardLook.drawCard(
           content, in: lowered, isFocused: false, isDimmed: look == .dimmed,
-          isSelected: selected.contains(card), into: &buffer)
+          isSelected: selected.contains(card), clock: clock, into: &buffer)
         buffer.clip = clip
       }
     }
@@ -72,6 +75,7 @@ extension BoardScreen {
     }
     details?.draw(document, size: size, into: &buffer)
     if case .archive = mode { ArchivePanel.draw(document.archive, size: size, into: &buffer) }
+    if case .dueList(let panel) = mode { panel.draw(into: &buffer, size: size) }
     if case .help = mode { Self.help.draw(into: &buffer) }
   }
 

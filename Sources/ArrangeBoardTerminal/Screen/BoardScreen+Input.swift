@@ -23,6 +23,7 @@ extension BoardScreen {
         .init("/", "search: show only cards with the text"),
         .init("C / E / X", "add / rename / remove a column"),
         .init("< / > / drag title", "move the column left / right"),
+        .init("d", "the cards by due date, soonest first"),
         .init("A", "show the archive"),
         .init("u / r", "undo / redo"),
         .init("R / W", "reload the file / overwrite it"),
@@ -52,6 +53,23 @@ extension BoardScreen {
       }
       mode = .board
       return .changed
+    case .dueList(var panel):
+      switch event {
+      case .key(let key, _):
+        switch panel.handle(key) {
+        case .stay: mode = .dueList(panel)
+        case .close: mode = .board
+        case .open(let card):
+          mode = .board
+          focus(card)
+        }
+        return .changed
+      case .mouse(let mouse) where mouse.action == .press:
+        mode = .board
+        return .changed
+      default:
+        return .unchanged
+      }
     case .prompt: return handlePrompt(event, at: time)
     case .details: return handleDetails(event, at: time)
     case .board, .confirmingQuit, .confirmingColumnRemoval: break
@@ -138,7 +156,7 @@ extension BoardScreen {
     guard case .character(let character) = key, modifiers.isEmpty || modifiers == .shift else {
       return .unchanged
     }
-    guard "xuraeDRWt/CEX<>A".contains(character) else { return .unchanged }
+    guard "xuraeDRWt/CEX<>Ad".contains(character) else { return .unchanged }
     if lists.engine.isDragging {
       status.message = "Drop the card first (Space), or Esc to cancel"
       return .changed
@@ -173,6 +191,7 @@ extension BoardScreen {
     case "/":
       open(PromptPanel(purpose: .search, editor: LineEditor(text: searchText)))
     case "C", "E", "X", "<", ">": handleColumnCommand(character, at: time)
+    case "d": mode = .dueList(DueListPanel(document: document, clock: dueClock.stopped()))
     case "A":
       if document.archive.isEmpty {
         status.message = "This board has no archive"

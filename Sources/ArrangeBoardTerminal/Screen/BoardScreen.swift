@@ -49,6 +49,9 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   var mode = ScreenMode.board
   /// When the last event, frame or poll happened, in the run loop's seconds.
   var now = 0.0
+  /// Today's date and the local time zone, for marking due dates overdue, today or soon (the
+  /// system's; a test stops it).
+  public var dueClock = DueDateClock.system
   /// Whether the left mouse button is down on the board (a drag may be about to start).
   var isPointerDown = false
   /// Where the mouse was last reported.
@@ -265,7 +268,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     switch mode {
     case .details(let details): details
     case .prompt(_, let over): over
-    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive: nil
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .dueList: nil
     }
   }
 
@@ -289,7 +292,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     case .prompt(let prompt, var over?):
       change(&over)
       mode = .prompt(prompt, over: over)
-    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .prompt(_, nil):
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .dueList,
+      .prompt(_, nil):
       break
     }
   }
