@@ -8,13 +8,17 @@ import ArrangeTerminalDrag
 /// The `arrange` board in a terminal: columns side by side, cards dragged with the mouse or the
 /// keyboard, every committed change saved to the board's storage.
 ///
-/// The screen keeps keys, focus and drawing; its ``BoardSession`` keeps the document (the one
+/// The screen keeps keys, focus and drawing; its `BoardSession` keeps the document (the one
 /// truth), undo and redo, saving and the file. The screen shows the document with one
 /// `ListContainer` per column (what is drawn, with its animations) and a `DragEngine` that
-/// turns pointer events and keys into drag operations. A drop applies the engine's operations
-/// to the lists and to a copy of the document, which the session commits; when the session's
+/// turns pointer events and keys into drag operations. Every change a person makes, a drop as
+/// well as a key or a prompt, is a `BoardEdit` applied to a copy of the document (the same
+/// function the browser's changes go through), which the session commits; when the session's
 /// document is another version than the lists show (reloaded, carried over to an outside edit,
 /// undone, or an operation the document refused), the lists are rebuilt from it.
+///
+/// What it is doing (the board, a prompt, a card's details, the help) is one mode, and each
+/// part drawn over the columns is a small panel of its own.
 ///
 /// Drive it with a `TerminalRunLoop`; tests call ``handle(_:at:)`` and
 /// ``draw(into:at:)`` directly.
@@ -300,10 +304,10 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
 
   // MARK: - Cards
 
-  /// One line about a card's details (see ``CardLook/detailSummary(of:)``).
+  /// One line about a card's details (see `CardLook.detailSummary(of:)`).
   static func detailSummary(of card: BoardCard) -> String? { CardLook.detailSummary(of: card) }
 
-  /// Draws a card (see ``CardLook/drawCard(_:in:isFocused:isDimmed:isSelected:into:)``).
+  /// Draws a card (see `CardLook.drawCard(_:in:isFocused:isDimmed:isSelected:into:)`).
   static func drawCard(
     _ card: BoardCard, in rect: CellRect, isFocused: Bool, isDimmed: Bool,
     isSelected: Bool = false, into buffer: inout CellBuffer
