@@ -1,4 +1,4 @@
-public import ArrangeBoard
+package import ArrangeBoard
 import Foundation
 
 #if canImport(Glibc)
@@ -19,20 +19,20 @@ import Foundation
 /// bound of ``ServerLimits`` holds), the other owns the board, so a large change never holds up
 /// the other pages. One server serves a board at a time: a second one on the same file refuses
 /// to start and names the first's address.
-public struct BoardServer: Sendable {
+package struct BoardServer: Sendable {
   /// The board file's path.
-  public let path: String
+  package let path: String
   /// The address to listen on.
-  public let host: String
+  package let host: String
   /// The port to listen on (0: any free port).
-  public let port: Int
+  package let port: Int
   /// The page's files.
-  public let web: WebFolder
+  package let web: WebFolder
   /// The secret of the printed address.
-  public let token: String
+  package let token: String
 
   /// A server for the board at `path` on `host`:`port`, serving the page from `web`.
-  public init(path: String, host: String, port: Int, web: WebFolder, token: String) {
+  package init(path: String, host: String, port: Int, web: WebFolder, token: String) {
     self.path = path
     self.host = host
     self.port = port
@@ -41,22 +41,22 @@ public struct BoardServer: Sendable {
   }
 
   /// The page's files as built into this program, or `nil` when they are missing.
-  public static var builtInWeb: WebFolder? {
+  package static var builtInWeb: WebFolder? {
     Bundle.module.path(forResource: "Web", ofType: nil).flatMap { WebFolder(path: $0) }
   }
 
   /// Why the server cannot start.
-  public struct StartError: Error, Sendable {
+  package struct StartError: Error, Sendable {
     /// What went wrong, for a person.
-    public var message: String
+    package var message: String
   }
 
   /// How the server stopped.
-  public struct Stop: Sendable {
+  package struct Stop: Sendable {
     /// Whether every change the pages made is in the file.
-    public var isSaved: Bool
+    package var isSaved: Bool
     /// What to tell the person (where unsaved changes were kept), if anything.
-    public var message: String?
+    package var message: String?
   }
 
   /// Opens the board and serves it until the task is cancelled or, with `stopsOnSignals`, the
@@ -67,7 +67,7 @@ public struct BoardServer: Sendable {
   /// A change that cannot be written before the server stops is kept in a copy beside the
   /// board, and the returned ``Stop`` says where.
   @discardableResult
-  public func run(
+  package func run(
     stopsOnSignals: Bool = false,
     ready: @escaping @Sendable (String) async -> Void,
     notice: @escaping @Sendable (String) -> Void = { _ in }
