@@ -19,8 +19,12 @@ import Foundation
 /// bound of ``ServerLimits`` holds), the other owns the board, so a large change never holds up
 /// the other pages. One server serves a board at a time: a second one on the same file refuses
 /// to start and names the first's address.
+///
+/// When ``path`` is a folder, the server serves every board in it (``BoardFolder``): `/` lists
+/// them, and each has its own address, `/b/NAME/`, with its own live sync and its own thread,
+/// opened on its first request (``BoardShelf``). One token opens them all.
 package struct BoardServer: Sendable {
-  /// The board file's path.
+  /// The board file's path, or a folder of boards.
   package let path: String
   /// The address to listen on.
   package let host: String
@@ -62,6 +66,8 @@ package struct BoardServer: Sendable {
   /// Opens the board and serves it until the task is cancelled or, with `stopsOnSignals`, the
   /// process gets SIGINT, SIGTERM or SIGHUP; then writes what the pages changed and returns.
   ///
+  /// A folder's boards are each opened on the first request for one, and all written at the end.
+  ///
   /// `ready` is called with the page's address (token included) once the server listens;
   /// `notice` with messages about the file (an outside edit taken in, a save that failed).
   /// A change that cannot be written before the server stops is kept in a copy beside the
@@ -72,34 +78,49 @@ package struct BoardServer: Sendable {
     ready: @escaping @Sendable (String) async -> Void,
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws -> Stop {
-    let shared = try Self.open(path, notice: notice)
-    let lock = try ServeLock.take(for: shared.session.storage.target, board: path)
-    defer { lock.release() }
+    let folder = BoardFolder.isFolder(path) ? BoardFolder(path: path) : nil
+    var lock: ServeLock?
+    defer { lock?.release() }
+    var shared: SharedBoard<BoardFile>?
+    if folder == nil {
+      let opened = try Self.open(path, notice: notice)
+      lock = try ServeLock.take(for: opened.session.storage.target, board: path)
+      shared = opened
+    }
     let listener = try Self.listen(host: host, port: port)
     let actual = Self.localPort(of: listener)
     let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     let name = shown.contains(":") ? "[\(shown)]" : shown
-    lock.record("http://\(name):\(actual)/ (process \(getpid()))")
+    let served = "http://\(name):\(actual)/ (process \(getpid()))"
+    lock?.record(served)
     var wake: [Int32] = [-1, -1]
     guard makePipe(&wake, nonBlocking: true) else {
       close(listener)
       throw StartError(message: "cannot start the server: \(String(cString: strerror(errno))).")
     }
     let wakeWrite = wake[1]
-    let worker = BoardWorker(
-      shared: shared,
-      wake: {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
-      }, notice: notice)
+    let wakeLoop: @Sendable () -> Void = {
+      var byte: UInt8 = 1
+      _ = write(wakeWrite, &byte, 1)
+    }
+    let shelf: BoardShelf
+    if let folder {
+      shelf = BoardShelf(folder: folder, wake: wakeLoop, notice: notice)
+      shelf.record(address: served)
+    } else if let shared {
+      shelf = BoardShelf(single: BoardWorker(shared: shared, wake: wakeLoop, notice: notice))
+    } else {
+      close(listener)
+      throw StartError(message: "cannot start the server.")
+    }
     let loop = ServerLoop(
       listener: listener, gate: ServerGate(token: token, host: host, port: actual),
-      files: Self.responses(of: web), worker: worker, wake: (wake[0], wake[1]))
-    let stopper = Stopper(worker: worker, loop: loop)
+      files: Self.responses(of: web), shelf: shelf, wake: (wake[0], wake[1]))
+    let stopper = Stopper(shelf: shelf, loop: loop)
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
     defer { signals?.end() }
-    worker.start()
+    for board in shelf.all { board.worker.start() }
     await ready("http://\(name):\(actual)/#token=\(token)")
     await withTaskCancellationHandler {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -119,12 +140,18 @@ package struct BoardServer: Sendable {
     return stopper.result ?? Stop(isSaved: true, message: nil)
   }
 
-  /// Opens and parses the board, or says why not; a missing file is the sample board.
-  static func open(_ path: String, notice: (String) -> Void) throws -> SharedBoard<BoardFile> {
+  /// Opens and parses the board, or says why not; a missing file is the sample board, or (not
+  /// `createsMissing`) refused.
+  static func open(_ path: String, createsMissing: Bool = true, notice: (String) -> Void) throws
+    -> SharedBoard<BoardFile>
+  {
     do {
       var opened = try BoardFile.open(path)
       for message in opened.file.notices { notice(message) }
       var document = BoardDocument.sample
+      if opened.contents == nil && !createsMissing {
+        throw StartError(message: "\(path) does not exist.")
+      }
       if let contents = opened.contents {
         do {
           document = try BoardDocument.parse(contents)
@@ -219,14 +246,14 @@ package struct BoardServer: Sendable {
 /// Stops the server once: the board writes what it holds (answering changes still queued),
 /// then the network closes.
 final class Stopper: @unchecked Sendable {
-  private let worker: BoardWorker
+  private let shelf: BoardShelf
   private let loop: ServerLoop
   private let lock = NSLock()
   private var started = false
   private var outcome: BoardServer.Stop?
 
-  init(worker: BoardWorker, loop: ServerLoop) {
-    self.worker = worker
+  init(shelf: BoardShelf, loop: ServerLoop) {
+    self.shelf = shelf
     self.loop = loop
   }
 
@@ -242,7 +269,7 @@ final class Stopper: @unchecked Sendable {
     guard !started else { return }
     started = true
     let thread = Thread { [self] in
-      let farewell = worker.stop()
+      let farewell = shelf.stop()
       lock.lock()
       outcome = BoardServer.Stop(isSaved: farewell.isSaved, message: farewell.message)
       lock.unlock()

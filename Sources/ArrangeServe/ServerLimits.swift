@@ -35,4 +35,7 @@ package enum ServerLimits {
   package static let requestsPerChange = 500
   /// The largest WebSocket frame a page may send (the page sends nothing but control frames).
   package static let webSocketFrameBytes = 4096
+  /// The most boards of a folder one server holds open at once (each has a thread and a lock
+  /// file of its own); a board asked for past them is refused with the reason.
+  package static let boards = 64
 }
