@@ -78,6 +78,35 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+class FolderServer(Server):
+    """`arrange serve FOLDER` on a fresh folder holding `boards` (file name: contents)."""
+
+    def __init__(self, boards, extra=()):
+        self.folder = tempfile.mkdtemp(prefix="arrange-browser-")
+        for name, text in boards.items():
+            with open(os.path.join(self.folder, name), "w", encoding="utf-8") as file:
+                file.write(text)
+        self.path = self.folder
+        self.process = subprocess.Popen(
+            [executable(), "serve", self.folder, "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"(http://\S+)", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"arrange serve printed {line!r}; stderr {self.process.stderr.read()!r}")
+        self.url = match.group(1)
+        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+
+    def read_board(self, name):
+        with open(os.path.join(self.folder, name), encoding="utf-8") as file:
+            return file.read()
+
+    def write_board(self, name, text):
+        with open(os.path.join(self.folder, name), "w", encoding="utf-8") as file:
+            file.write(text)
+
+
 def chromium(width=1200, height=800):
     """A headless Chromium window of `width` × `height` CSS pixels."""
     options = Options()

@@ -9,18 +9,18 @@ import Foundation
 /// let result = LayoutCommand.run(arguments: ["--exact", "layout.json"]) { [] }
 /// print(result.output, terminator: "")
 /// ```
-public enum LayoutCommand {
+package enum LayoutCommand {
   /// What a run of the command produced: its exit status and the text of its two streams.
-  public struct Result: Hashable, Sendable {
+  package struct Result: Hashable, Sendable {
     /// The exit status: ``success``, ``invalidInput`` or ``usageError``.
-    public var status: Int32
+    package var status: Int32
     /// The text for standard output.
-    public var output: String
+    package var output: String
     /// The text for standard error.
-    public var errorOutput: String
+    package var errorOutput: String
 
     /// Creates a result.
-    public init(status: Int32, output: String = "", errorOutput: String = "") {
+    package init(status: Int32, output: String = "", errorOutput: String = "") {
       self.status = status
       self.output = output
       self.errorOutput = errorOutput
@@ -28,14 +28,14 @@ public enum LayoutCommand {
   }
 
   /// The exit status after a layout, with or without diagnostics.
-  public static let success: Int32 = 0
+  package static let success: Int32 = 0
   /// The exit status when the input cannot be read or is not a valid layout document.
-  public static let invalidInput: Int32 = 1
+  package static let invalidInput: Int32 = 1
   /// The exit status when the command line itself is wrong.
-  public static let usageError: Int32 = 2
+  package static let usageError: Int32 = 2
 
   /// The text printed by `--help`.
-  public static let help = """
+  package static let help = """
     OVERVIEW: Lays out a tree of groups, flows and leaves described in JSON and prints the
     frame of every node.
 
@@ -67,7 +67,7 @@ public enum LayoutCommand {
 
   /// The largest document read, in bytes (64 MiB): larger input, from a file or standard
   /// input, is refused with "input too large" instead of being read without end.
-  public static let maximumInputSize = 64 << 20
+  package static let maximumInputSize = 64 << 20
 
   /// Runs the command with `arguments` (without the program name).
   ///
@@ -76,7 +76,7 @@ public enum LayoutCommand {
   ///   - standardInput: reads all of standard input; called only when no file is named or the
   ///     file is `-`.
   /// - Returns: the exit status and the text to write to standard output and standard error.
-  public static func run(
+  package static func run(
     arguments: [String], standardInput: () -> [UInt8]
   ) -> Result {
     var exact = false

@@ -14,7 +14,7 @@ extension LayoutDocument {
   /// ```swift
   /// let svg = try LayoutDocument.parse(bytes).svg()
   /// ```
-  public func svg(exact: Bool = false, pixelsPerUnit: Double? = nil) -> String {
+  package func svg(exact: Bool = false, pixelsPerUnit: Double? = nil) -> String {
     var tree = makeTree()
     tree.layout(in: size)
     let root = tree.root.map { exact ? tree.exactFrame(of: $0) : tree.frame(of: $0) } ?? .zero

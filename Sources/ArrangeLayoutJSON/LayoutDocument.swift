@@ -1,5 +1,5 @@
-public import ArrangeGeometry
-public import ArrangeLayout
+package import ArrangeGeometry
+package import ArrangeLayout
 
 /// A layout described in JSON: a container size, a grid scale, a reading direction and a tree of
 /// nodes, read with `parse(_:)` and laid out with ``run(exact:)``.
@@ -19,12 +19,12 @@ public import ArrangeLayout
 /// // a 0 0 100 50
 /// // b 108 0 292 50
 /// ```
-public struct LayoutDocument: Sendable {
+package struct LayoutDocument: Sendable {
   /// The deepest nesting of nodes a document may have; the root is level 1.
   ///
   /// The engine lays trees out recursively, so a bound keeps a hostile document from exhausting
   /// the stack.
-  public static let maximumDepth = 1_000
+  package static let maximumDepth = 1_000
 
   /// ``maximumDepth`` written for people: `1,000`.
   static let maximumDepthText: String = {
@@ -44,17 +44,17 @@ public struct LayoutDocument: Sendable {
 
   /// The size the root fills; an infinite width or height sizes the root to its content on that
   /// axis (`"infinity"` in JSON).
-  public var size: Size
+  package var size: Size
   /// The grid frames snap to: 1 for whole points or cells, 2 or 3 for device pixels.
-  public var scale: Double
+  package var scale: Double
   /// The reading direction of nodes that do not set their own.
-  public var direction: LayoutDirection
+  package var direction: LayoutDirection
   /// The tree of nodes; a node's `"id"` is its `LayoutNode/name`.
-  public let root: LayoutNode
+  package let root: LayoutNode
   /// The name printed for each node, in pre-order (the order of `LayoutTree/preorder` and of
   /// the identifiers `LayoutTree/init(_:)` assigns): its `"id"`, or its path such as
   /// `root.children[1]` when it has none.
-  public let labels: [String]
+  package let labels: [String]
 
   /// Where each node (in pre-order) and its keys' values are in the document it was read from;
   /// empty for a document made in code.
@@ -68,11 +68,11 @@ public struct LayoutDocument: Sendable {
 
   /// The scales a document may ask for: coarser grids than 100 units, or finer than a
   /// thousandth, are refused rather than rounding every frame to nothing or to noise.
-  public static let scaleRange: ClosedRange<Double> = 0.01...1000
+  package static let scaleRange: ClosedRange<Double> = 0.01...1000
 
   /// Creates a document from its parts; `labels` must list one name per node of `root`, in
   /// pre-order.
-  public init(
+  package init(
     size: Size, scale: Double = 1, direction: LayoutDirection = .leftToRight, root: LayoutNode,
     labels: [String]
   ) {
@@ -89,7 +89,7 @@ public struct LayoutDocument: Sendable {
   ///   invalid JSON, an unknown key, a value of the wrong type, a leaf with children, a duplicate
   ///   id, or nesting deeper than ``maximumDepth`` levels.
   /// - Complexity: O(n) in the length of the input.
-  public static func parse(
+  package static func parse(
     _ bytes: some Sequence<UInt8>
   ) throws(LayoutDocumentError) -> LayoutDocument {
     let input = Array(bytes)
@@ -102,12 +102,12 @@ public struct LayoutDocument: Sendable {
   ///
   /// - Throws: ``LayoutDocumentError``, as the byte overload does.
   /// - Complexity: O(n) in the length of the text.
-  public static func parse(_ text: String) throws(LayoutDocumentError) -> LayoutDocument {
+  package static func parse(_ text: String) throws(LayoutDocumentError) -> LayoutDocument {
     try parse(text.utf8)
   }
 
   /// The name printed for `node` of a tree made by ``makeTree()``: its id, or its path.
-  public func label(of node: NodeID) -> String {
+  package func label(of node: NodeID) -> String {
     let index = Int(node.index)
     return labels.indices.contains(index) ? labels[index] : node.description
   }
@@ -115,7 +115,7 @@ public struct LayoutDocument: Sendable {
   /// A tree of the document's nodes with its scale and direction set, not yet laid out.
   ///
   /// - Complexity: O(n).
-  public func makeTree() -> LayoutTree {
+  package func makeTree() -> LayoutTree {
     var tree = LayoutTree(root)
     tree.scale = scale
     tree.layoutDirection = direction
@@ -131,7 +131,7 @@ public struct LayoutDocument: Sendable {
   /// Every line ends with a newline.
   ///
   /// - Complexity: O(n) plus the cost of the layout.
-  public func run(exact: Bool = false) -> String {
+  package func run(exact: Bool = false) -> String {
     var tree = makeTree()
     tree.layout(in: size)
     var output = ""

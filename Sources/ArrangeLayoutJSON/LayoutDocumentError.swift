@@ -7,9 +7,9 @@
 /// root.children[2].size: expected "fit", "fill" or an object with one of points/percent/fill,
 /// got "fil" (line 9, column 37)
 /// ```
-public struct LayoutDocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct LayoutDocumentError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The family of a ``LayoutDocumentError``.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The input is not valid JSON (or not valid UTF-8).
     case invalidJSON
     /// The input is valid JSON but not a valid layout document: an unknown key, a value of the
@@ -20,19 +20,19 @@ public struct LayoutDocumentError: Error, Hashable, Sendable, CustomStringConver
   }
 
   /// The family of the problem.
-  public var kind: Kind
+  package var kind: Kind
   /// Where the problem is, as a path from the top of the document: `root.children[2].size`;
   /// empty for the document as a whole.
-  public var path: String
+  package var path: String
   /// What is wrong, in a sentence a person can act on.
-  public var message: String
+  package var message: String
   /// The 1-based line of the input where the problem is.
-  public var line: Int
+  package var line: Int
   /// The 1-based column of the input where the problem is, counted in Unicode scalars.
-  public var column: Int
+  package var column: Int
 
   /// Creates an error.
-  public init(kind: Kind, path: String, message: String, line: Int, column: Int) {
+  package init(kind: Kind, path: String, message: String, line: Int, column: Int) {
     self.kind = kind
     self.path = path
     self.message = message
@@ -41,7 +41,7 @@ public struct LayoutDocumentError: Error, Hashable, Sendable, CustomStringConver
   }
 
   /// The path, the message and the position: `path: message (line L, column C)`.
-  public var description: String {
+  package var description: String {
     let place = path.isEmpty ? "" : "\(path): "
     return "\(place)\(message) (line \(line), column \(column))"
   }

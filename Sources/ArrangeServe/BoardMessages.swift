@@ -1,4 +1,4 @@
-public import ArrangeBoard
+package import ArrangeBoard
 
 /// The JSON the page and the server exchange.
 ///
@@ -9,9 +9,9 @@ public import ArrangeBoard
 /// titles), and the page asks for changes with
 /// `{"version":3,"requests":[{"op":"move","card":1,"column":2,"index":0}]}` (see
 /// ``BoardMessages/requests(from:)`` for every `op`).
-public enum BoardMessages {
+package enum BoardMessages {
   /// The board of `shared` as the page reads it, with `message` for its status line.
-  public static func board<Storage>(_ shared: SharedBoard<Storage>, message: String?) -> String {
+  package static func board<Storage>(_ shared: SharedBoard<Storage>, message: String?) -> String {
     BoardSnapshot(shared, message: message, serial: 0).json
   }
 
@@ -68,9 +68,9 @@ public enum BoardMessages {
   }
 
   /// Why a change request could not be read.
-  public struct Malformed: Error, Hashable, Sendable {
+  package struct Malformed: Error, Hashable, Sendable {
     /// What is wrong with it.
-    public var message: String
+    package var message: String
   }
 
   /// The version and requests of a change request's JSON body.
@@ -86,7 +86,7 @@ public enum BoardMessages {
   /// into the ``BoardEdit`` it names (`move` is ``BoardEdit/moveCard(_:column:index:)``, and
   /// so on), the vocabulary the terminal speaks too; the last four are the session's. At most
   /// ``ServerLimits/requestsPerChange`` requests.
-  public static func requests(from body: [UInt8]) throws(Malformed) -> (
+  package static func requests(from body: [UInt8]) throws(Malformed) -> (
     version: Int, requests: [BoardRequest]
   ) {
     let shape = "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}."

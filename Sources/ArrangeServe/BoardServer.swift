@@ -1,4 +1,4 @@
-public import ArrangeBoard
+package import ArrangeBoard
 import Foundation
 
 #if canImport(Glibc)
@@ -19,20 +19,24 @@ import Foundation
 /// bound of ``ServerLimits`` holds), the other owns the board, so a large change never holds up
 /// the other pages. One server serves a board at a time: a second one on the same file refuses
 /// to start and names the first's address.
-public struct BoardServer: Sendable {
-  /// The board file's path.
-  public let path: String
+///
+/// When ``path`` is a folder, the server serves every board in it (``BoardFolder``): `/` lists
+/// them, and each has its own address, `/b/NAME/`, with its own live sync and its own thread,
+/// opened on its first request (``BoardShelf``). One token opens them all.
+package struct BoardServer: Sendable {
+  /// The board file's path, or a folder of boards.
+  package let path: String
   /// The address to listen on.
-  public let host: String
+  package let host: String
   /// The port to listen on (0: any free port).
-  public let port: Int
+  package let port: Int
   /// The page's files.
-  public let web: WebFolder
+  package let web: WebFolder
   /// The secret of the printed address.
-  public let token: String
+  package let token: String
 
   /// A server for the board at `path` on `host`:`port`, serving the page from `web`.
-  public init(path: String, host: String, port: Int, web: WebFolder, token: String) {
+  package init(path: String, host: String, port: Int, web: WebFolder, token: String) {
     self.path = path
     self.host = host
     self.port = port
@@ -41,65 +45,82 @@ public struct BoardServer: Sendable {
   }
 
   /// The page's files as built into this program, or `nil` when they are missing.
-  public static var builtInWeb: WebFolder? {
+  package static var builtInWeb: WebFolder? {
     Bundle.module.path(forResource: "Web", ofType: nil).flatMap { WebFolder(path: $0) }
   }
 
   /// Why the server cannot start.
-  public struct StartError: Error, Sendable {
+  package struct StartError: Error, Sendable {
     /// What went wrong, for a person.
-    public var message: String
+    package var message: String
   }
 
   /// How the server stopped.
-  public struct Stop: Sendable {
+  package struct Stop: Sendable {
     /// Whether every change the pages made is in the file.
-    public var isSaved: Bool
+    package var isSaved: Bool
     /// What to tell the person (where unsaved changes were kept), if anything.
-    public var message: String?
+    package var message: String?
   }
 
   /// Opens the board and serves it until the task is cancelled or, with `stopsOnSignals`, the
   /// process gets SIGINT, SIGTERM or SIGHUP; then writes what the pages changed and returns.
+  ///
+  /// A folder's boards are each opened on the first request for one, and all written at the end.
   ///
   /// `ready` is called with the page's address (token included) once the server listens;
   /// `notice` with messages about the file (an outside edit taken in, a save that failed).
   /// A change that cannot be written before the server stops is kept in a copy beside the
   /// board, and the returned ``Stop`` says where.
   @discardableResult
-  public func run(
+  package func run(
     stopsOnSignals: Bool = false,
     ready: @escaping @Sendable (String) async -> Void,
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws -> Stop {
-    let shared = try Self.open(path, notice: notice)
-    let lock = try ServeLock.take(for: shared.session.storage.target, board: path)
-    defer { lock.release() }
+    let folder = BoardFolder.isFolder(path) ? BoardFolder(path: path) : nil
+    var lock: ServeLock?
+    defer { lock?.release() }
+    var shared: SharedBoard<BoardFile>?
+    if folder == nil {
+      let opened = try Self.open(path, notice: notice)
+      lock = try ServeLock.take(for: opened.session.storage.target, board: path)
+      shared = opened
+    }
     let listener = try Self.listen(host: host, port: port)
     let actual = Self.localPort(of: listener)
     let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     let name = shown.contains(":") ? "[\(shown)]" : shown
-    lock.record("http://\(name):\(actual)/ (process \(getpid()))")
+    let served = "http://\(name):\(actual)/ (process \(getpid()))"
+    lock?.record(served)
     var wake: [Int32] = [-1, -1]
     guard makePipe(&wake, nonBlocking: true) else {
       close(listener)
       throw StartError(message: "cannot start the server: \(String(cString: strerror(errno))).")
     }
     let wakeWrite = wake[1]
-    let worker = BoardWorker(
-      shared: shared,
-      wake: {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
-      }, notice: notice)
+    let wakeLoop: @Sendable () -> Void = {
+      var byte: UInt8 = 1
+      _ = write(wakeWrite, &byte, 1)
+    }
+    let shelf: BoardShelf
+    if let folder {
+      shelf = BoardShelf(folder: folder, wake: wakeLoop, notice: notice)
+      shelf.record(address: served)
+    } else if let shared {
+      shelf = BoardShelf(single: BoardWorker(shared: shared, wake: wakeLoop, notice: notice))
+    } else {
+      close(listener)
+      throw StartError(message: "cannot start the server.")
+    }
     let loop = ServerLoop(
       listener: listener, gate: ServerGate(token: token, host: host, port: actual),
-      files: Self.responses(of: web), worker: worker, wake: (wake[0], wake[1]))
-    let stopper = Stopper(worker: worker, loop: loop)
+      files: Self.responses(of: web), shelf: shelf, wake: (wake[0], wake[1]))
+    let stopper = Stopper(shelf: shelf, loop: loop)
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
     defer { signals?.end() }
-    worker.start()
+    for board in shelf.all { board.worker.start() }
     await ready("http://\(name):\(actual)/#token=\(token)")
     await withTaskCancellationHandler {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -119,12 +140,18 @@ public struct BoardServer: Sendable {
     return stopper.result ?? Stop(isSaved: true, message: nil)
   }
 
-  /// Opens and parses the board, or says why not; a missing file is the sample board.
-  static func open(_ path: String, notice: (String) -> Void) throws -> SharedBoard<BoardFile> {
+  /// Opens and parses the board, or says why not; a missing file is the sample board, or (not
+  /// `createsMissing`) refused.
+  static func open(_ path: String, createsMissing: Bool = true, notice: (String) -> Void) throws
+    -> SharedBoard<BoardFile>
+  {
     do {
       var opened = try BoardFile.open(path)
       for message in opened.file.notices { notice(message) }
       var document = BoardDocument.sample
+      if opened.contents == nil && !createsMissing {
+        throw StartError(message: "\(path) does not exist.")
+      }
       if let contents = opened.contents {
         do {
           document = try BoardDocument.parse(contents)
@@ -219,14 +246,14 @@ public struct BoardServer: Sendable {
 /// Stops the server once: the board writes what it holds (answering changes still queued),
 /// then the network closes.
 final class Stopper: @unchecked Sendable {
-  private let worker: BoardWorker
+  private let shelf: BoardShelf
   private let loop: ServerLoop
   private let lock = NSLock()
   private var started = false
   private var outcome: BoardServer.Stop?
 
-  init(worker: BoardWorker, loop: ServerLoop) {
-    self.worker = worker
+  init(shelf: BoardShelf, loop: ServerLoop) {
+    self.shelf = shelf
     self.loop = loop
   }
 
@@ -242,7 +269,7 @@ final class Stopper: @unchecked Sendable {
     guard !started else { return }
     started = true
     let thread = Thread { [self] in
-      let farewell = worker.stop()
+      let farewell = shelf.stop()
       lock.lock()
       outcome = BoardServer.Stop(isSaved: farewell.isSaved, message: farewell.message)
       lock.unlock()

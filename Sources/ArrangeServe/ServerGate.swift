@@ -8,14 +8,14 @@
 ///   write to the board or open its WebSocket, even knowing the address.
 /// - Every read of the board, every change and the WebSocket need the token, which only the
 ///   address printed by `arrange serve` carries; the page itself and its scripts do not.
-public struct ServerGate: Sendable {
+package struct ServerGate: Sendable {
   /// The secret every board request must carry.
-  public let token: String
+  package let token: String
   /// The `Host` values accepted, lowercased (`127.0.0.1:8080`, `localhost:8080`, …).
-  public let hosts: Set<String>
+  package let hosts: Set<String>
 
   /// A gate for a server on `port`, listening on `host`, that asks for `token`.
-  public init(token: String, host: String, port: Int) {
+  package init(token: String, host: String, port: Int) {
     self.token = token
     var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
     let lowered = host.lowercased()
@@ -26,16 +26,16 @@ public struct ServerGate: Sendable {
   }
 
   /// Why a request is refused, with the HTTP status to answer.
-  public struct Refusal: Error, Hashable, Sendable {
+  package struct Refusal: Error, Hashable, Sendable {
     /// The HTTP status code (403 or 401).
-    public var status: Int
+    package var status: Int
     /// What went wrong, for the response body.
-    public var message: String
+    package var message: String
   }
 
   /// Checks a request's `Host` and `Origin` headers and, when `needsToken`, the token it
   /// carries; `nil` when it may go on.
-  public func check(host: String?, origin: String?, token given: String?, needsToken: Bool)
+  package func check(host: String?, origin: String?, token given: String?, needsToken: Bool)
     -> Refusal?
   {
     guard let host, hosts.contains(host.lowercased()) else {
@@ -69,7 +69,7 @@ public struct ServerGate: Sendable {
   }
 
   /// A new random token: 128 bits from the system's generator, as 32 hexadecimal digits.
-  public static func makeToken() -> String {
+  package static func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
     var text = ""
     for _ in 0..<4 {

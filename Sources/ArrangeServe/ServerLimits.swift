@@ -3,36 +3,39 @@
 ///
 /// Every figure is far above what the page needs (a change is a few hundred bytes; a board's
 /// page opens two or three connections) and far below what would let one client starve others.
-public enum ServerLimits {
+package enum ServerLimits {
   /// Connections open at once, all clients together.
   ///
   /// Fewer when the process may open fewer files. At the limit, a new connection takes the place of the one that has waited longest
   /// without sending a whole request; when every one is busy, the new one is closed.
-  public static let connections = 512
+  package static let connections = 512
   /// Connections open at once from one address other than this machine's loopback (every
   /// page on this machine comes from 127.0.0.1, the board's own user's among them).
-  public static let connectionsPerClient = 256
+  package static let connectionsPerClient = 256
   /// Seconds a connection may take to send a request's head (from its first byte, or from
   /// the connection's start): a client that sends a byte at a time is closed.
-  public static let headSeconds = 10.0
+  package static let headSeconds = 10.0
   /// Seconds a connection may take to send a request's body once its head is in.
-  public static let bodySeconds = 30.0
+  package static let bodySeconds = 30.0
   /// Seconds a kept-alive connection may stay idle between requests.
-  public static let idleSeconds = 30.0
+  package static let idleSeconds = 30.0
   /// Seconds an answer may take to be read by the client before the connection is closed.
-  public static let writeSeconds = 30.0
+  package static let writeSeconds = 30.0
   /// Seconds between pings on an open WebSocket; a page that answers nothing for two is closed.
-  public static let pingSeconds = 30.0
+  package static let pingSeconds = 30.0
   /// The longest request head (request line and fields), in bytes.
-  public static let headBytes = 16 * 1024
+  package static let headBytes = 16 * 1024
   /// The longest request target (path and query), in bytes.
-  public static let targetBytes = 2048
+  package static let targetBytes = 2048
   /// The most header fields in one request.
-  public static let headerCount = 100
+  package static let headerCount = 100
   /// The largest request body (a change), in bytes.
-  public static let bodyBytes = 512 * 1024
+  package static let bodyBytes = 512 * 1024
   /// The most requests in one change.
-  public static let requestsPerChange = 500
+  package static let requestsPerChange = 500
   /// The largest WebSocket frame a page may send (the page sends nothing but control frames).
-  public static let webSocketFrameBytes = 4096
+  package static let webSocketFrameBytes = 4096
+  /// The most boards of a folder one server holds open at once (each has a thread and a lock
+  /// file of its own); a board asked for past them is refused with the reason.
+  package static let boards = 64
 }

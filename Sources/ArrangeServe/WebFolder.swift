@@ -11,12 +11,12 @@
 /// extension the server knows. Anything else (`..`, `/`, `%2e`, a leading dot, a name with no
 /// known extension) names no file, and a file that resolves outside the folder (a symbolic link)
 /// is not served.
-public struct WebFolder: Sendable {
+package struct WebFolder: Sendable {
   /// The folder, resolved (no symbolic links, no `..`).
-  public let path: String
+  package let path: String
 
   /// The folder at `path`; `nil` when it does not exist.
-  public init?(path: String) {
+  package init?(path: String) {
     guard let resolved = Self.resolve(path) else { return nil }
     self.path = resolved
   }
@@ -30,7 +30,7 @@ public struct WebFolder: Sendable {
 
   /// The contents and media type of the file the URL path `urlPath` names (`/` is
   /// `index.html`), or `nil`.
-  public func file(at urlPath: String) -> (bytes: [UInt8], mediaType: String)? {
+  package func file(at urlPath: String) -> (bytes: [UInt8], mediaType: String)? {
     let name = urlPath == "/" ? "index.html" : String(urlPath.drop { $0 == "/" })
     guard let type = Self.mediaType(ofName: name) else { return nil }
     guard let resolved = Self.resolve(path + "/" + name), resolved == path + "/" + name,

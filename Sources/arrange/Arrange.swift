@@ -26,7 +26,7 @@ struct Arrange: AsyncParsableCommand {
       arrange does not understand are kept exactly as they are.
       """,
     version: version,
-    subcommands: [Open.self, Show.self, Move.self, Serve.self],
+    subcommands: [Open.self, Show.self, Move.self, Serve.self, New.self],
     defaultSubcommand: Open.self)
 
   /// Runs the command that the arguments name, as `AsyncParsableCommand.main()` does, except
@@ -142,7 +142,11 @@ struct Open: ParsableCommand {
       undo/redo, ? help, q quit. Every change is saved at once.
       """)
 
-  @Argument(help: "The board file; created from a sample board on the first change.")
+  @Argument(
+    help: """
+      The board file (created from a sample board on the first change), or a folder: a list of \
+      its boards to choose the one to open.
+      """)
   var file = "board.md"
 
   func run() throws {
@@ -151,6 +155,11 @@ struct Open: ParsableCommand {
         "the board needs an interactive terminal; to print it instead, run "
           + "`arrange show \(file)`.")
       throw ExitCode.failure
+    }
+    var file = file
+    if BoardFolder.isFolder(file) {
+      guard let chosen = try pick(in: file) else { return }
+      file = chosen
     }
     let loaded = try load(file)
     let environment = getenv("ARRANGE_REDUCED_MOTION").map { String(cString: $0) }
@@ -171,6 +180,34 @@ struct Open: ParsableCommand {
       throw ExitCode.failure
     }
   }
+}
+
+/// Lets the person choose a board of `folder` in the terminal; returns its path.
+///
+/// `nil` when they quit instead. A folder without boards is a message and a failure.
+func pick(in folder: String) throws -> String? {
+  guard let boards = BoardFolder(path: folder) else {
+    printError("\(folder) cannot be read.")
+    throw ExitCode.failure
+  }
+  var picker = BoardPicker(folder: boards, shownFolder: folder)
+  guard !picker.names.isEmpty else {
+    printError(
+      "\(folder) has no boards (.md files); create one with `arrange new "
+        + "\(folder.hasSuffix("/") ? folder : folder + "/")board.md`.")
+    throw ExitCode.failure
+  }
+  do {
+    let session = try TerminalSession()
+    defer { session.close() }
+    var loop = TerminalRunLoop()
+    loop.run(&picker, on: session)
+  } catch {
+    printError("\(error)")
+    throw ExitCode.failure
+  }
+  guard let chosen = picker.chosen else { return nil }
+  return (folder.hasSuffix("/") ? folder : folder + "/") + chosen
 }
 
 /// `arrange show FILE`: the board as text.

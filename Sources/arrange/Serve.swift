@@ -1,7 +1,7 @@
 import ArgumentParser
 import ArrangeServe
 
-/// `arrange serve [FILE]`: the board in a browser.
+/// `arrange serve [FILE | FOLDER]`: the board in a browser, or every board of a folder.
 struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -10,10 +10,15 @@ struct Serve: AsyncParsableCommand {
       Prints an address with a secret token: open it in a browser. Drag cards with the mouse, \
       a finger or the keyboard; every change is saved at once, and changes made elsewhere \
       (another page, arrange in a terminal, an editor) appear within a second. Listens on \
-      127.0.0.1 only unless --host says otherwise.
+      127.0.0.1 only unless --host says otherwise. Given a folder, serves every board in it \
+      (each .md file directly in it): the address lists them, each board has an address of \
+      its own, and a board's page switches to another.
       """)
 
-  @Argument(help: "The board file; created from a sample board on the first change.")
+  @Argument(
+    help: """
+      The board file (created from a sample board on the first change), or a folder of boards.
+      """)
   var file = "board.md"
 
   @Option(help: "The port to listen on (0: any free port).")
@@ -42,8 +47,9 @@ struct Serve: AsyncParsableCommand {
     do {
       stop = try await server.run(
         stopsOnSignals: true,
-        ready: { address in
-          try? printOutput("Serving \(file) at \(address)\nStop with Ctrl-C.\n")
+        ready: { [file] address in
+          let what = BoardFolder.isFolder(file) ? "the boards in \(file)" : file
+          try? printOutput("Serving \(what) at \(address)\nStop with Ctrl-C.\n")
         },
         notice: { printError($0) })
     } catch let error as BoardServer.StartError {

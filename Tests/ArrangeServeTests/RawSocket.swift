@@ -99,12 +99,12 @@ final class RawSocket {
     return bytes.count >= end + length ? end + length : nil
   }
 
-  /// Opens the WebSocket with `token`; returns whether the server switched protocols.
+  /// Opens the WebSocket at `path` with `token`; returns whether the server switched protocols.
   ///
   /// Bytes the server sent after its handshake are kept in ``pending``.
-  func openWebSocket(port: Int, token: String) -> Bool {
+  func openWebSocket(port: Int, token: String, path: String = "/api/live") -> Bool {
     write(
-      "GET /api/live?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+      "GET \(path)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         + "Sec-WebSocket-Version: 13\r\n\r\n")
     let got = read(for: 5) { bytes in

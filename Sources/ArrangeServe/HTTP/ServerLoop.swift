@@ -62,6 +62,8 @@ final class ServerLoop: @unchecked Sendable {
     var keepsAlive = true
     /// Whether the request being served is a HEAD (its answer has no body).
     var isHead = false
+    /// The board its WebSocket shows, or its change waits for.
+    var board: BoardShelf.Served?
 
     init(descriptor: Int32, id: Int, client: String, now: Double) {
       self.descriptor = descriptor
@@ -79,14 +81,13 @@ final class ServerLoop: @unchecked Sendable {
   private let gate: ServerGate
   /// The page's files: each answer's head and body, made once.
   private let files: [String: (head: [UInt8], body: [UInt8])]
-  private let worker: BoardWorker
+  private let shelf: BoardShelf
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private var connections: [Int32: Connection] = [:]
   private var byID: [Int: Connection] = [:]
   private var perClient: [String: Int] = [:]
   private var nextID = 1
-  private var newestSerial = 0
   private let capacity: Int
   /// A descriptor kept in reserve, closed to accept (and close) a connection when the process
   /// has no descriptor left, so that the listening socket does not stay readable forever.
@@ -111,21 +112,23 @@ final class ServerLoop: @unchecked Sendable {
 
   init(
     listener: Int32, gate: ServerGate, files: [String: (head: [UInt8], body: [UInt8])],
-    worker: BoardWorker,
+    shelf: BoardShelf,
     wake: (read: Int32, write: Int32)
   ) {
     self.listener = listener
     self.gate = gate
     self.files = files
-    self.worker = worker
+    self.shelf = shelf
     wakeRead = wake.read
     wakeWrite = wake.write
     reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
     var limit = rlimit()
     getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     let files = Int(clamping: limit.rlim_cur)
-    // Room for the board's file, its lock, saves, the page's files and the process's own.
-    capacity = max(8, min(ServerLimits.connections, files - 48))
+    // Room for the board's file, its lock, saves, the page's files and the process's own (and,
+    // serving a folder, for as many boards).
+    let boards = shelf.folder == nil ? 0 : ServerLimits.boards
+    capacity = max(8, min(ServerLimits.connections, files - 48 - boards))
   }
 
   /// Wakes the loop (from any thread).
@@ -501,7 +504,7 @@ final class ServerLoop: @unchecked Sendable {
     {
       return refusal
     }
-    guard route == .change, head.method == "POST" else {
+    guard route.withinBoard == .change, head.method == "POST" else {
       return ServerGate.Refusal(status: 405, message: "Only a change takes a body.")
     }
     return nil
@@ -509,21 +512,32 @@ final class ServerLoop: @unchecked Sendable {
 
   private func serve(_ request: HTTPRequest, on connection: Connection) {
     connection.isHead = request.method == "HEAD"
-    let route = ServerRoute(target: request.target)
+    let asked = ServerRoute(target: request.target)
     let token: String?
-    if case .live(let given) = route {
+    if case .live(let given) = asked.withinBoard {
       token = given
     } else {
       token = request.field("x-arrange-token")
     }
     if let refusal = gate.check(
       host: request.field("host"), origin: request.field("origin"), token: token,
-      needsToken: route.needsToken)
+      needsToken: asked.needsToken)
     {
       answerText(connection, status: refusal.status, refusal.message)
       return
     }
-    if route.needsToken { connection.isTrusted = true }
+    if asked.needsToken { connection.isTrusted = true }
+    // The board the request is for (only now, past the gate: a stranger opens no board).
+    let route: ServerRoute
+    let board: BoardShelf.Served?
+    switch shelf.resolve(asked, method: request.method) {
+    case .route(let resolved, let found):
+      route = resolved
+      board = found
+    case .refused(let status, let message):
+      answerText(connection, status: status, message)
+      return
+    }
     let isUpgrade = request.field("upgrade") != nil
     switch (route, request.method) {
     case (.file(let name), "GET"), (.file(let name), "HEAD"):
@@ -531,18 +545,27 @@ final class ServerLoop: @unchecked Sendable {
       queue(response.head, on: connection)
       if !connection.isHead { queue(response.body, on: connection) }
       finishAnswer(connection)
-    case (.board, "GET") where !isUpgrade, (.board, "HEAD") where !isUpgrade:
+    case (.board, "GET") where !isUpgrade && board != nil,
+      (.board, "HEAD") where !isUpgrade && board != nil:
       answer(
         connection, status: 200, type: "application/json; charset=utf-8",
-        body: Array(worker.current.json.utf8))
+        body: Array((board?.worker.current.json ?? "").utf8))
     case (.change, "POST") where !isUpgrade:
-      guard worker.submit(BoardWorker.Job(connection: connection.id, body: request.body)) else {
+      guard let board,
+        board.worker.submit(BoardWorker.Job(connection: connection.id, body: request.body))
+      else {
         answerText(connection, status: 503, "The server is stopping: this change was not made.")
         return
       }
+      connection.board = board
       connection.state = .waiting
-    case (.live, "GET"):
+    case (.live, "GET") where board != nil:
+      connection.board = board
       upgrade(request, on: connection)
+    case (.boards, "GET") where !isUpgrade, (.boards, "HEAD") where !isUpgrade:
+      answer(
+        connection, status: 200, type: "application/json; charset=utf-8",
+        body: Array(shelf.listJSON().utf8))
     case (.notFound, _):
       notFound(connection)
     default:
@@ -767,9 +790,16 @@ final class ServerLoop: @unchecked Sendable {
 
   // MARK: - The board
 
-  /// Hands out the answers of changes, and tells WebSockets of a new snapshot.
+  /// Hands out the answers of changes, and tells WebSockets of a new snapshot of their board.
   private func takeFromWorker() {
-    for answer in worker.takeAnswers() {
+    for board in shelf.all {
+      takeFromWorker(of: board)
+    }
+  }
+
+  /// Hands out the answers of changes to `board`, and tells its WebSockets of a new snapshot.
+  private func takeFromWorker(of board: BoardShelf.Served) {
+    for answer in board.worker.takeAnswers() {
       guard let connection = byID[answer.connection], connection.state == .waiting else {
         continue
       }
@@ -780,10 +810,11 @@ final class ServerLoop: @unchecked Sendable {
         body: Array(answer.json.utf8))
       advance(connection)
     }
-    let snapshot = worker.current
-    guard snapshot.serial != newestSerial else { return }
-    newestSerial = snapshot.serial
-    for connection in connections.values where connection.state == .webSocket {
+    let snapshot = board.worker.current
+    guard snapshot.serial != board.announced else { return }
+    board.announced = snapshot.serial
+    for connection in connections.values
+    where connection.state == .webSocket && connection.board === board {
       connection.wantsNewest = true
       advance(connection)
     }
@@ -793,10 +824,12 @@ final class ServerLoop: @unchecked Sendable {
   /// has taken everything before (a page that reads slowly skips to the newest version);
   /// returns whether it queued one.
   private func queueNewest(_ connection: Connection) -> Bool {
-    guard connection.state == .webSocket, connection.wantsNewest, !connection.isWriting else {
+    guard connection.state == .webSocket, connection.wantsNewest, !connection.isWriting,
+      let board = connection.board
+    else {
       return false
     }
-    let snapshot = worker.current
+    let snapshot = board.worker.current
     connection.wantsNewest = false
     guard connection.sent !== snapshot else { return false }
     let message: [UInt8]

@@ -6,6 +6,11 @@
 /// trailing slash; and no query on the API but the WebSocket's (a file's query is ignored). Any other spelling (`//api/board`,
 /// `/./api/board`, `/api/../api/board`, `/api%2Fboard`, `/API/board`, `/api/board/`) is
 /// ``notFound``.
+///
+/// A folder's server (`arrange serve DIR`) also has `GET /api/boards`, and each board's routes
+/// under `/b/NAME/` (`/b/NAME/` the page, `/b/NAME/api/board`, …), NAME the file's name as
+/// ``BoardFolder/segment(of:)`` writes it and no other spelling: its one percent-escaped
+/// segment is the only one a target may hold.
 enum ServerRoute: Equatable, Sendable {
   /// A file of the page, by name (`index.html` for `/`).
   case file(String)
@@ -15,6 +20,11 @@ enum ServerRoute: Equatable, Sendable {
   case change
   /// `GET /api/live`, the WebSocket, with the token from its query (if any).
   case live(token: String?)
+  /// `GET /api/boards`: the boards of the folder served.
+  case boards
+  /// A route of one board of the folder served (`/b/NAME/…`): the page's files, the board, a
+  /// change, the WebSocket.
+  indirect case inBoard(String, ServerRoute)
   /// Anything else.
   case notFound
 
@@ -23,6 +33,10 @@ enum ServerRoute: Equatable, Sendable {
     let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let path = pieces[0]
     let query = pieces.count > 1 ? pieces[1] : nil
+    if path.hasPrefix("/b/") {
+      self = Self.boardRoute(path.dropFirst(3), query: query)
+      return
+    }
     guard Self.isCanonical(path) else {
       self = .notFound
       return
@@ -47,9 +61,13 @@ enum ServerRoute: Equatable, Sendable {
     default: break
     }
     switch path {
-    case "/api/board", "/api/change":
+    case "/api/board", "/api/change", "/api/boards":
       // The token goes in a header: a query here is a spelling the page never uses.
-      self = query == nil ? (path == "/api/board" ? .board : .change) : .notFound
+      guard query == nil else {
+        self = .notFound
+        return
+      }
+      self = path == "/api/board" ? .board : path == "/api/change" ? .change : .boards
     case "/": self = .file("index.html")
     default:
       if path.hasPrefix("/api/") || path == "/api" {
@@ -62,12 +80,33 @@ enum ServerRoute: Equatable, Sendable {
     }
   }
 
+  /// The route of `rest`, what follows `/b/` in a path: a board's name as one segment, then a
+  /// route of the board (a file of the page, or the board's API).
+  private static func boardRoute(_ rest: Substring, query: Substring?) -> ServerRoute {
+    guard let slash = rest.firstIndex(of: "/"),
+      let name = BoardFolder.name(inSegment: rest[..<slash])
+    else { return .notFound }
+    let inner = ServerRoute(
+      target: String(rest[slash...]) + (query.map { "?" + $0 } ?? ""))
+    switch inner {
+    case .file, .board, .change, .live: return .inBoard(name, inner)
+    case .boards, .inBoard, .notFound: return .notFound
+    }
+  }
+
   /// Whether the route is the board's API, which needs the token.
   var needsToken: Bool {
     switch self {
-    case .board, .change, .live: return true
+    case .board, .change, .live, .boards: return true
+    case .inBoard(_, let route): return route.needsToken
     case .file, .notFound: return false
     }
+  }
+
+  /// The route within its board: a folder board's route without its name, any other as it is.
+  var withinBoard: ServerRoute {
+    if case .inBoard(_, let route) = self { return route }
+    return self
   }
 
   /// Whether `path` is in canonical form.

@@ -140,7 +140,7 @@ function defer(next) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const live = new WebSocket(`${scheme}//${location.host}/api/live?token=${encodeURIComponent(token)}`);
+  const live = new WebSocket(`${scheme}//${location.host}${new URL("api/live", location.href).pathname}?token=${encodeURIComponent(token)}`);
   socket = live;
   // A connection replaced by one with a newer token says nothing more and is not reopened.
   const mine = opening;
