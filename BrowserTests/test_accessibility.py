@@ -12,7 +12,7 @@ import unittest
 
 from axe_selenium_python import Axe
 
-from harness import Server, card, chromium, open_board, wait_for
+from harness import FolderServer, Server, card, chromium, open_board, wait_for
 from test_browser import BOARD, OBSIDIAN
 
 
@@ -87,6 +87,25 @@ class AccessibilityTests(unittest.TestCase):
             wait_for(lambda: driver.find_element("id", "due").get_attribute("open") is not None,
                      what="the due list")
             self.audit(driver, "the due list in dark mode" if dark else "the due list")
+
+    def test_a_folder_of_boards_the_list_and_the_switcher(self):
+        server = FolderServer({"first.md": BOARD, "second board.md": OBSIDIAN})
+        self.servers.append(server)
+        for dark in (False, True):
+            driver = chromium()
+            self.drivers.append(driver)
+            if dark:
+                driver.execute_cdp_cmd(
+                    "Emulation.setEmulatedMedia",
+                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            driver.get(server.url)
+            wait_for(lambda: len(driver.find_elements("css selector", "#board-list a")) == 2,
+                     what="the list of boards")
+            self.audit(driver, "the list of boards" + (" in dark mode" if dark else ""))
+            open_board(driver, server.url.replace("/#", "/b/first.md/#"))
+            wait_for(lambda: driver.execute_script(
+                "return !document.getElementById('boards-control').hidden"), what="the switcher")
+            self.audit(driver, "a board with its switcher" + (" in dark mode" if dark else ""))
 
     def test_a_phone(self):
         _, driver = self.page(width=390, height=844)
