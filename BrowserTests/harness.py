@@ -33,8 +33,12 @@ class Server:
         self.path = os.path.join(self.folder, name)
         with open(self.path, "w", encoding="utf-8") as file:
             file.write(text)
+        self.start(self.path, extra)
+
+    def start(self, target, extra):
+        """Runs `arrange serve TARGET` and reads the address it prints."""
         self.process = subprocess.Popen(
-            [executable(), "serve", self.path, "--port", "0", *extra],
+            [executable(), "serve", target, "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"(http://\S+)", line)
@@ -87,16 +91,7 @@ class FolderServer(Server):
             with open(os.path.join(self.folder, name), "w", encoding="utf-8") as file:
                 file.write(text)
         self.path = self.folder
-        self.process = subprocess.Popen(
-            [executable(), "serve", self.folder, "--port", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"(http://\S+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"arrange serve printed {line!r}; stderr {self.process.stderr.read()!r}")
-        self.url = match.group(1)
-        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+        self.start(self.folder, extra)
 
     def read_board(self, name):
         with open(os.path.join(self.folder, name), encoding="utf-8") as file:

@@ -190,18 +190,23 @@ extension BoardScreen {
     }
   }
 
+  /// The board with `edit` applied and what it did, or `nil` with the reason in the status line.
+  mutating func applied(_ edit: BoardEdit) -> (BoardDocument, BoardEditReport)? {
+    var edited = document
+    do {
+      let report = try edited.apply(edit)
+      return (edited, report)
+    } catch {
+      status.message = error.message
+      return nil
+    }
+  }
+
   /// Applies an edit of one card through the session; returns whether it was made (an edit
   /// that changes nothing counts as made).
   @discardableResult
   mutating func edit(_ edit: BoardEdit) -> Bool {
-    var edited = document
-    let report: BoardEditReport
-    do {
-      report = try edited.apply(edit)
-    } catch {
-      status.message = error.message
-      return false
-    }
+    guard let (edited, report) = applied(edit) else { return false }
     guard edited != document else { return true }
     commit(edited, change: report.change, cards: report.cards)
     refreshHeights()
@@ -292,14 +297,7 @@ extension BoardScreen {
   /// returns whether it was made.
   @discardableResult
   mutating func changeColumns(_ edit: BoardEdit, focus column: Int) -> Bool {
-    var edited = document
-    let report: BoardEditReport
-    do {
-      report = try edited.apply(edit)
-    } catch {
-      status.message = error.message
-      return false
-    }
+    guard let (edited, report) = applied(edit) else { return false }
     let card = focusedCard
     commit(edited, change: report.change, cards: report.cards)
     focusedColumn = Swift.min(Swift.max(0, column), Swift.max(0, document.columns.count - 1))
