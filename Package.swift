@@ -61,6 +61,8 @@ let package = Package(
       swiftSettings: upcoming),
     // File-system calls the Glibc module lacks (atomic exchange, leases, inode flags).
     .target(name: "CArrangeFileSystem"),
+    // gzip for the page's files (zlib: part of what Swift needs on Linux, in every Apple SDK).
+    .target(name: "CArrangeZlib", linkerSettings: [.linkedLibrary("z")]),
     // The board without a terminal: the document, the file, the session every front end shares.
     .target(
       name: "ArrangeBoard",
@@ -79,7 +81,7 @@ let package = Package(
     // (Web/: HTML, CSS, the JavaScript host and the engines' WebAssembly module).
     .target(
       name: "ArrangeServe",
-      dependencies: ["ArrangeBoard"],
+      dependencies: ["ArrangeBoard", "CArrangeZlib"],
       resources: [.copy("Web")],
       swiftSettings: upcoming),
     .executableTarget(

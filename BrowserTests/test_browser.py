@@ -950,6 +950,33 @@ class BrowserTests(unittest.TestCase):
         answer("Busy")
         wait_for(lambda: "## Busy\n\n- Delta\n" in self.server.read(), what="the renamed column")
 
+    def test_the_page_files_are_sent_gzipped_to_a_browser_that_accepts_it(self):
+        import gzip
+        import urllib.request
+        web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "Sources", "ArrangeServe", "Web")
+        for name in ("arrange.wasm", "app.js", "style.css", "index.html"):
+            with open(os.path.join(web, name), "rb") as file:
+                original = file.read()
+            url = f"http://127.0.0.1:{self.server.port}/{name}"
+            packed = urllib.request.urlopen(urllib.request.Request(
+                url, headers={"Accept-Encoding": "gzip, deflate"}), timeout=10)
+            self.assertEqual(packed.headers["Content-Encoding"], "gzip", name)
+            self.assertEqual(packed.headers["Vary"], "Accept-Encoding", name)
+            body = packed.read()
+            self.assertLess(len(body), len(original) * 0.6, name)
+            self.assertEqual(gzip.decompress(body), original, name)
+            plain = urllib.request.urlopen(urllib.request.Request(
+                url, headers={"Accept-Encoding": "identity"}), timeout=10)
+            self.assertIsNone(plain.headers["Content-Encoding"], name)
+            self.assertEqual(plain.read(), original, name)
+        # Chromium takes the module gzipped and runs it: fewer bytes on the wire than it decodes.
+        driver = self.page()
+        sizes = driver.execute_script(
+            "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('arrange.wasm'));"
+            "return [e.encodedBodySize, e.decodedBodySize]")
+        self.assertLess(sizes[0], sizes[1] * 0.6, sizes)
+
     def test_narrow_screens_stack_the_columns(self):
         driver = self.page(width=420, height=800)
         tops = driver.execute_script(

@@ -168,12 +168,12 @@ package struct BoardServer: Sendable {
   }
 
   /// Every file of the page as a whole answer, made once.
-  static func responses(of web: WebFolder) -> [String: (head: [UInt8], body: [UInt8])] {
-    var made: [String: (head: [UInt8], body: [UInt8])] = [:]
+  static func responses(of web: WebFolder) -> [String: FileAnswer] {
+    var made: [String: FileAnswer] = [:]
     let names = (try? FileManager.default.contentsOfDirectory(atPath: web.path)) ?? []
     for name in names {
       guard let (bytes, type) = web.file(at: "/" + name) else { continue }
-      made[name] = ServerLoop.fileResponse(bytes, type: type)
+      made[name] = FileAnswer(bytes, type: type)
     }
     return made
   }

@@ -79,8 +79,8 @@ final class ServerLoop: @unchecked Sendable {
 
   private let listener: Int32
   private let gate: ServerGate
-  /// The page's files: each answer's head and body, made once.
-  private let files: [String: (head: [UInt8], body: [UInt8])]
+  /// The page's files: each answer's head and body, as it is and gzipped, made once.
+  private let files: [String: FileAnswer]
   private let shelf: BoardShelf
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -111,7 +111,7 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   init(
-    listener: Int32, gate: ServerGate, files: [String: (head: [UInt8], body: [UInt8])],
+    listener: Int32, gate: ServerGate, files: [String: FileAnswer],
     shelf: BoardShelf,
     wake: (read: Int32, write: Int32)
   ) {
@@ -541,7 +541,8 @@ final class ServerLoop: @unchecked Sendable {
     let isUpgrade = request.field("upgrade") != nil
     switch (route, request.method) {
     case (.file(let name), "GET"), (.file(let name), "HEAD"):
-      guard !isUpgrade, let response = files[name] else { return notFound(connection) }
+      guard !isUpgrade, let file = files[name] else { return notFound(connection) }
+      let response = file.answer(accepting: request.field("accept-encoding"))
       queue(response.head, on: connection)
       if !connection.isHead { queue(response.body, on: connection) }
       finishAnswer(connection)
@@ -672,11 +673,16 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   /// A whole answer for a page file, made once.
-  static func fileResponse(_ bytes: [UInt8], type: String) -> (head: [UInt8], body: [UInt8]) {
+  static func fileResponse(
+    _ bytes: [UInt8], type: String, encoding: String?
+  ) -> (head: [UInt8], body: [UInt8]) {
     let policy =
       "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
       + "style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'\r\n"
     var text = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
+    if let encoding { text += "Content-Encoding: \(encoding)\r\n" }
+    // Whether it is gzipped depends on the request's Accept-Encoding, for every cache between.
+    if FileAnswer.isCompressible(type) { text += "Vary: Accept-Encoding\r\n" }
     text += "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
     text += "Referrer-Policy: no-referrer\r\n" + policy + "\r\n"
     return (Array(text.utf8), bytes)
