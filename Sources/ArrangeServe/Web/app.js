@@ -249,6 +249,90 @@ const matches = (card) =>
 
 /// Builds the board's elements from `board`, lays the columns out with ArrangeLayout and tells
 /// the drag engine where every card is. With `animate`, cards slide from where they were.
+/// What a card is drawn from: if it is the same, its element can stay.
+function cardSignature(card, column, day) {
+  const subtasks = card.subtasks.map((subtask) => (subtask.done ? "x" : "o") + subtask.title);
+  return [card.title, card.done, card.due, card.description.join("\n"), subtasks.join("\u0001"),
+    column.title, selection.includes(card.id), card.due ? day : ""].join("\u0000");
+}
+
+/// Makes `list`'s children `elements`, in order, with as few DOM changes as it can: a card
+/// moved is one removal and one insertion, not a list made again (which would have the browser
+/// style and lay out every card of it).
+function reconcile(list, elements) {
+  const children = list.children;
+  if (children.length === elements.length && elements.every((element, i) => children[i] === element)) {
+    return;
+  }
+  const wanted = new Set(elements);
+  for (const child of Array.from(children)) if (!wanted.has(child)) child.remove();
+  let child = list.firstElementChild;
+  for (const element of elements) {
+    // A child out of its place, just before the one wanted here: it goes, and comes back where
+    // it is wanted.
+    if (child !== element && child?.nextElementSibling === element) {
+      const stray = child;
+      child = child.nextElementSibling;
+      stray.remove();
+    }
+    if (child === element) {
+      child = child.nextElementSibling;
+    } else {
+      list.insertBefore(element, child);
+    }
+  }
+}
+
+let rovingElement = null;         // the one card Tab reaches from outside the board
+
+/// Makes `element` (a card, or `null`) the one card Tab reaches, and no other.
+function setRovingTo(element) {
+  if (rovingElement && rovingElement !== element) setRoving(rovingElement, false);
+  if (element) setRoving(element, true);
+  rovingElement = element;
+}
+
+/// Whether Tab reaches `element` (and its checkbox and Open button) from outside the board.
+function setRoving(element, on) {
+  const index = on ? 0 : -1;
+  if (element.tabIndex !== index) element.tabIndex = index;
+  for (const control of element.querySelectorAll(".box, .open")) {
+    if (control.tabIndex !== index) control.tabIndex = index;
+  }
+}
+
+/// A column's section: its title (a name and a count) and its list, with "+ Add a card".
+function columnSection(column, c) {
+  const section = document.createElement("section");
+  section.className = "column";
+  section.dataset.column = c;
+  section.dataset.title = column.title;
+  section.setAttribute("role", "group");
+  const title = document.createElement("h2");
+  title.className = "title";
+  title.tabIndex = 0;
+  title.dataset.column = c;
+  title.setAttribute("aria-roledescription", "column; < and > move it");
+  const name = document.createElement("span");
+  name.textContent = column.title;
+  const tally = document.createElement("span");
+  tally.className = "count";
+  title.append(name, tally);
+  const list = document.createElement("ul");
+  list.className = "cards";
+  list.setAttribute("role", "list");
+  list.setAttribute("aria-label", column.title);
+  const add = document.createElement("button");
+  add.type = "button";
+  add.className = "add-card";
+  add.textContent = "+ Add a card";
+  add.setAttribute("aria-label", `Add a card to ${column.title}`);
+  add.addEventListener("click", () =>
+    ask(`New card in ${column.title}`, "", (title) => addCard(title, c)));
+  section.append(title, list, add);
+  return section;
+}
+
 function render(animate) {
   const before = new Map();
   if (animate && !reducedMotion.matches) {
@@ -259,53 +343,52 @@ function render(animate) {
   }
   const hadFocus = document.activeElement && document.activeElement.classList.contains("card");
   const boxHadFocus = document.activeElement?.classList.contains("box") && boardView.contains(document.activeElement);
-  inner.textContent = "";
+  // Only what changed is made again: a card whose data, column, selection and day (its due
+  // marks) are as they were keeps its element, and a column whose cards are the same elements
+  // in the same order is not touched. A drop on a board of thousands of cards then changes two
+  // lists, not every card.
+  const day = new Date().toDateString();
+  const kept = new Map(cardElements);
   cardElements.clear();
-  columnElements = [];
   shownIds = [];
   const known = new Set();
+  const sections = [];
   board.columns.forEach((column, c) => {
-    const section = document.createElement("section");
-    section.className = "column";
-    section.dataset.column = c;
-    section.setAttribute("role", "group");
+    const old = columnElements[c];
+    const section = old && old.dataset.title === column.title ? old : columnSection(column, c);
     const count = column.cards.length;
     const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
     section.setAttribute("aria-label", `${column.title}, ${count} card${count === 1 ? "" : "s"}${limit}`);
-    const title = document.createElement("h2");
-    title.className = "title";
-    title.tabIndex = 0;
-    title.dataset.column = c;
-    title.setAttribute("aria-roledescription", "column; < and > move it");
-    const name = document.createElement("span");
-    name.textContent = column.title;
-    const tally = document.createElement("span");
+    const tally = section.querySelector(".title .count");
     tally.className = "count" + (column.limit != null && count >= column.limit ? " full" : "");
     tally.textContent = column.limit == null ? `${count}` : `${count}/${column.limit}`;
-    title.append(name, tally);
-    const list = document.createElement("ul");
-    list.className = "cards";
-    list.setAttribute("role", "list");
-    list.setAttribute("aria-label", column.title);
+    const list = section.querySelector(".cards");
     const ids = [];
+    const elements = [];
     for (const card of column.cards) {
       known.add(card.id);
       if (!matches(card)) continue;
       ids.push(card.id);
-      list.append(cardElement(card, column));
+      const signature = cardSignature(card, column, day);
+      let element = kept.get(card.id);
+      if (!element || element.arrangeSignature !== signature) {
+        element = cardElement(card, column);
+        element.arrangeSignature = signature;
+      } else {
+        cardElements.set(card.id, element);
+      }
+      elements.push(element);
     }
+    reconcile(list, elements);
     shownIds.push(ids);
-    const add = document.createElement("button");
-    add.type = "button";
-    add.className = "add-card";
-    add.textContent = "+ Add a card";
-    add.setAttribute("aria-label", `Add a card to ${column.title}`);
-    add.addEventListener("click", () =>
-      ask(`New card in ${column.title}`, "", (title) => addCard(title, c)));
-    section.append(title, list, add);
-    inner.append(section);
-    columnElements.push(section);
+    sections.push(section);
   });
+  if (sections.length !== columnElements.length || sections.some((section, c) => columnElements[c] !== section)) {
+    inner.replaceChildren(...sections);
+  }
+  columnElements = sections;
+  // One card takes Tab into the board: the focused one, else the first.
+  setRovingTo(cardElements.get(focusId) ?? cardElements.values().next().value ?? null);
   selection = selection.filter((id) => known.has(id));
   layout();
   if (before.size) {
@@ -436,7 +519,8 @@ function cardElement(card, column) {
   const element = document.createElement("li");
   element.className = "card" + (card.done ? " done" : "") +
     (selection.includes(card.id) ? " selected" : "");
-  element.tabIndex = focusId === card.id || (focusId == null && cardElements.size === 0) ? 0 : -1;
+  // Tab reaches one card of the board (setRovingTo): made, a card is not that one.
+  element.tabIndex = -1;
   element.dataset.id = card.id;
   element.dataset.key = card.title;
   element.setAttribute("role", "listitem");
@@ -499,6 +583,19 @@ function cardElement(card, column) {
   return element;
 }
 
+/// How tall `section` would be as tall as its cards: measured from its last card when it has
+/// been given a height (it is then laid out at that height), else its own height.
+function naturalHeight(section) {
+  if (!section.style.height) return section.scrollHeight;
+  const list = section.querySelector(".cards");
+  const last = list.lastElementChild;
+  const padding = parseFloat(getComputedStyle(list).paddingBottom) || 0;
+  // Cards and the list are placed relative to the section (it is positioned).
+  const end = last ? last.offsetTop + last.offsetHeight : list.offsetTop;
+  const below = section.offsetHeight - (list.offsetTop + list.offsetHeight);
+  return end + padding + below;
+}
+
 /// Places the columns (ArrangeLayout, in the module) and gives the engines their geometry.
 function layout() {
   const count = columnElements.length;
@@ -511,11 +608,16 @@ function layout() {
   }
   const columnWidth = stacked ? width - 2 * PADDING
     : Math.max(MIN_COLUMN, (width - 2 * PADDING - SPACING * (count - 1)) / count);
+  // Nothing is set that is already so, and no column is let go to its own height to be
+  // measured: either would make the browser lay out every card of every column again.
   for (const section of columnElements) {
-    section.style.width = `${columnWidth}px`;
-    section.style.height = "auto";
+    // The layout below rounds the width to whole pixels: within a pixel, it is the same.
+    if (!(Math.abs(parseFloat(section.style.width) - columnWidth) < 1)) {
+      section.style.width = `${columnWidth}px`;
+      section.style.height = "";
+    }
   }
-  const natural = columnElements.map((section) => section.scrollHeight);
+  const natural = columnElements.map(naturalHeight);
   if (stacked) {
     const heights = buffer("heights", count * 8);
     f64(heights, count).set(natural);
@@ -529,13 +631,23 @@ function layout() {
   let bottom = 0;
   columnElements.forEach((section, c) => {
     const [x, y, w, h] = placed.slice(c * 4, c * 4 + 4);
-    Object.assign(section.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+    setPixels(section, "left", x);
+    setPixels(section, "top", y);
+    setPixels(section, "width", w);
+    setPixels(section, "height", h);
     right = Math.max(right, x + w);
     bottom = Math.max(bottom, y + h);
   });
-  inner.style.width = `${right + PADDING}px`;
-  inner.style.height = `${bottom + PADDING}px`;
+  setPixels(inner, "width", right + PADDING);
+  setPixels(inner, "height", bottom + PADDING);
   tellEngine();
+}
+
+/// Sets `element.style[name]` to `value` pixels (to a hundredth), unless it is that already:
+/// a column given its own height again would have all its cards laid out again.
+function setPixels(element, name, value) {
+  const text = `${Math.round(value * 100) / 100}px`;
+  if (element.style[name] !== text) element.style[name] = text;
 }
 
 /// Where an element is in the board's content (the coordinates the engines work in).
@@ -544,6 +656,9 @@ function place(element) {
   const origin = inner.getBoundingClientRect();
   return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
 }
+
+/// Per column, the card elements last measured, their heights and the column's width.
+let measured = [];
 
 /// Gives the drag engine every column's frame and cards, and the column engine the titles.
 function tellEngine() {
@@ -559,7 +674,14 @@ function tellEngine() {
     const idPointer = buffer("ids", ids.length * 4 + 4);
     const lengthPointer = buffer("lengths", ids.length * 8 + 8);
     i32(idPointer, ids.length).set(ids);
-    const heights = ids.map((id) => cardElements.get(id).offsetHeight);
+    // A column whose cards are the same elements, as wide as before, has the same heights:
+    // they are not asked of the DOM again.
+    const elements = ids.map((id) => cardElements.get(id));
+    const known = measured[c];
+    const fresh = !known || known.width !== frame.width || known.elements.length !== elements.length
+      || elements.some((element, i) => known.elements[i] !== element);
+    const heights = fresh ? elements.map((element) => element.offsetHeight) : known.heights;
+    measured[c] = { width: frame.width, elements, heights };
     f64(lengthPointer, ids.length).set(heights);
     // Where each card ends, for finding the cards in view without asking the DOM.
     const ends = new Float64Array(ids.length);
@@ -1069,12 +1191,7 @@ function addCard(title, index) {
 function focusCard(id) {
   const element = cardElements.get(id);
   if (!element) return;
-  for (const other of cardElements.values()) {
-    other.tabIndex = -1;
-    for (const control of other.querySelectorAll(".open, .box")) control.tabIndex = -1;
-  }
-  element.tabIndex = 0;
-  for (const control of element.querySelectorAll(".open, .box")) control.tabIndex = 0;
+  setRovingTo(element);
   focusId = id;
   element.focus({ preventScroll: false });
 }
