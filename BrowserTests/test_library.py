@@ -49,10 +49,6 @@ def page(body, script):
 </script>""")
 
 
-def items(ids, texts):
-    return "".join(f'<li>{text}</li>' for text in texts)
-
-
 class Pages:
     """A temporary folder served over HTTP: test pages, with the library and the module linked
     in from the repository."""
@@ -270,6 +266,15 @@ class LibraryTests(unittest.TestCase):
         self.settle()
         self.assertEqual(self.order("two"), ["D", "C"])
         self.assertEqual(self.log()[-1], ["drop", "D", "two", 1, "two", 0, "move"])
+
+    def test_destroy_stops_the_list(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"), window.on);'))
+        self.driver.execute_script("window.list.destroy()")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.log(), [])
 
     def example(self, name):
         with open(DOCS, encoding="utf-8") as file:

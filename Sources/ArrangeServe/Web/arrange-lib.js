@@ -190,7 +190,10 @@ class Group {
   }
 
   remove(list) {
-    if (this.drag) this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 6, -1, now())));
+    if (this.drag) {
+      this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 6, -1, now())));
+      this.end();
+    }
     this.e.arrange_arena_remove_container(this.handle, list.id);
     this.lists = this.lists.filter((other) => other !== list);
     if (this.lists.length === 0) {
