@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the engines (ArrangeGeometry, ArrangeLayout, ArrangeDragDrop) and their web entry points
-# (Wasm/ArrangeWasm.swift) as Embedded Swift for wasm32, with the small C runtime in
+# (Wasm/ArrangeWasm.swift for the board, Wasm/ArrangeWasmArenas.swift for any page) as Embedded Swift for wasm32, with the small C runtime in
 # Wasm/runtime.c, into one WebAssembly module.
 # Usage: Wasm/build.sh [OUTPUT]   (default .build/wasm/arrange.wasm)
 set -euo pipefail
@@ -19,7 +19,7 @@ for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
 done
-swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift -c -o "$work/ArrangeWasm.o"
+swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift Wasm/ArrangeWasmArenas.swift -c -o "$work/ArrangeWasm.o"
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin \
   -c Wasm/runtime.c -o "$work/runtime.o"
 mkdir -p "$(dirname "$output")"

@@ -157,3 +157,110 @@ if (moves !== 1 || !e.arrange_column_move(0, move)) fail(`${moves} column moves`
 const [movedColumn, place] = [0, 1].map((k) => memory().getInt32(move + 4 * k, true));
 if (movedColumn !== 2 || place !== 0) fail(`column move ${movedColumn} → ${place}`);
 console.log("column drag: the third column moved to the first place");
+
+// Two independent arenas at once (the library's lists, Wasm/ArrangeWasmArenas.swift): a vertical
+// list of three items in the first, two horizontal lists in the second; a drag in one leaves the
+// other alone.
+const a = e.arrange_arena_create();
+const b = e.arrange_arena_create();
+if (a === 0 || b === 0 || a === b) fail(`arena handles ${a} and ${b}`);
+const addList = (arena, id, text, axis, mode) => {
+  const bytes = encoder.encode(text);
+  const pointer = e.arrange_alloc(bytes.length);
+  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
+  e.arrange_arena_add_container(arena, id, pointer, bytes.length, axis, mode);
+  e.arrange_free(pointer);
+};
+const setList = (arena, id, [x, y, w, h], ids, length) => {
+  const idPointer = e.arrange_alloc(4 * Math.max(1, ids.length));
+  const lengthPointer = e.arrange_alloc(8 * Math.max(1, ids.length));
+  ids.forEach((item, k) => {
+    memory().setInt32(idPointer + 4 * k, item, true);
+    memory().setFloat64(lengthPointer + 8 * k, length, true);
+  });
+  e.arrange_arena_set_container(arena, id, x, y, w, h, ids.length, idPointer, lengthPointer, 0, 0);
+  e.arrange_free(idPointer);
+  e.arrange_free(lengthPointer);
+};
+const operation = (arena, index) => {
+  const room = e.arrange_alloc(7 * 4);
+  const found = e.arrange_arena_operation(arena, index, room);
+  const values = [0, 1, 2, 3, 4, 5, 6].map((k) => memory().getInt32(room + 4 * k, true));
+  e.arrange_free(room);
+  return found ? values : null;
+};
+const arenaText = (entry, arena) => {
+  const room = e.arrange_alloc(512);
+  const length = entry(arena, room, 512);
+  const text = decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 512)));
+  e.arrange_free(room);
+  return text;
+};
+addList(a, 0, "Fruit", 0, 0);
+setList(a, 0, [0, 0, 100, 90], [0, 1, 2], 30);
+addList(b, 0, "Top", 1, 0);
+addList(b, 1, "Bottom", 1, 0);
+setList(b, 0, [0, 0, 120, 40], [0, 1, 2], 40);
+setList(b, 1, [0, 100, 120, 40], [3], 40);
+// Arena a: press item 0 (y 15) and, while arena b lifts item 1 (x 60), drag it below item 2.
+e.arrange_arena_pointer(a, 0, 50, 15, 0, 0);
+e.arrange_arena_pointer(b, 0, 60, 20, 0, 0);
+for (let step = 1; step <= 10; step++) {
+  e.arrange_arena_pointer(a, 1, 50, 15 + step * 7, step * 0.016, 0);
+  e.arrange_arena_pointer(b, 1, 60 - step, 20 + step * 10, step * 0.016, 0);
+}
+if (e.arrange_arena_dragged(a) !== 0 || e.arrange_arena_dragged(b) !== 1) {
+  fail(`arenas drag ${e.arrange_arena_dragged(a)} and ${e.arrange_arena_dragged(b)}`);
+}
+if (e.arrange_arena_pointer(a, 2, 50, 85, 0.2, 0) !== 1) fail("arena a's drop applied nothing");
+if (JSON.stringify(operation(a, 0)) !== JSON.stringify([1, 0, 0, 0, 0, 2, -1])) {
+  fail(`arena a's operation ${JSON.stringify(operation(a, 0))}`);
+}
+if (e.arrange_arena_dragged(b) !== 1) fail("arena a's drop ended arena b's drag");
+if (e.arrange_arena_pointer(b, 2, 50, 120, 0.2, 0) !== 1) fail("arena b's drop applied nothing");
+// Item 1 of the top row dropped on the bottom row at x 50, after item 3 (0…40): index 1.
+if (JSON.stringify(operation(b, 0)) !== JSON.stringify([1, 1, 0, 1, 1, 1, -1])) {
+  fail(`arena b's operation ${JSON.stringify(operation(b, 0))}`);
+}
+console.log("two arenas: a vertical and a horizontal drag at once, each its own operation");
+
+// A list that refuses the dragged item for the host's reason, said at the refusal.
+setList(b, 0, [0, 0, 120, 40], [0, 2], 40);
+setList(b, 1, [0, 100, 120, 40], [3, 1], 40);
+const reasonBytes = encoder.encode("No fruit at the bottom");
+const reasonPointer = e.arrange_alloc(reasonBytes.length);
+new Uint8Array(e.memory.buffer, reasonPointer, reasonBytes.length).set(reasonBytes);
+e.arrange_arena_set_verdict(b, 1, 0, reasonPointer, reasonBytes.length);
+e.arrange_free(reasonPointer);
+e.arrange_arena_pointer(b, 0, 20, 20, 1, 0);
+let refused = "";
+for (let step = 1; step <= 10; step++) {
+  e.arrange_arena_pointer(b, 1, 20, 20 + step * 10, 1 + step * 0.016, 0);
+  refused = arenaText(e.arrange_arena_message, b) || refused;
+}
+if (refused !== "No fruit at the bottom") fail(`refusal “${refused}”`);
+if (e.arrange_arena_pointer(b, 2, 20, 120, 1.2, 0) !== 0) fail("a refused drop applied something");
+e.arrange_arena_clear_verdicts(b);
+// A keyboard drag in arena a, in words and in numbers (for a page's own language).
+setList(a, 0, [0, 0, 100, 90], [1, 2, 0], 30);
+e.arrange_arena_key(a, 0, 1, 2);
+if (arenaText(e.arrange_arena_announcement, a) !== "Picked up item 1, position 1 of 3 in Fruit") {
+  fail(`lift said “${arenaText(e.arrange_arena_announcement, a)}”`);
+}
+e.arrange_arena_key(a, 2, 0, 2.1);
+const saidRoom = e.arrange_alloc(6 * 4);
+e.arrange_arena_said(a, saidRoom);
+const saidNumbers = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(saidRoom + 4 * k, true));
+if (JSON.stringify(saidNumbers) !== JSON.stringify([2, 1, 2, 3, 0, -1])) {
+  fail(`moved said ${JSON.stringify(saidNumbers)}`);
+}
+if (e.arrange_arena_key(a, 5, 0, 2.2) !== 1) fail("the keyboard drop in arena a applied nothing");
+if (JSON.stringify(operation(a, 0)) !== JSON.stringify([1, 1, 0, 0, 0, 1, -1])) {
+  fail(`arena a's keyboard operation ${JSON.stringify(operation(a, 0))}`);
+}
+e.arrange_arena_destroy(a);
+if (e.arrange_arena_pointer(a, 0, 50, 15, 3, 0) !== 0 || e.arrange_arena_dragged(a) !== -1) {
+  fail("a destroyed arena still answers");
+}
+e.arrange_arena_destroy(b);
+console.log(`arenas: refusal “${refused}”; keyboard drag said in numbers ${JSON.stringify(saidNumbers)}`);

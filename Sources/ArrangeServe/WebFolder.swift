@@ -8,7 +8,7 @@
 /// from one folder and never from outside it.
 ///
 /// A request names a file by its name alone: letters, digits, `-`, `_` and one `.` before an
-/// extension the server knows. Anything else (`..`, `/`, `%2e`, a leading dot, a name with no
+/// extension the server knows (`d.ts`, a TypeScript declaration file, is one extension). Anything else (`..`, `/`, `%2e`, a leading dot, a name with no
 /// known extension) names no file, and a file that resolves outside the folder (a symbolic link)
 /// is not served.
 package struct WebFolder: Sendable {
@@ -25,7 +25,7 @@ package struct WebFolder: Sendable {
   static let mediaTypes: [String: String] = [
     "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
     "css": "text/css; charset=utf-8", "wasm": "application/wasm", "svg": "image/svg+xml",
-    "png": "image/png", "json": "application/json",
+    "png": "image/png", "json": "application/json", "d.ts": "text/plain; charset=utf-8",
   ]
 
   /// The contents and media type of the file the URL path `urlPath` names (`/` is
@@ -41,7 +41,7 @@ package struct WebFolder: Sendable {
 
   /// The media type of a file name the folder may serve, or `nil` when it may not.
   static func mediaType(ofName name: String) -> String? {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, name.utf8.count <= 64,
       parts[0].utf8.allSatisfy({ byte in
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)

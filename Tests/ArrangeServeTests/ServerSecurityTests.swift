@@ -190,7 +190,8 @@ import Testing
       for target in [
         "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fPackage.swift",
         "/Web/app.js", "/.hidden.js", "/app.js/", "/app.js%00.png", "//etc/passwd",
-        "/app..js", "/ARRANGE.WASM.", "/index.html?x=../../etc/passwd#",
+        "/app..js", "/ARRANGE.WASM.", "/index.html?x=../../etc/passwd#", "/arrange-lib.x.js",
+        "/arrange-lib.d.js", "/arrange-lib.d.ts.", "/.d.ts", "/arrange-lib..d.ts",
       ] {
         let answer = await Self.send(port, ["GET \(target) HTTP/1.1", host])
         #expect(!answer.contains("root:"), "\(target)")
@@ -202,6 +203,13 @@ import Testing
       }
       #expect(Self.status(await Self.send(port, ["GET /app.js HTTP/1.1", host])) == 200)
       #expect(Self.status(await Self.send(port, ["GET /arrange.wasm HTTP/1.1", host])) == 200)
+      // The drag-and-drop library for any page, and its TypeScript declarations.
+      let library = await Self.send(port, ["GET /arrange-lib.js HTTP/1.1", host])
+      #expect(Self.status(library) == 200)
+      #expect(library.lowercased().contains("content-type: text/javascript"))
+      let types = await Self.send(port, ["GET /arrange-lib.d.ts HTTP/1.1", host])
+      #expect(Self.status(types) == 200)
+      #expect(types.lowercased().contains("content-type: text/plain"))
     }
   }
 

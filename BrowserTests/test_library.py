@@ -1,0 +1,320 @@
+"""arrange-lib.js, the drag-and-drop library for any web page, in headless Chromium: plain test
+pages that import the library and the engines' module from the repository's Web folder (served
+by Python's http.server from a temporary folder), dragged with real input.
+
+Run: cd BrowserTests && python3 -m unittest -v test_library"""
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+import unittest
+
+from harness import ROOT, chromium, mouse_drag, wait_for
+
+WEB = os.path.join(ROOT, "Sources", "ArrangeServe", "Web")
+DOCS = os.path.join(ROOT, "docs", "web-library.md")
+
+STYLE = """<!doctype html><meta charset="utf-8"><title>arrange-lib test</title>
+<style>
+  body { margin: 0; font: 16px sans-serif; }
+  ul { list-style: none; margin: 20px; padding: 0; width: 200px; min-height: 40px;
+       display: inline-block; vertical-align: top; }
+  li { height: 30px; margin: 0 0 10px; background: #ddd; }
+  ul.row { display: flex; width: auto; gap: 10px; }
+  ul.row li { width: 80px; margin: 0; }
+</style>
+"""
+
+
+def page(body, script):
+    """A test page: `body`, then a module that loads the library and runs `script`; every
+    callback it passes records into `window.log`."""
+    return (STYLE + body + """
+<script type="module">
+  import { Arrange } from "./arrange-lib.js";
+  window.log = [];
+  const record = (name) => (event) => window.log.push([name, event.item.textContent,
+    event.from ? (event.from.id || "") : null, event.index ?? event.fromIndex,
+    event.to ? (event.to.id || "") : null, event.toIndex ?? null, event.type ?? null]);
+  window.on = { onLift: record("lift"), onDrop: record("drop"), onCancel: record("cancel") };
+  const arrange = await Arrange.load();
+  window.arrange = arrange;
+""" + script + """
+  window.ready = true;
+</script>""")
+
+
+class Pages:
+    """A temporary folder served over HTTP: test pages, with the library and the module linked
+    in from the repository."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="arrange-lib-")
+        for name in ["arrange-lib.js", "arrange.wasm"]:
+            os.symlink(os.path.join(WEB, name), os.path.join(self.folder, name))
+        handler = functools.partial(Quiet, directory=self.folder)
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.count = 0
+
+    def add(self, html):
+        self.count += 1
+        name = f"page{self.count}.html"
+        with open(os.path.join(self.folder, name), "w", encoding="utf-8") as file:
+            file.write(html)
+        return f"http://127.0.0.1:{self.server.server_address[1]}/{name}"
+
+    def stop(self):
+        self.server.shutdown()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+class LibraryTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pages = Pages()
+        cls.driver = chromium(1000, 700)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.pages.stop()
+
+    def open(self, html):
+        self.driver.get(self.pages.add(html))
+        wait_for(lambda: self.driver.execute_script("return window.ready === true"),
+                 what="the library to load")
+
+    def order(self, list_id):
+        return self.driver.execute_script(
+            f"return [...document.getElementById({list_id!r}).children].map(c => c.textContent)")
+
+    def log(self):
+        return self.driver.execute_script("return window.log")
+
+    def center(self, list_id, index, dx=0, dy=0):
+        x, y = self.driver.execute_script(
+            f"const r = document.getElementById({list_id!r}).children[{index}]"
+            ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];")
+        return (x + dx, y + dy)
+
+    def said(self):
+        return self.driver.execute_script(
+            "return document.querySelector('.arrange-live')?.textContent || ''")
+
+    def settle(self):
+        time.sleep(0.3)
+
+    def key(self, key):
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": "keyDown", "key": key, "code": {" ": "Space"}.get(key, key),
+            "windowsVirtualKeyCode": {" ": 32, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37,
+                                      "ArrowRight": 39, "Escape": 27}[key]})
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
+
+    def test_sortable_list_reorders_the_dom(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), window.on);'))
+        # A (center y 35) dropped on the lower half of C (center 115): after C.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A", "D"])
+        self.assertEqual(self.log(), [["lift", "A", "a", 0, None, None, None],
+                                      ["drop", "A", "a", 0, "a", 2, "move"]])
+        self.assertEqual(self.said(), "Dropped A in list 1, position 3 of 4")
+
+    def test_shared_lists_move_an_item_across(self):
+        self.open(page(
+            '<ul id="todo" aria-label="To do"><li>A</li><li>B</li></ul>'
+            '<ul id="done" aria-label="Done"><li>C</li></ul>',
+            'for (const id of ["todo", "done"]) arrange.sortable(document.getElementById(id),'
+            ' { group: "g", ...window.on });'))
+        mouse_drag(self.driver, self.center("todo", 1), self.center("done", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("todo"), ["A"])
+        self.assertEqual(self.order("done"), ["C", "B"])
+        # onDrop on the list it left and on the one it reached.
+        self.assertEqual(self.log(), [["lift", "B", "todo", 1, None, None, None],
+                                      ["drop", "B", "todo", 1, "done", 1, "move"],
+                                      ["drop", "B", "todo", 1, "done", 1, "move"]])
+        self.assertEqual(self.said(), "Dropped B in Done, position 2 of 2")
+
+    def test_horizontal_list(self):
+        self.open(page('<ul id="row" class="row"><li>A</li><li>B</li><li>C</li></ul>',
+                       'arrange.sortable(document.getElementById("row"),'
+                       ' { direction: "horizontal", ...window.on });'))
+        mouse_drag(self.driver, self.center("row", 0), self.center("row", 2, dx=25))
+        self.settle()
+        self.assertEqual(self.order("row"), ["B", "C", "A"])
+        self.assertEqual(self.log()[-1], ["drop", "A", "row", 0, "row", 2, "move"])
+
+    def test_keyboard_reorder_with_replaced_announcements(self):
+        self.open(page(
+            '<ul id="a" aria-label="Liste"><li>A</li><li>B</li><li>C</li></ul>',
+            'arrange.sortable(document.getElementById("a"), { ...window.on, messages: {'
+            ' pickedUp: ({ name, position, count }) => `${name} angehoben, ${position}/${count}`,'
+            ' dropped: ({ name, listName, position }) => `${name} in ${listName} abgelegt, ${position}` } });'))
+        self.driver.execute_script("document.getElementById('a').children[1].focus()")
+        self.key(" ")
+        self.assertEqual(self.said(), "B angehoben, 2/3")
+        self.key("ArrowDown")
+        self.assertEqual(self.said(), "Moved to Liste, position 3 of 3")  # not replaced: English
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "C", "B"])
+        self.assertEqual(self.said(), "B in Liste abgelegt, 3")
+        self.assertEqual(self.log(), [["lift", "B", "a", 1, None, None, None],
+                                      ["drop", "B", "a", 1, "a", 2, "move"]])
+        self.assertEqual(self.driver.execute_script("return document.activeElement.textContent"), "B")
+        # Escape cancels a keyboard drag: nothing moves.
+        self.key(" ")
+        self.key("ArrowUp")
+        self.key("Escape")
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "C", "B"])
+        self.assertEqual(self.log()[-1], ["cancel", "B", "a", 2, None, None, None])
+
+    def test_can_drop_refuses_with_its_reason(self):
+        self.open(page(
+            '<ul id="todo"><li>A</li><li>B</li></ul><ul id="done" aria-label="Done"><li>C</li></ul>',
+            'const canDrop = (item, from, to) => item.textContent === "B" && to.id === "done"'
+            ' ? "B is not finished" : true;'
+            'for (const id of ["todo", "done"]) arrange.sortable(document.getElementById(id),'
+            ' { group: "g", canDrop, ...window.on });'))
+        shown = {}
+
+        def look():
+            shown["class"] = self.driver.execute_script(
+                "return document.getElementById('done').className")
+            shown["reason"] = self.driver.execute_script(
+                "return document.getElementById('done').dataset.arrangeReason")
+            shown["said"] = self.said()
+        mouse_drag(self.driver, self.center("todo", 1), self.center("done", 0, dy=12),
+                   before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"class": "arrange-refused", "reason": "B is not finished",
+                                 "said": "B is not finished"})
+        self.assertEqual(self.order("todo"), ["A", "B"])
+        self.assertEqual(self.order("done"), ["C"])
+        self.assertEqual([entry[0] for entry in self.log()], ["lift"])
+        # A is allowed into Done.
+        mouse_drag(self.driver, self.center("todo", 0), self.center("done", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("done"), ["C", "A"])
+
+    def test_report_leaves_the_dom_to_the_app(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'arrange.sortable(document.getElementById("a"),'
+                       ' { dom: "report", ...window.on });'))
+        mouse_drag(self.driver, self.center("a", 2), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.log()[-1], ["drop", "C", "a", 2, "a", 0, "move"])
+        self.assertEqual(self.driver.execute_script(
+            "return [...document.querySelectorAll('li')].map(li => li.style.transform).join('')"), "")
+
+    def test_grip_and_filter(self):
+        self.open(page(
+            '<ul id="a"><li><b class="grip">::</b> A</li><li class="locked"><b class="grip">::</b> B</li>'
+            '<li><b class="grip">::</b> C</li></ul>',
+            'arrange.sortable(document.getElementById("a"),'
+            ' { handle: ".grip", filter: ".locked", ...window.on });'))
+        # A press on A's text (not its grip) does not drag.
+        mouse_drag(self.driver, self.center("a", 0, dx=60), self.center("a", 2, dx=60, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), [":: A", ":: B", ":: C"])
+        # B is filtered out: its grip does not drag it either.
+        grip = self.driver.execute_script(
+            "const r = document.querySelectorAll('.grip')[1].getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];")
+        mouse_drag(self.driver, grip, (grip[0], grip[1] + 50))
+        self.settle()
+        self.assertEqual(self.order("a"), [":: A", ":: B", ":: C"])
+        self.assertEqual(self.log(), [])
+        # A by its grip, past C.
+        grip = self.driver.execute_script(
+            "const r = document.querySelectorAll('.grip')[0].getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];")
+        mouse_drag(self.driver, grip, (grip[0], grip[1] + 88))
+        self.settle()
+        self.assertEqual(self.order("a"), [":: B", ":: C", ":: A"])
+
+    def test_independent_lists_do_not_interfere(self):
+        self.open(page(
+            '<ul id="one"><li>A</li><li>B</li></ul><ul id="two"><li>C</li><li>D</li></ul>',
+            'for (const id of ["one", "two"]) arrange.sortable(document.getElementById(id), window.on);'))
+        # A dragged over the other list (no shared group): it stays in its own.
+        mouse_drag(self.driver, self.center("one", 0), self.center("two", 1, dy=8))
+        self.settle()
+        self.assertEqual(self.order("two"), ["C", "D"])
+        self.assertIn(self.order("one"), [["A", "B"], ["B", "A"]])
+        # Then each list reorders on its own.
+        mouse_drag(self.driver, self.center("two", 1), self.center("two", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.order("two"), ["D", "C"])
+        self.assertEqual(self.log()[-1], ["drop", "D", "two", 1, "two", 0, "move"])
+
+    def test_destroy_stops_the_list(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"), window.on);'))
+        self.driver.execute_script("window.list.destroy()")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.log(), [])
+
+    def example(self, name):
+        with open(DOCS, encoding="utf-8") as file:
+            text = file.read()
+        match = re.search(r"<!-- example: " + name + r" -->\n```html\n(.*?)```", text, re.S)
+        self.assertIsNotNone(match, name)
+        return match.group(1)
+
+    def run_example(self, name, limit):
+        code = self.example(name)
+        script = code[code.index("<script"):]
+        lines = [line for line in script.splitlines() if line.strip()]
+        self.assertLessEqual(len(lines), limit, f"the {name} example's JavaScript")
+        # The example as written, with a hook that says when its module has run.
+        html = STYLE + code + '<script type="module">window.ready = true;</script>'
+        self.driver.get(self.pages.add(html))
+        wait_for(lambda: self.driver.execute_script("return window.ready === true"))
+        self.driver.execute_script(
+            "window.logged = []; const log = console.log;"
+            "console.log = (...args) => { window.logged.push(args.join(' ')); log(...args); };")
+        time.sleep(0.3)
+
+    def test_documented_sortable_example(self):
+        self.run_example("sortable", 10)
+        mouse_drag(self.driver, self.center("tasks", 0), self.center("tasks", 2, dy=8))
+        self.settle()
+        self.assertEqual([t.strip() for t in self.order("tasks")],
+                         ["Review it", "Ship it", "Write the plan"])
+        self.assertEqual(self.driver.execute_script("return window.logged"),
+                         ["Write the plan is now #3"])
+
+    def test_documented_shared_example(self):
+        self.run_example("shared", 15)
+        mouse_drag(self.driver, self.center("todo", 0), self.center("done", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("todo"), ["Test"])
+        self.assertEqual(self.order("done"), ["Plan", "Write"])
+        self.assertEqual(self.driver.execute_script("return window.logged"),
+                         ["Write: todo → done", "Write: todo → done"])
+
+
+if __name__ == "__main__":
+    unittest.main()
