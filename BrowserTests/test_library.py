@@ -14,7 +14,7 @@ import threading
 import time
 import unittest
 
-from harness import ROOT, chromium, mouse_drag, wait_for
+from harness import ROOT, chromium, mouse_drag, touch_drag, wait_for
 
 WEB = os.path.join(ROOT, "Sources", "ArrangeServe", "Web")
 DOCS = os.path.join(ROOT, "docs", "web-library.md")
@@ -135,6 +135,20 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(self.log(), [["lift", "A", "a", 0, None, None, None],
                                       ["drop", "A", "a", 0, "a", 2, "move"]])
         self.assertEqual(self.said(), "Dropped A in list 1, position 3 of 4")
+
+    def test_a_finger_drags_after_a_press_and_the_page_does_not_scroll(self):
+        # A page taller than the window, so that a finger's move could scroll it.
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>'
+                       '<div style="height: 3000px"></div>',
+                       'arrange.sortable(document.getElementById("a"), window.on);'))
+        try:
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+            self.settle()
+            self.assertEqual(self.order("a"), ["B", "C", "A", "D"])
+            self.assertEqual(self.driver.execute_script("return window.scrollY"), 0,
+                             "the finger's drag scrolled the page")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
     def test_shared_lists_move_an_item_across(self):
         self.open(page(

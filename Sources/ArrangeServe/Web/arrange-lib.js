@@ -126,6 +126,14 @@ class Sortable {
     this.listeners = [];
     this.listen(element, "pointerdown", (event) => group.press(this, event));
     this.listen(element, "keydown", (event) => group.key(this, event));
+    // A finger that swipes scrolls the page; one that pressed an item long enough drags it,
+    // and then the list keeps the browser from scrolling instead (and from opening its menu).
+    this.listen(element, "touchmove", (event) => {
+      if (group.drag?.lifted) event.preventDefault();
+    }, { passive: false });
+    this.listen(element, "contextmenu", (event) => {
+      if (group.drag) event.preventDefault();
+    });
     this.refresh();
   }
 
