@@ -806,15 +806,20 @@ class BrowserTests(unittest.TestCase):
         wait_for(lambda: driver.find_element("id", "due").get_attribute("open") is not None,
                  what="the list again, by the button")
 
-    def test_a_due_date_is_picked_from_a_calendar_or_refused_with_the_forms(self):
-        driver = self.page()
-        driver.execute_script(f"({card('Gamma')}).focus()")
+    @staticmethod
+    def ask_due_date(driver, title):
+        """Opens card `title` with Enter, then its Due date question."""
+        driver.execute_script(f"({card(title)}).focus()")
         driver.switch_to.active_element.send_keys("\ue007")
         wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
                  what="the details")
         driver.find_element("id", "details-due-button").click()
         wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
-                 what="the question")
+                 what="the due date question")
+
+    def test_a_due_date_is_picked_from_a_calendar_or_refused_with_the_forms(self):
+        driver = self.page()
+        self.ask_due_date(driver, "Gamma")
         picker = driver.find_element("id", "ask-date")
         self.assertTrue(picker.is_displayed(), "no calendar to pick from")
         self.assertEqual(picker.get_attribute("type"), "date")
@@ -835,13 +840,7 @@ class BrowserTests(unittest.TestCase):
         driver.find_element("css selector", "#ask button[value=cancel]").click()
         # Words that are no date are refused with the forms that work, the file untouched.
         before = self.server.read()
-        driver.execute_script(f"({card('Gamma')}).focus()")
-        driver.switch_to.active_element.send_keys("\ue007")
-        wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
-                 what="the details once more")
-        driver.find_element("id", "details-due-button").click()
-        wait_for(lambda: driver.find_element("id", "ask").get_attribute("open") is not None,
-                 what="the question again")
+        self.ask_due_date(driver, "Gamma")
         field = driver.find_element("id", "ask-input")
         field.clear()
         field.send_keys("next friday")

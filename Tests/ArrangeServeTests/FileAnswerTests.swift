@@ -15,9 +15,15 @@ import Testing
       "gzip", "gzip, deflate, br, zstd", "br;q=1.0, gzip;q=0.8", "x-gzip", "*", "GZIP",
       "deflate, *;q=0.5", " gzip ; q=0.001",
     ]
-    let refused = ["", "identity", "br", "gzip;q=0", "gzip; q=0.0", "*;q=0", "deflate", "gzipx"]
+    let refused = [
+      "", "identity", "br", "gzip;q=0", "gzip; q=0.0", "*;q=0", "deflate", "gzipx",
+      // Weights that are no number from 0 to 1.
+      "gzip;q=", "gzip;q=nan", "gzip;q=-1", "gzip;q=1e308", "gzip;q=x", ";;;,,,",
+    ]
     for value in accepted { #expect(FileAnswer.acceptsGzip(value), "\(value)") }
     for value in refused { #expect(!FileAnswer.acceptsGzip(value), "\(value)") }
+    // A long list of other codings still finds gzip.
+    #expect(FileAnswer.acceptsGzip(String(repeating: "x, ", count: 3000) + "gzip"))
     // An explicit refusal of gzip wins over a star.
     #expect(!FileAnswer.acceptsGzip("*, gzip;q=0"))
   }

@@ -37,9 +37,13 @@ struct FileAnswer: Sendable {
       guard let name = parts.first?.trimmingSpaces(), !name.isEmpty else { continue }
       var weight = 1.0
       for parameter in parts.dropFirst() {
-        let pair = parameter.trimmingSpaces().split(separator: "=", maxSplits: 1)
+        // A weight that is no number from 0 to 1 (`q=`, `q=nan`, `q=-1`) refuses: the file as
+        // it is always works.
+        let pair = parameter.trimmingSpaces().split(
+          separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         if pair.count == 2, pair[0].trimmingSpaces() == "q" {
-          weight = Double(pair[1].trimmingSpaces()) ?? 0
+          let value = Double(pair[1].trimmingSpaces()) ?? 0
+          weight = value.isNaN || value > 1 ? 0 : value
         }
       }
       if name == "gzip" || name == "x-gzip" { return weight > 0 }
