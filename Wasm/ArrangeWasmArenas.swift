@@ -134,7 +134,7 @@ struct Arena {
   /// English text only).
   func numbers(of announcement: Announcement<Int32>) -> [Int32] {
     let named = { (name: String) -> Int32 in
-      Int32(self.names.first { $0.value == name }?.key.rawValue ?? -1)
+      Int32(self.names.first { $0.value.utf8.elementsEqual(name.utf8) }?.key.rawValue ?? -1)
     }
     switch announcement {
     case .pickedUp(let item, let position, let count, let container):

@@ -44,3 +44,21 @@ import Testing
     #expect(!log.contains { $0.contains("ArrangeDragDrop.") })
   }
 }
+
+/// Two refusals are the same when their kind, container and reason's bytes are.
+@Suite struct RefusalEqualityTests {
+  @Test("Refusals compare their reasons byte for byte, and hash as they compare")
+  func reasons() {
+    let composed = DragRefusal(.cannotDrop, container: 2, reason: "Caf\u{E9} is full")
+    let decomposed = DragRefusal(.cannotDrop, container: 2, reason: "Cafe\u{301} is full")
+    #expect(composed == DragRefusal(.cannotDrop, container: 2, reason: "Caf\u{E9} is full"))
+    #expect(composed != decomposed)
+    #expect(composed != DragRefusal(.cannotDrop, container: 2))
+    #expect(composed != DragRefusal(.cannotDrop, container: 3, reason: "Caf\u{E9} is full"))
+    #expect(composed != DragRefusal(.notAccepted, container: 2, reason: "Caf\u{E9} is full"))
+    #expect(DragRefusal(.containerFull) == DragRefusal(.containerFull))
+    #expect(DragRefusal(.containerFull, reason: "") != DragRefusal(.containerFull))
+    let set: Set = [composed, decomposed, composed, DragRefusal(.containerFull)]
+    #expect(set.count == 3)
+  }
+}

@@ -44,4 +44,24 @@ public struct DragRefusal: Hashable, Sendable {
     self.container = container
     self.reason = reason
   }
+
+  /// Whether two refusals are the same: the same kind, container and reason, the reasons compared
+  /// by their UTF-8 bytes (a reason is the app's own text, handed back as given, so two spellings
+  /// of it are two reasons; this also keeps Unicode normalization out of the engine).
+  public static func == (lhs: DragRefusal, rhs: DragRefusal) -> Bool {
+    guard lhs.kind == rhs.kind, lhs.container == rhs.container else { return false }
+    switch (lhs.reason, rhs.reason) {
+    case (nil, nil): return true
+    case (let left?, let right?): return left.utf8.elementsEqual(right.utf8)
+    default: return false
+    }
+  }
+
+  /// Hashes the kind, the container and the reason's UTF-8 bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(container)
+    hasher.combine(reason != nil)
+    if let reason { for byte in reason.utf8 { hasher.combine(byte) } }
+  }
 }
