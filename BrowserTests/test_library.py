@@ -27,6 +27,9 @@ STYLE = """<!doctype html><meta charset="utf-8"><title>arrange-lib test</title>
   li { height: 30px; margin: 0 0 10px; background: #ddd; }
   ul.row { display: flex; width: auto; gap: 10px; }
   ul.row li { width: 80px; margin: 0; }
+  ul.grid { display: flex; flex-wrap: wrap; gap: 10px; width: 290px; }
+  ul.grid li { width: 90px; height: 40px; margin: 0; }
+  #trash { position: absolute; left: 600px; top: 20px; width: 100px; height: 100px; background: #fcc; }
 </style>
 """
 
@@ -42,6 +45,11 @@ def page(body, script):
     event.from ? (event.from.id || "") : null, event.index ?? event.fromIndex,
     event.to ? (event.to.id || "") : null, event.toIndex ?? null, event.type ?? null]);
   window.on = { onLift: record("lift"), onDrop: record("drop"), onCancel: record("cancel") };
+  // Every operation an onDrop receives, as plain values (an item's name: its data-n, else its text).
+  const name = (element) => element ? (element.dataset.n ?? element.textContent) : null;
+  window.ops = [];
+  window.opLog = (event) => window.ops.push([event.type, name(event.item), event.from?.id ?? null,
+    event.fromIndex, event.to?.id ?? null, event.toIndex, name(event.other), event.cause]);
   const arrange = await Arrange.load();
   window.arrange = arrange;
 """ + script + """
@@ -124,6 +132,93 @@ class LibraryTests(unittest.TestCase):
             "windowsVirtualKeyCode": {" ": 32, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37,
                                       "ArrowRight": 39, "Escape": 27}[key]})
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
+
+    def ops(self):
+        return self.driver.execute_script("return window.ops")
+
+    def names(self, list_id):
+        """The names (data-n, else the text) of a list's children, in DOM order."""
+        return self.driver.execute_script(
+            f"return [...document.getElementById({list_id!r}).children]"
+            ".map(c => c.dataset.n ?? c.textContent)")
+
+    def point(self, selector, dx=0, dy=0):
+        x, y = self.driver.execute_script(
+            f"const r = document.querySelector({selector!r}).getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];")
+        return (x + dx, y + dy)
+
+    def click(self, point, modifiers=0):
+        """A mouse click at `point` with CDP `modifiers` (2: Ctrl, 8: Shift)."""
+        for kind in ["mousePressed", "mouseReleased"]:
+            self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                "type": kind, "x": point[0], "y": point[1], "button": "left",
+                "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1,
+                "modifiers": modifiers})
+
+    def js(self, code):
+        return self.driver.execute_script(code)
+
+    @staticmethod
+    def replay(order, operations):
+        """Applies reported moves and removals to a list of names, as an app owning its data
+        would: the check that the operations describe what the DOM shows."""
+        order = list(order)
+        for kind, item, _, from_index, _, to_index, _, _ in operations:
+            if kind in ("move", "remove"):
+                assert order[from_index] == item, (order, item, from_index)
+                order.pop(from_index)
+            if kind in ("move", "insert"):
+                order.insert(to_index, item)
+        return order
+
+    # Wrapping grids
+
+    def test_grid_moves_across_rows(self):
+        self.open(page('<ul id="g" class="grid">' + "".join(f"<li>{c}</li>" for c in "ABCDEF")
+                       + "</ul>",
+                       'arrange.sortable(document.getElementById("g"),'
+                       ' { direction: "grid", onDrop: window.opLog });'))
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            # B…E make room: B takes A's cell, D (second row) C's cell (200 right, 50 up).
+            shown["D"] = self.js("return document.getElementById('g').children[3].style.transform")
+            shown["B"] = self.js("return document.getElementById('g').children[1].style.transform")
+            shown["F"] = self.js("return document.getElementById('g').children[5].style.transform")
+        # A (first row) dropped on the right half of E (second row): after E.
+        mouse_drag(self.driver, self.center("g", 0), self.center("g", 4, dx=25), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"D": "translate(200px, -50px)", "B": "translate(-100px, 0px)",
+                                 "F": ""})
+        self.assertEqual(self.order("g"), ["B", "C", "D", "E", "A", "F"])
+        self.assertEqual(self.ops(), [["move", "A", "g", 0, "g", 4, None, "drop"]])
+        # F (second row) dropped on the left half of C (first row): before C.
+        mouse_drag(self.driver, self.center("g", 5), self.center("g", 1, dx=-25))
+        self.settle()
+        self.assertEqual(self.order("g"), ["B", "F", "C", "D", "E", "A"])
+        self.assertEqual(self.ops()[-1], ["move", "F", "g", 5, "g", 1, None, "drop"])
+
+    def test_grid_keyboard_and_a_shared_grid(self):
+        self.open(page('<ul id="g" class="grid" aria-label="Grid"><li>A</li><li>B</li><li>C</li>'
+                       '<li>D</li></ul><ul id="l" aria-label="List"><li>X</li></ul>',
+                       'arrange.sortable(document.getElementById("g"),'
+                       ' { direction: "grid", group: "s", onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("l"), { group: "s" });'))
+        self.js("document.getElementById('g').children[1].focus()")
+        self.key(" ")
+        self.key("ArrowRight")
+        self.key("ArrowRight")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.order("g"), ["A", "C", "D", "B"])
+        self.assertEqual(self.ops(), [["move", "B", "g", 1, "g", 3, None, "drop"]])
+        # X from the list onto the left half of B, alone on the grid's second row: before B.
+        mouse_drag(self.driver, self.center("l", 0), self.center("g", 3, dx=-25))
+        self.settle()
+        self.assertEqual(self.order("g"), ["A", "C", "D", "X", "B"])
+        self.assertEqual(self.ops()[-1], ["move", "X", "l", 0, "g", 3, None, "drop"])
 
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
