@@ -220,6 +220,68 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(self.order("g"), ["A", "C", "D", "X", "B"])
         self.assertEqual(self.ops()[-1], ["move", "X", "l", 0, "g", 3, None, "drop"])
 
+    # Selections
+
+    def test_selection_drags_together(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li><li>E</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"),'
+                       ' { selectable: true, onDrop: window.opLog,'
+                       ' onSelect: ({ selection }) => window.log.push(selection.map(i => i.textContent)) });'))
+        self.click(self.center("a", 2), modifiers=2)
+        self.click(self.center("a", 0), modifiers=2)
+        self.assertEqual(self.js("return window.list.selection.map(i => i.textContent)"), ["C", "A"])
+        self.assertEqual(self.js("return [...document.querySelectorAll('.arrange-selected')]"
+                                 ".map(i => i.textContent + i.getAttribute('aria-selected'))"),
+                         ["Atrue", "Ctrue"])
+        self.assertEqual(self.log(), [["C"], ["C", "A"]])
+        self.assertEqual(self.order("a"), ["A", "B", "C", "D", "E"])
+        shown = {}
+
+        def look():
+            shown["companion"] = self.js(
+                "return [...document.querySelectorAll('.arrange-companion')].map(i => i.textContent)")
+            shown["count"] = self.js("return document.querySelector('.arrange-dragging').dataset.arrangeCount")
+            shown["line"] = self.js("return Boolean(document.querySelector('.arrange-indicator'))")
+        # A pressed and dragged below E: C comes along, both land after E in selection order.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 4, dy=10), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"companion": ["C"], "count": "2", "line": True})
+        self.assertEqual(self.order("a"), ["B", "D", "E", "C", "A"])
+        operations = self.ops()
+        self.assertEqual(sorted(op[1] for op in operations), ["A", "C"])
+        self.assertTrue(all(op[0] == "move" and op[7] == "drop" for op in operations), operations)
+        self.assertEqual(self.replay("ABCDE", operations), ["B", "D", "E", "C", "A"])
+        self.assertEqual(self.js("return document.querySelectorAll('.arrange-indicator, .arrange-companion').length"), 0)
+        # The selection stays; a plain drag of an item outside it drags that item alone.
+        self.assertEqual(self.js("return window.list.selection.map(i => i.textContent)"), ["C", "A"])
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=10))
+        self.settle()
+        self.assertEqual(self.order("a"), ["D", "B", "E", "C", "A"])
+        self.js("window.list.clearSelection()")
+        self.assertEqual(self.js("return document.querySelectorAll('.arrange-selected').length"), 0)
+
+    def test_selection_by_keyboard_and_shift_across_lists(self):
+        self.open(page('<ul id="a" aria-label="One"><li>A</li><li>B</li><li>C</li><li>D</li></ul>'
+                       '<ul id="b" aria-label="Two"><li>X</li></ul>',
+                       'window.one = arrange.sortable(document.getElementById("a"),'
+                       ' { group: "g", selectable: true, onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "g" });'))
+        # Ctrl+Space selects the focused item; Shift+click selects a range from it.
+        self.js("document.getElementById('a').children[1].focus()")
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": "keyDown", "key": " ", "code": "Space", "windowsVirtualKeyCode": 32,
+            "modifiers": 2})
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": " ", "modifiers": 2})
+        self.click(self.center("a", 3), modifiers=8)
+        self.assertEqual(self.js("return window.one.selection.map(i => i.textContent)"), ["B", "C", "D"])
+        # The selection dragged to the other list, after X.
+        mouse_drag(self.driver, self.center("a", 2), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A"])
+        self.assertEqual(self.order("b"), ["X", "B", "C", "D"])
+        self.assertEqual(sorted(op[1] for op in self.ops()), ["B", "C", "D"])
+        self.assertTrue(all(op[:1] == ["move"] and op[2] == "a" and op[4] == "b" for op in self.ops()))
+
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
                        'arrange.sortable(document.getElementById("a"), window.on);'))
