@@ -282,6 +282,67 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(sorted(op[1] for op in self.ops()), ["B", "C", "D"])
         self.assertTrue(all(op[:1] == ["move"] and op[2] == "a" and op[4] == "b" for op in self.ops()))
 
+    # Removal and undo
+
+    def test_drop_outside_removes_and_undo_brings_it_back(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul><ul id="k"><li>K</li></ul>',
+                       'arrange.sortable(document.getElementById("a"),'
+                       ' { removeOnDropOutside: true, onDrop: window.opLog });'
+                       'window.keep = arrange.sortable(document.getElementById("k"), { onDrop: window.opLog });'))
+        shown = {}
+
+        def look():
+            shown["removing"] = self.js("return document.querySelector('.arrange-removing')?.textContent")
+        mouse_drag(self.driver, self.center("a", 1), (700, 400), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"removing": "B"})
+        self.assertEqual(self.order("a"), ["A", "C"])
+        self.assertEqual(self.ops(), [["remove", "B", "a", 1, None, -1, None, "drop"]])
+        self.assertEqual(self.said(), "Removed B")
+        # Without the option an item dropped outside returns.
+        mouse_drag(self.driver, self.center("k", 0), (700, 400))
+        self.settle()
+        self.assertEqual(self.order("k"), ["K"])
+        self.assertEqual(len(self.ops()), 1)
+        # Undo puts B back where it was; redo removes it again.
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.ops()[-1], ["insert", "B", None, -1, "a", 1, None, "undo"])
+        self.assertTrue(self.js("return window.arrange.redo()"))
+        self.assertEqual(self.order("a"), ["A", "C"])
+        self.assertEqual(self.ops()[-1], ["remove", "B", "a", 1, None, -1, None, "redo"])
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertFalse(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.settle()
+        # A move and its undo, through the list.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertFalse(self.js("return window.keep.undo()"))
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.ops()[-1], ["move", "A", "a", 2, "a", 0, None, "undo"])
+
+    def test_trash_removes_what_is_dropped_on_it(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li></ul><div id="trash" aria-label="Trash"></div>',
+                       'window.list = arrange.sortable(document.getElementById("a"),'
+                       ' { group: "t", onDrop: window.opLog });'
+                       'arrange.trash(document.getElementById("trash"), { group: "t" });'))
+        shown = {}
+
+        def look():
+            shown["over"] = self.js("return document.getElementById('trash').className")
+        mouse_drag(self.driver, self.center("a", 0), self.point("#trash"), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"over": "arrange-over"})
+        self.assertEqual(self.order("a"), ["B"])
+        self.assertEqual(self.ops(), [["remove", "A", "a", 0, None, -1, None, "drop"]])
+        self.assertEqual(self.js("return document.getElementById('trash').children.length"), 0)
+        self.assertTrue(self.js("return window.list.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B"])
+
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
                        'arrange.sortable(document.getElementById("a"), window.on);'))

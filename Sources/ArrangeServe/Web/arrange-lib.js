@@ -266,6 +266,7 @@ class Group {
     this.nextItem = 0;
     this.selected = [];
     this.editing = false;
+    this.flipping = new Set();
     this.drag = null;
   }
 
@@ -312,6 +313,7 @@ class Group {
 
   /** Measures every list and tells the engine (frames, items and their sizes, spacing). */
   measure() {
+    this.settle();
     this.measured = new Map();
     for (const list of this.lists) {
       const items = list.items();
@@ -911,8 +913,18 @@ class Group {
       item.getBoundingClientRect();
       item.style.transition = "transform 200ms ease";
       item.style.transform = "";
-      item.addEventListener("transitionend", () => (item.style.transition = ""), { once: true });
+      this.flipping.add(item);
+      item.addEventListener("transitionend", () => {
+        item.style.transition = "";
+        this.flipping.delete(item);
+      }, { once: true });
     }
+  }
+
+  /** Ends the animations after a drop at once, so that the items are measured where they are. */
+  settle() {
+    for (const item of this.flipping) item.style.transition = "";
+    this.flipping.clear();
   }
 
   /** Puts the items back as they are laid out, with no drag. */
