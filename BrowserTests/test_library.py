@@ -343,6 +343,67 @@ class LibraryTests(unittest.TestCase):
         self.assertTrue(self.js("return window.list.undo()"))
         self.assertEqual(self.order("a"), ["A", "B"])
 
+    # Drop into an item, nested lists
+
+    def test_drop_into_an_item(self):
+        self.open(page('<ul id="a"><li>A</li><li class="folder" data-n="F" style="height: 60px">F</li>'
+                       '<li>B</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                       ' dropInto: (item, target) => target.classList.contains("folder") });'))
+        shown = {}
+
+        def look():
+            shown["target"] = self.js(
+                "return [...document.querySelectorAll('.arrange-drop-target')].map(i => i.dataset.n)")
+        # A on F's middle: into F.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"target": ["F"]})
+        self.assertEqual(self.names("a"), ["F", "B"])
+        self.assertEqual(self.js("return document.querySelector('.folder').lastChild.textContent"), "A")
+        self.assertEqual(self.ops(), [["into", "A", "a", 0, None, -1, "F", "drop"]])
+        # B on F's lower edge (outside its middle half): a plain move before... after F.
+        mouse_drag(self.driver, self.center("a", 1), self.center("a", 0, dy=-25))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "F"])
+        self.assertEqual(self.ops()[-1], ["move", "B", "a", 1, "a", 0, None, "drop"])
+        # Undo takes A out of F again, back to its place.
+        self.assertTrue(self.js("return window.arrange.undo() && window.arrange.undo()"))
+        self.assertEqual(self.names("a"), ["A", "F", "B"])
+        self.assertEqual(self.ops()[-1], ["out", "A", None, -1, "a", 0, "F", "undo"])
+
+    def test_nested_lists(self):
+        self.open(page('<ul id="outer" aria-label="Outer"><li data-n="X" aria-label="X">X<ul id="inner" aria-label="Inner"'
+                       ' style="margin: 5px 0 0 20px; width: 150px"><li>I1</li><li>I2</li></ul></li>'
+                       '<li data-n="Y">Y</li></ul>'
+                       '<style>#outer > li { height: auto; padding-bottom: 5px } #outer { padding-bottom: 30px }</style>',
+                       'for (const id of ["outer", "inner"]) arrange.sortable(document.getElementById(id),'
+                       ' { group: "n", onDrop: window.opLog });'))
+        # Y into the inner list, between I1 and I2.
+        mouse_drag(self.driver, self.center("outer", 1), self.center("inner", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X"])
+        self.assertEqual(self.names("inner"), ["I1", "Y", "I2"])
+        self.assertEqual(self.ops()[0], ["move", "Y", "outer", 1, "inner", 1, None, "drop"])
+        # I2 out of the inner list, below X in the outer one.
+        bottom = self.js("const r = document.getElementById('outer').getBoundingClientRect();"
+                         "return [r.left + 50, r.bottom - 10];")
+        mouse_drag(self.driver, self.center("inner", 2), bottom)
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "Y"])
+        self.assertEqual(self.ops()[-1][:6], ["move", "I2", "inner", 2, "outer", 1])
+        # X cannot go into its own inner list: dropped there, it stays where it was.
+        count = len(self.ops())
+        top = self.js("const r = document.querySelector('#outer > li').getBoundingClientRect();"
+                      "return [r.left + 10, r.top + 8];")
+        mouse_drag(self.driver, top, self.center("inner", 1, dy=5))
+        self.settle()
+        self.assertEqual(self.said(), "Dropped X where it was")
+        self.assertEqual(self.names("outer"), ["X", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "Y"])
+        self.assertEqual(len(self.ops()), count)
+
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
                        'arrange.sortable(document.getElementById("a"), window.on);'))
