@@ -404,6 +404,67 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(self.names("inner"), ["I1", "Y"])
         self.assertEqual(len(self.ops()), count)
 
+    # Copy, exchange and modes per pair of lists
+
+    def test_copy_and_exchange(self):
+        self.open(page('<ul id="p" aria-label="Palette"><li>A</li><li>B</li></ul>'
+                       '<ul id="b" aria-label="Board"><li>X</li></ul>'
+                       '<ul id="s" aria-label="Swap"><li>P</li><li>Q</li><li>R</li></ul>',
+                       'arrange.sortable(document.getElementById("p"), { group: "c", mode: "copy",'
+                       ' onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "c", onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("s"), { mode: "exchange",'
+                       ' onDrop: window.opLog });'))
+        mouse_drag(self.driver, self.center("p", 1), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("p"), ["A", "B"])
+        self.assertEqual(self.order("b"), ["X", "B"])
+        # Told to the palette and to the board.
+        self.assertEqual(self.ops(), [["copy", "B", None, -1, "b", 1, None, "drop"]] * 2)
+        self.assertTrue(self.js("const [, copy] = document.getElementById('b').children;"
+                                "return copy !== document.getElementById('p').children[1]"))
+        # Copied twice: two copies.
+        mouse_drag(self.driver, self.center("p", 1), self.center("b", 0, dy=-12))
+        self.settle()
+        self.assertEqual(self.order("b"), ["B", "X", "B"])
+        # Undo takes the last copy away.
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("b"), ["X", "B"])
+        self.assertEqual(self.ops()[-1], ["remove", "B", "b", 0, None, -1, None, "undo"])
+        # Exchange: P dropped on R trades places with it.
+        mouse_drag(self.driver, self.center("s", 0), self.center("s", 2))
+        self.settle()
+        self.assertEqual(self.order("s"), ["R", "Q", "P"])
+        self.assertEqual(self.ops()[-1], ["exchange", "P", "s", 0, "s", 2, "R", "drop"])
+
+    def test_modes_per_pair_of_lists(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>'
+                       '<ul id="b"><li>X</li><li>Y</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { group: "m",'
+                       ' modes: { b: "exchange" }, onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "m",'
+                       ' modes: (item, from, to) => from === to ? "exchange" : undefined });'))
+        # From a to b: exchanged with Y.
+        mouse_drag(self.driver, self.center("a", 0), self.center("b", 1))
+        self.settle()
+        self.assertEqual(self.order("a"), ["Y", "B", "C"])
+        self.assertEqual(self.order("b"), ["X", "A"])
+        self.assertEqual(self.ops(), [["exchange", "A", "a", 0, "b", 1, "Y", "drop"]])
+        # Within a: a move.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "Y"])
+        self.assertEqual(self.ops()[-1], ["move", "Y", "a", 0, "a", 2, None, "drop"])
+        # Within b, by its function: an exchange; from b to a, a move.
+        mouse_drag(self.driver, self.center("b", 0), self.center("b", 1))
+        self.settle()
+        self.assertEqual(self.order("b"), ["A", "X"])
+        mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C", "Y"])
+        self.assertEqual(self.order("b"), ["X"])
+        self.assertEqual(self.ops()[-1], ["move", "A", "b", 0, "a", 0, None, "drop"])
+
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
                        'arrange.sortable(document.getElementById("a"), window.on);'))
