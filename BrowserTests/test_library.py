@@ -465,6 +465,81 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(self.order("b"), ["X"])
         self.assertEqual(self.ops()[-1], ["move", "A", "b", 0, "a", 0, None, "drop"])
 
+    # Auto-scroll, long press, edit mode
+
+    def test_auto_scroll_of_a_list_and_of_the_page(self):
+        items = "".join(f"<li>{n}</li>" for n in range(10))
+        self.open(page(f'<ul id="s" style="display: block; height: 120px; overflow: auto">{items}</ul>'
+                       '<div style="height: 2000px"></div>',
+                       'arrange.sortable(document.getElementById("s"), { onDrop: window.opLog });'))
+        bottom = self.js("const r = document.getElementById('s').getBoundingClientRect();"
+                         "return [r.left + 50, r.bottom - 4];")
+        shown = {}
+
+        def hold():
+            time.sleep(1.2)
+            shown["scrolled"] = self.js("return document.getElementById('s').scrollTop")
+        # Held at the list's bottom edge, the list scrolls to its end: 0 lands last.
+        mouse_drag(self.driver, self.center("s", 0), bottom, before_release=hold)
+        self.settle()
+        self.assertGreater(shown["scrolled"], 200)
+        self.assertEqual(self.order("s"), [str(n) for n in range(1, 10)] + ["0"])
+        self.assertEqual(self.ops(), [["move", "0", "s", 0, "s", 9, None, "drop"]])
+        # Held at the window's bottom edge, the page scrolls.
+        self.js("document.getElementById('s').scrollTop = 0")
+        self.assertEqual(self.js("return window.scrollY"), 0)
+        height = self.js("return innerHeight")
+        mouse_drag(self.driver, self.center("s", 0), (300, height - 3),
+                   before_release=lambda: time.sleep(0.8))
+        self.settle()
+        self.assertGreater(self.js("return window.scrollY"), 100)
+
+    def test_a_longer_press_before_a_finger_drags(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { delay: 700,'
+                       ' onDrop: window.opLog });'))
+        try:
+            # Held 0.35 s: not long enough, the finger does not drag.
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=0.35)
+            self.settle()
+            self.assertEqual(self.order("a"), ["A", "B", "C"])
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=1.0)
+            self.settle()
+            self.assertEqual(self.order("a"), ["B", "C", "A"])
+            self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+    def test_edit_mode(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"), { editMode: true,'
+                       ' onDrop: window.opLog, onEditMode: ({ editing }) => window.log.push(editing) });'))
+        # Outside edit mode a drag does nothing.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        # A long press (held still) starts edit mode; then items drag.
+        start = self.center("a", 1)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mousePressed", "x": start[0], "y": start[1], "button": "left", "buttons": 1,
+            "clickCount": 1})
+        time.sleep(0.8)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mouseReleased", "x": start[0], "y": start[1], "button": "left", "buttons": 0,
+            "clickCount": 1})
+        self.assertTrue(self.js("return window.list.editing"))
+        self.assertEqual(self.js("return document.getElementById('a').className"), "arrange-editing")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.js("window.list.setEditing(false)")
+        self.assertFalse(self.js("return window.list.editing"))
+        self.assertEqual(self.log(), [True, False])
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
                        'arrange.sortable(document.getElementById("a"), window.on);'))
