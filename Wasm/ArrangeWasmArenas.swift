@@ -1,13 +1,15 @@
 // The engines' entry points for any web page: independent arenas, each a drag engine over lists
-// (vertical or horizontal) that the host names by a handle. Where `Wasm/ArrangeWasm.swift` keeps
-// one board in globals, these keep a table of arenas keyed by handle, so that a page may have as
-// many drag-and-drop areas as it likes (the library in `Sources/ArrangeServe/Web/lib/` makes one
-// per group of lists).
+// (vertical or horizontal), wrapping grids (ArrangeLayout's flow) and delete zones, that the host
+// names by a handle. Where `Wasm/ArrangeWasm.swift` keeps one board in globals, these keep a
+// table of arenas keyed by handle, so that a page may have as many drag-and-drop areas as it
+// likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes one per group of lists).
 //
 // Rules the page decides in JavaScript are asked before a drag instead of during it: when an item
 // is lifted, the host tells the arena which containers refuse it and why
-// (`arrange_arena_set_verdict`), and the engine's `canDrop` rule reads that table. No function is
-// imported from the host, so the module still instantiates with no imports.
+// (`arrange_arena_set_verdict`), which items take it dropped into them, the mode over each
+// container and whether a drop outside removes it (`arrange_arena_set_rule`), and the engine's
+// rules read those tables. No function is imported from the host, so the module still
+// instantiates with no imports.
 
 import ArrangeDragDrop
 import ArrangeGeometry
