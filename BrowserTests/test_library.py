@@ -27,6 +27,9 @@ STYLE = """<!doctype html><meta charset="utf-8"><title>arrange-lib test</title>
   li { height: 30px; margin: 0 0 10px; background: #ddd; }
   ul.row { display: flex; width: auto; gap: 10px; }
   ul.row li { width: 80px; margin: 0; }
+  ul.grid { display: flex; flex-wrap: wrap; gap: 10px; width: 290px; }
+  ul.grid li { width: 90px; height: 40px; margin: 0; }
+  #trash { position: absolute; left: 600px; top: 20px; width: 100px; height: 100px; background: #fcc; }
 </style>
 """
 
@@ -42,6 +45,11 @@ def page(body, script):
     event.from ? (event.from.id || "") : null, event.index ?? event.fromIndex,
     event.to ? (event.to.id || "") : null, event.toIndex ?? null, event.type ?? null]);
   window.on = { onLift: record("lift"), onDrop: record("drop"), onCancel: record("cancel") };
+  // Every operation an onDrop receives, as plain values (an item's name: its data-n, else its text).
+  const name = (element) => element ? (element.dataset.n ?? element.textContent) : null;
+  window.ops = [];
+  window.opLog = (event) => window.ops.push([event.type, name(event.item), event.from?.id ?? null,
+    event.fromIndex, event.to?.id ?? null, event.toIndex, name(event.other), event.cause]);
   const arrange = await Arrange.load();
   window.arrange = arrange;
 """ + script + """
@@ -124,6 +132,413 @@ class LibraryTests(unittest.TestCase):
             "windowsVirtualKeyCode": {" ": 32, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37,
                                       "ArrowRight": 39, "Escape": 27}[key]})
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
+
+    def ops(self):
+        return self.driver.execute_script("return window.ops")
+
+    def names(self, list_id):
+        """The names (data-n, else the text) of a list's children, in DOM order."""
+        return self.driver.execute_script(
+            f"return [...document.getElementById({list_id!r}).children]"
+            ".map(c => c.dataset.n ?? c.textContent)")
+
+    def point(self, selector, dx=0, dy=0):
+        x, y = self.driver.execute_script(
+            f"const r = document.querySelector({selector!r}).getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];")
+        return (x + dx, y + dy)
+
+    def click(self, point, modifiers=0):
+        """A mouse click at `point` with CDP `modifiers` (2: Ctrl, 8: Shift)."""
+        for kind in ["mousePressed", "mouseReleased"]:
+            self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                "type": kind, "x": point[0], "y": point[1], "button": "left",
+                "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1,
+                "modifiers": modifiers})
+
+    def js(self, code):
+        return self.driver.execute_script(code)
+
+    @staticmethod
+    def replay(order, operations):
+        """Applies reported moves and removals to a list of names, as an app owning its data
+        would: the check that the operations describe what the DOM shows."""
+        order = list(order)
+        for kind, item, _, from_index, _, to_index, _, _ in operations:
+            if kind in ("move", "remove"):
+                assert order[from_index] == item, (order, item, from_index)
+                order.pop(from_index)
+            if kind in ("move", "insert"):
+                order.insert(to_index, item)
+        return order
+
+    # Wrapping grids
+
+    def test_grid_moves_across_rows(self):
+        self.open(page('<ul id="g" class="grid">' + "".join(f"<li>{c}</li>" for c in "ABCDEF")
+                       + "</ul>",
+                       'arrange.sortable(document.getElementById("g"),'
+                       ' { direction: "grid", onDrop: window.opLog });'))
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            # B…E make room: B takes A's cell, D (second row) C's cell (200 right, 50 up).
+            shown["D"] = self.js("return document.getElementById('g').children[3].style.transform")
+            shown["B"] = self.js("return document.getElementById('g').children[1].style.transform")
+            shown["F"] = self.js("return document.getElementById('g').children[5].style.transform")
+        # A (first row) dropped on the right half of E (second row): after E.
+        mouse_drag(self.driver, self.center("g", 0), self.center("g", 4, dx=25), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"D": "translate(200px, -50px)", "B": "translate(-100px, 0px)",
+                                 "F": ""})
+        self.assertEqual(self.order("g"), ["B", "C", "D", "E", "A", "F"])
+        self.assertEqual(self.ops(), [["move", "A", "g", 0, "g", 4, None, "drop"]])
+        # F (second row) dropped on the left half of C (first row): before C.
+        mouse_drag(self.driver, self.center("g", 5), self.center("g", 1, dx=-25))
+        self.settle()
+        self.assertEqual(self.order("g"), ["B", "F", "C", "D", "E", "A"])
+        self.assertEqual(self.ops()[-1], ["move", "F", "g", 5, "g", 1, None, "drop"])
+
+    def test_grid_keyboard_and_a_shared_grid(self):
+        self.open(page('<ul id="g" class="grid" aria-label="Grid"><li>A</li><li>B</li><li>C</li>'
+                       '<li>D</li></ul><ul id="l" aria-label="List"><li>X</li></ul>',
+                       'arrange.sortable(document.getElementById("g"),'
+                       ' { direction: "grid", group: "s", onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("l"), { group: "s" });'))
+        self.js("document.getElementById('g').children[1].focus()")
+        self.key(" ")
+        self.key("ArrowRight")
+        self.key("ArrowRight")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.order("g"), ["A", "C", "D", "B"])
+        self.assertEqual(self.ops(), [["move", "B", "g", 1, "g", 3, None, "drop"]])
+        # X from the list onto the left half of B, alone on the grid's second row: before B.
+        mouse_drag(self.driver, self.center("l", 0), self.center("g", 3, dx=-25))
+        self.settle()
+        self.assertEqual(self.order("g"), ["A", "C", "D", "X", "B"])
+        self.assertEqual(self.ops()[-1], ["move", "X", "l", 0, "g", 3, None, "drop"])
+
+    # Selections
+
+    def test_selection_drags_together(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li><li>E</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"),'
+                       ' { selectable: true, onDrop: window.opLog,'
+                       ' onSelect: ({ selection }) => window.log.push(selection.map(i => i.textContent)) });'))
+        self.click(self.center("a", 2), modifiers=2)
+        self.click(self.center("a", 0), modifiers=2)
+        self.assertEqual(self.js("return window.list.selection.map(i => i.textContent)"), ["C", "A"])
+        self.assertEqual(self.js("return [...document.querySelectorAll('.arrange-selected')]"
+                                 ".map(i => i.textContent + i.getAttribute('aria-selected'))"),
+                         ["Atrue", "Ctrue"])
+        self.assertEqual(self.log(), [["C"], ["C", "A"]])
+        self.assertEqual(self.order("a"), ["A", "B", "C", "D", "E"])
+        shown = {}
+
+        def look():
+            shown["companion"] = self.js(
+                "return [...document.querySelectorAll('.arrange-companion')].map(i => i.textContent)")
+            shown["count"] = self.js("return document.querySelector('.arrange-dragging').dataset.arrangeCount")
+            shown["line"] = self.js("return Boolean(document.querySelector('.arrange-indicator'))")
+        # A pressed and dragged below E: C comes along, both land after E in selection order.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 4, dy=10), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"companion": ["C"], "count": "2", "line": True})
+        self.assertEqual(self.order("a"), ["B", "D", "E", "C", "A"])
+        operations = self.ops()
+        self.assertEqual(sorted(op[1] for op in operations), ["A", "C"])
+        self.assertTrue(all(op[0] == "move" and op[7] == "drop" for op in operations), operations)
+        self.assertEqual(self.replay("ABCDE", operations), ["B", "D", "E", "C", "A"])
+        self.assertEqual(self.js("return document.querySelectorAll('.arrange-indicator, .arrange-companion').length"), 0)
+        # The selection stays; a plain drag of an item outside it drags that item alone.
+        self.assertEqual(self.js("return window.list.selection.map(i => i.textContent)"), ["C", "A"])
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=10))
+        self.settle()
+        self.assertEqual(self.order("a"), ["D", "B", "E", "C", "A"])
+        self.js("window.list.clearSelection()")
+        self.assertEqual(self.js("return document.querySelectorAll('.arrange-selected').length"), 0)
+
+    def test_selection_by_keyboard_and_shift_across_lists(self):
+        self.open(page('<ul id="a" aria-label="One"><li>A</li><li>B</li><li>C</li><li>D</li></ul>'
+                       '<ul id="b" aria-label="Two"><li>X</li></ul>',
+                       'window.one = arrange.sortable(document.getElementById("a"),'
+                       ' { group: "g", selectable: true, onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "g" });'))
+        # Ctrl+Space selects the focused item; Shift+click selects a range from it.
+        self.js("document.getElementById('a').children[1].focus()")
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": "keyDown", "key": " ", "code": "Space", "windowsVirtualKeyCode": 32,
+            "modifiers": 2})
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": " ", "modifiers": 2})
+        self.click(self.center("a", 3), modifiers=8)
+        self.assertEqual(self.js("return window.one.selection.map(i => i.textContent)"), ["B", "C", "D"])
+        # The selection dragged to the other list, after X.
+        mouse_drag(self.driver, self.center("a", 2), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A"])
+        self.assertEqual(self.order("b"), ["X", "B", "C", "D"])
+        self.assertEqual(sorted(op[1] for op in self.ops()), ["B", "C", "D"])
+        self.assertTrue(all(op[:1] == ["move"] and op[2] == "a" and op[4] == "b" for op in self.ops()))
+
+    # Removal and undo
+
+    def test_drop_outside_removes_and_undo_brings_it_back(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul><ul id="k"><li>K</li></ul>',
+                       'arrange.sortable(document.getElementById("a"),'
+                       ' { removeOnDropOutside: true, onDrop: window.opLog });'
+                       'window.keep = arrange.sortable(document.getElementById("k"), { onDrop: window.opLog });'))
+        shown = {}
+
+        def look():
+            shown["removing"] = self.js("return document.querySelector('.arrange-removing')?.textContent")
+        mouse_drag(self.driver, self.center("a", 1), (700, 400), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"removing": "B"})
+        self.assertEqual(self.order("a"), ["A", "C"])
+        self.assertEqual(self.ops(), [["remove", "B", "a", 1, None, -1, None, "drop"]])
+        self.assertEqual(self.said(), "Removed B")
+        # Without the option an item dropped outside returns.
+        mouse_drag(self.driver, self.center("k", 0), (700, 400))
+        self.settle()
+        self.assertEqual(self.order("k"), ["K"])
+        self.assertEqual(len(self.ops()), 1)
+        # Undo puts B back where it was; redo removes it again.
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.ops()[-1], ["insert", "B", None, -1, "a", 1, None, "undo"])
+        self.assertTrue(self.js("return window.arrange.redo()"))
+        self.assertEqual(self.order("a"), ["A", "C"])
+        self.assertEqual(self.ops()[-1], ["remove", "B", "a", 1, None, -1, None, "redo"])
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertFalse(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.settle()
+        # A move and its undo, through the list.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertFalse(self.js("return window.keep.undo()"))
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        self.assertEqual(self.ops()[-1], ["move", "A", "a", 2, "a", 0, None, "undo"])
+
+    def test_trash_removes_what_is_dropped_on_it(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li></ul><div id="trash" aria-label="Trash"></div>',
+                       'window.list = arrange.sortable(document.getElementById("a"),'
+                       ' { group: "t", onDrop: window.opLog });'
+                       'arrange.trash(document.getElementById("trash"), { group: "t" });'))
+        shown = {}
+
+        def look():
+            shown["over"] = self.js("return document.getElementById('trash').className")
+        mouse_drag(self.driver, self.center("a", 0), self.point("#trash"), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"over": "arrange-over"})
+        self.assertEqual(self.order("a"), ["B"])
+        self.assertEqual(self.ops(), [["remove", "A", "a", 0, None, -1, None, "drop"]])
+        self.assertEqual(self.js("return document.getElementById('trash').children.length"), 0)
+        self.assertTrue(self.js("return window.list.undo()"))
+        self.assertEqual(self.order("a"), ["A", "B"])
+
+    # Drop into an item, nested lists
+
+    def test_drop_into_an_item(self):
+        self.open(page('<ul id="a"><li>A</li><li class="folder" data-n="F" style="height: 60px">F</li>'
+                       '<li>B</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                       ' dropInto: (item, target) => target.classList.contains("folder") });'))
+        shown = {}
+
+        def look():
+            shown["target"] = self.js(
+                "return [...document.querySelectorAll('.arrange-drop-target')].map(i => i.dataset.n)")
+        # A on F's middle: into F.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"target": ["F"]})
+        self.assertEqual(self.names("a"), ["F", "B"])
+        self.assertEqual(self.js("return document.querySelector('.folder').lastChild.textContent"), "A")
+        self.assertEqual(self.ops(), [["into", "A", "a", 0, None, -1, "F", "drop"]])
+        # B on F's lower edge (outside its middle half): a plain move before... after F.
+        mouse_drag(self.driver, self.center("a", 1), self.center("a", 0, dy=-25))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "F"])
+        self.assertEqual(self.ops()[-1], ["move", "B", "a", 1, "a", 0, None, "drop"])
+        # Undo takes A out of F again, back to its place.
+        self.assertTrue(self.js("return window.arrange.undo() && window.arrange.undo()"))
+        self.assertEqual(self.names("a"), ["A", "F", "B"])
+        self.assertEqual(self.ops()[-1], ["out", "A", None, -1, "a", 0, "F", "undo"])
+
+    def test_nested_lists(self):
+        self.open(page('<ul id="outer" aria-label="Outer"><li data-n="X" aria-label="X">X<ul id="inner" aria-label="Inner"'
+                       ' style="margin: 5px 0 0 20px; width: 150px"><li>I1</li><li>I2</li></ul></li>'
+                       '<li data-n="Y">Y</li></ul>'
+                       '<style>#outer > li { height: auto; padding-bottom: 5px } #outer { padding-bottom: 30px }</style>',
+                       'for (const id of ["outer", "inner"]) arrange.sortable(document.getElementById(id),'
+                       ' { group: "n", onDrop: window.opLog });'))
+        # Y into the inner list, between I1 and I2.
+        mouse_drag(self.driver, self.center("outer", 1), self.center("inner", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X"])
+        self.assertEqual(self.names("inner"), ["I1", "Y", "I2"])
+        self.assertEqual(self.ops()[0], ["move", "Y", "outer", 1, "inner", 1, None, "drop"])
+        # I2 out of the inner list, below X in the outer one.
+        bottom = self.js("const r = document.getElementById('outer').getBoundingClientRect();"
+                         "return [r.left + 50, r.bottom - 10];")
+        mouse_drag(self.driver, self.center("inner", 2), bottom)
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "Y"])
+        self.assertEqual(self.ops()[-1][:6], ["move", "I2", "inner", 2, "outer", 1])
+        # X cannot go into its own inner list: dropped there, it stays where it was.
+        count = len(self.ops())
+        top = self.js("const r = document.querySelector('#outer > li').getBoundingClientRect();"
+                      "return [r.left + 10, r.top + 8];")
+        mouse_drag(self.driver, top, self.center("inner", 1, dy=5))
+        self.settle()
+        self.assertEqual(self.said(), "Dropped X where it was")
+        self.assertEqual(self.names("outer"), ["X", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "Y"])
+        self.assertEqual(len(self.ops()), count)
+
+    # Copy, exchange and modes per pair of lists
+
+    def test_copy_and_exchange(self):
+        self.open(page('<ul id="p" aria-label="Palette"><li>A</li><li>B</li></ul>'
+                       '<ul id="b" aria-label="Board"><li>X</li></ul>'
+                       '<ul id="s" aria-label="Swap"><li>P</li><li>Q</li><li>R</li></ul>',
+                       'arrange.sortable(document.getElementById("p"), { group: "c", mode: "copy",'
+                       ' onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "c", onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("s"), { mode: "exchange",'
+                       ' onDrop: window.opLog });'))
+        mouse_drag(self.driver, self.center("p", 1), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("p"), ["A", "B"])
+        self.assertEqual(self.order("b"), ["X", "B"])
+        # Told to the palette and to the board.
+        self.assertEqual(self.ops(), [["copy", "B", None, -1, "b", 1, None, "drop"]] * 2)
+        self.assertTrue(self.js("const [, copy] = document.getElementById('b').children;"
+                                "return copy !== document.getElementById('p').children[1]"))
+        # Copied twice: two copies.
+        mouse_drag(self.driver, self.center("p", 1), self.center("b", 0, dy=-12))
+        self.settle()
+        self.assertEqual(self.order("b"), ["B", "X", "B"])
+        # Undo takes the last copy away.
+        self.assertTrue(self.js("return window.arrange.undo()"))
+        self.assertEqual(self.order("b"), ["X", "B"])
+        self.assertEqual(self.ops()[-1], ["remove", "B", "b", 0, None, -1, None, "undo"])
+        # Exchange: P dropped on R trades places with it.
+        mouse_drag(self.driver, self.center("s", 0), self.center("s", 2))
+        self.settle()
+        self.assertEqual(self.order("s"), ["R", "Q", "P"])
+        self.assertEqual(self.ops()[-1], ["exchange", "P", "s", 0, "s", 2, "R", "drop"])
+
+    def test_modes_per_pair_of_lists(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>'
+                       '<ul id="b"><li>X</li><li>Y</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { group: "m",'
+                       ' modes: { b: "exchange" }, onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("b"), { group: "m",'
+                       ' modes: (item, from, to) => from === to ? "exchange" : undefined });'))
+        # From a to b: exchanged with Y.
+        mouse_drag(self.driver, self.center("a", 0), self.center("b", 1))
+        self.settle()
+        self.assertEqual(self.order("a"), ["Y", "B", "C"])
+        self.assertEqual(self.order("b"), ["X", "A"])
+        self.assertEqual(self.ops(), [["exchange", "A", "a", 0, "b", 1, "Y", "drop"]])
+        # Within a: a move.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "Y"])
+        self.assertEqual(self.ops()[-1], ["move", "Y", "a", 0, "a", 2, None, "drop"])
+        # Within b, by its function: an exchange; from b to a, a move.
+        mouse_drag(self.driver, self.center("b", 0), self.center("b", 1))
+        self.settle()
+        self.assertEqual(self.order("b"), ["A", "X"])
+        mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C", "Y"])
+        self.assertEqual(self.order("b"), ["X"])
+        self.assertEqual(self.ops()[-1], ["move", "A", "b", 0, "a", 0, None, "drop"])
+
+    # Auto-scroll, long press, edit mode
+
+    def test_auto_scroll_of_a_list_and_of_the_page(self):
+        items = "".join(f"<li>{n}</li>" for n in range(10))
+        self.open(page(f'<ul id="s" style="display: block; height: 120px; overflow: auto">{items}</ul>'
+                       '<div style="height: 2000px"></div>',
+                       'arrange.sortable(document.getElementById("s"), { onDrop: window.opLog });'))
+        bottom = self.js("const r = document.getElementById('s').getBoundingClientRect();"
+                         "return [r.left + 50, r.bottom - 4];")
+        shown = {}
+
+        def hold():
+            time.sleep(1.2)
+            shown["scrolled"] = self.js("return document.getElementById('s').scrollTop")
+        # Held at the list's bottom edge, the list scrolls to its end: 0 lands last.
+        mouse_drag(self.driver, self.center("s", 0), bottom, before_release=hold)
+        self.settle()
+        self.assertGreater(shown["scrolled"], 200)
+        self.assertEqual(self.order("s"), [str(n) for n in range(1, 10)] + ["0"])
+        self.assertEqual(self.ops(), [["move", "0", "s", 0, "s", 9, None, "drop"]])
+        # Held at the window's bottom edge, the page scrolls.
+        self.js("document.getElementById('s').scrollTop = 0")
+        self.assertEqual(self.js("return window.scrollY"), 0)
+        height = self.js("return innerHeight")
+        mouse_drag(self.driver, self.center("s", 0), (300, height - 3),
+                   before_release=lambda: time.sleep(0.8))
+        self.settle()
+        self.assertGreater(self.js("return window.scrollY"), 100)
+
+    def test_a_longer_press_before_a_finger_drags(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), { delay: 700,'
+                       ' onDrop: window.opLog });'))
+        try:
+            # Held 0.35 s: not long enough, the finger does not drag.
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=0.35)
+            self.settle()
+            self.assertEqual(self.order("a"), ["A", "B", "C"])
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=1.0)
+            self.settle()
+            self.assertEqual(self.order("a"), ["B", "C", "A"])
+            self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+    def test_edit_mode(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"), { editMode: true,'
+                       ' onDrop: window.opLog, onEditMode: ({ editing }) => window.log.push(editing) });'))
+        # Outside edit mode a drag does nothing.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["A", "B", "C"])
+        # A long press (held still) starts edit mode; then items drag.
+        start = self.center("a", 1)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mousePressed", "x": start[0], "y": start[1], "button": "left", "buttons": 1,
+            "clickCount": 1})
+        time.sleep(0.8)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mouseReleased", "x": start[0], "y": start[1], "button": "left", "buttons": 0,
+            "clickCount": 1})
+        self.assertTrue(self.js("return window.list.editing"))
+        self.assertEqual(self.js("return document.getElementById('a').className"), "arrange-editing")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.js("window.list.setEditing(false)")
+        self.assertFalse(self.js("return window.list.editing"))
+        self.assertEqual(self.log(), [True, False])
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
 
     def test_sortable_list_reorders_the_dom(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',

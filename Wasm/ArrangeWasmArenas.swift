@@ -1,23 +1,71 @@
 // The engines' entry points for any web page: independent arenas, each a drag engine over lists
-// (vertical or horizontal) that the host names by a handle. Where `Wasm/ArrangeWasm.swift` keeps
-// one board in globals, these keep a table of arenas keyed by handle, so that a page may have as
-// many drag-and-drop areas as it likes (the library in `Sources/ArrangeServe/Web/lib/` makes one
-// per group of lists).
+// (vertical or horizontal), wrapping grids (ArrangeLayout's flow) and delete zones, that the host
+// names by a handle. Where `Wasm/ArrangeWasm.swift` keeps one board in globals, these keep a
+// table of arenas keyed by handle, so that a page may have as many drag-and-drop areas as it
+// likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes one per group of lists).
 //
 // Rules the page decides in JavaScript are asked before a drag instead of during it: when an item
 // is lifted, the host tells the arena which containers refuse it and why
-// (`arrange_arena_set_verdict`), and the engine's `canDrop` rule reads that table. No function is
-// imported from the host, so the module still instantiates with no imports.
+// (`arrange_arena_set_verdict`), which items take it dropped into them, the mode over each
+// container and whether a drop outside removes it (`arrange_arena_set_rule`), and the engine's
+// rules read those tables. No function is imported from the host, so the module still
+// instantiates with no imports.
 
 import ArrangeDragDrop
 import ArrangeGeometry
+import ArrangeLayout
+
+/// An arena container's geometry: a list (`ListGeometry`) or a wrapping grid (`ArrangeLayout`'s
+/// `FlowLayout`, whose lines and hit-testing the engine then uses).
+struct ArenaGeometry: ContainerGeometry {
+  /// The items, the frame and (for a list) the places along the axis and the scroll offset.
+  var list: ListGeometry<Int32>
+  /// The grid's flow, in the frame's coordinates (`nil` for a list); grids do not scroll.
+  var flow: FlowLayout?
+
+  var frame: Rect { list.frame }
+  var axis: Axis { list.axis }
+  var count: Int { list.count }
+  func item(at index: Int) -> Int32 { list.item(at: index) }
+  func index(of item: Int32) -> Int? { list.index(of: item) }
+
+  func frameOfItem(at index: Int) -> Rect {
+    guard let flow else { return list.frameOfItem(at: index) }
+    return flow.frame(ofItem: index).offsetBy(dx: frame.minX, dy: frame.minY)
+  }
+
+  func itemIndex(at point: Point) -> Int? {
+    guard let flow else { return list.itemIndex(at: point) }
+    guard frame.contains(point) else { return nil }
+    return flow.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY))
+  }
+
+  func insertionIndex(for point: Point) -> Int {
+    guard let flow else { return list.insertionIndex(for: point) }
+    return flow.insertionIndex(for: Point(x: point.x - frame.minX, y: point.y - frame.minY))
+  }
+
+  var scrollOffset: Double { list.scrollOffset }
+  var maximumScrollOffset: Double { flow == nil ? list.maximumScrollOffset : 0 }
+  func scrolled(to offset: Double) -> ArenaGeometry {
+    flow == nil ? ArenaGeometry(list: list.scrolled(to: offset), flow: nil) : self
+  }
+}
 
 /// One arena: an engine and what its last input left for the host.
 struct Arena {
   /// The drag engine over the arena's lists.
-  var engine: DragEngine<ListGeometry<Int32>>
+  var engine: DragEngine<ArenaGeometry>
   /// Each container's axis (what its next geometry is laid out along).
   var axes: [ContainerID: Axis] = [:]
+  /// The containers that are wrapping grids.
+  var grids: Set<ContainerID> = []
+  /// Whether an item dropped outside every container is removed.
+  var removesOutside = false
+  /// The items that take the item being dragged when it is dropped into them.
+  var accepting: Set<Int32> = []
+  /// The mode a drag takes over each container (asked of the host at the lift).
+  var pairModes: [ContainerID: DragMode] = [:]
   /// Each container's name, for announcements and refusals.
   var names: [ContainerID: String] = [:]
   /// The items' names, for announcements.
@@ -54,11 +102,30 @@ struct Arena {
         return .refuse(reason.isEmpty ? nil : reason)
       }
     }
+    if removesOutside {
+      engine.rules.canRemove = { _, _ in .allow }
+    } else {
+      engine.rules.canRemove = nil
+    }
+    let accepting = self.accepting
+    if accepting.isEmpty {
+      engine.rules.canDropInto = nil
+    } else {
+      engine.rules.canDropInto = { _, target in
+        accepting.contains(target) ? RuleVerdict.allow : RuleVerdict.refuse(nil)
+      }
+    }
+    let pairModes = self.pairModes
+    if pairModes.isEmpty {
+      engine.rules.mode = nil
+    } else {
+      engine.rules.mode = { _, _, target in pairModes[target] }
+    }
   }
 
   /// Feeds `input` to the engine, forgetting what the last one left; returns how many
   /// operations the host must now apply.
-  mutating func handle(_ input: DragInput<ListGeometry<Int32>>) -> Int32 {
+  mutating func handle(_ input: DragInput<ArenaGeometry>) -> Int32 {
     operations = []
     events = []
     message = []
@@ -78,6 +145,8 @@ struct Arena {
         announcement = Array(announced.text { itemNames[$0] ?? "item \($0)" }.utf8)
         said = numbers(of: announced)
       case .event(let event): record(event)
+      case .scroll(let container, let offset):
+        events.append([9, -1, Int32(container.rawValue), Int32(offset.rounded())])
       default: break
       }
     }
@@ -91,12 +160,17 @@ struct Arena {
     case .proposalChanged(let session, let proposal):
       let item = engine.draggedItem(for: session) ?? -1
       var slot: Slot?
+      var into: Int32 = -1
       switch proposal.action {
-      case .move(let to), .copy(let to), .exchange(_, let to), .into(_, let to): slot = to
+      case .move(let to), .copy(let to), .exchange(_, let to): slot = to
+      case .into(let target, let to):
+        slot = to
+        into = target
+      case .remove: into = -2
       default: break
       }
       events.append([
-        2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1),
+        2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1), into,
       ])
       if let refusal = proposal.refusal { message = Array(describe(refusal).utf8) }
     case .dropped(let session, _):
@@ -106,6 +180,10 @@ struct Arena {
     case .refused(_, let refusal):
       events.append([5, -1, Int32(refusal.container?.rawValue ?? -1), -1])
       message = Array(describe(refusal).utf8)
+    case .groupLifted(_, let members):
+      events.append([6, -1, Int32(members.count), -1])
+    case .editModeBegan: events.append([7, -1, -1, -1])
+    case .editModeEnded: events.append([8, -1, -1, -1])
     default: break
     }
   }
@@ -169,6 +247,8 @@ struct Arena {
 
 /// The arenas, by handle.
 nonisolated(unsafe) var arenas: [Int32: Arena] = [:]
+/// The number of the last copy made in any arena (see `arrange_arena_create`).
+nonisolated(unsafe) var lastCopy: Int32 = -1
 /// The handle the next arena gets.
 nonisolated(unsafe) var nextArena: Int32 = 1
 
@@ -188,12 +268,16 @@ let modes: [DragMode] = [.move, .exchange, .copy]
 
 /// Creates an empty arena and returns its handle (never 0).
 ///
-/// Copies (copy mode) are named by negative numbers: the copy of item `n` is `-n - 2`.
+/// Copies (copy mode) are named by negative numbers, -2, -3 and so on, each new (a host that
+/// keeps its items' numbers across drags may copy one item many times).
 @_expose(wasm, "arrange_arena_create")
 @_cdecl("arrange_arena_create")
 public func arrangeArenaCreate() -> Int32 {
-  var engine = DragEngine<ListGeometry<Int32>>(containers: [])
-  engine.rules.copyID = { -$0 - 2 }
+  var engine = DragEngine<ArenaGeometry>(containers: [])
+  engine.rules.copyID = { _ in
+    lastCopy -= 1
+    return lastCopy
+  }
   let handle = nextArena
   nextArena += 1
   arenas[handle] = Arena(engine: engine)
@@ -207,16 +291,20 @@ public func arrangeArenaDestroy(_ arena: Int32) {
   arenas[arena] = nil
 }
 
-/// Adds container `id` to arena `arena`, named by the `length` UTF-8 bytes at `name`, laid out
-/// along `axis` (0 vertical, 1 horizontal), dragging in `mode` (0 move, 1 exchange, 2 copy).
+/// Adds container `id` to arena `arena`, named by the `length` UTF-8 bytes at `name`.
+///
+/// It is laid out as `layout` (0 a vertical list, 1 a horizontal list, 2 a wrapping grid of
+/// rows), drags in `mode` (0 move, 1 exchange, 2 copy) and comes at `priority` among the
+/// containers where frames overlap (0 first; a negative `priority` last). `flags` bit 0 makes it
+/// a delete zone (a drop on it removes the item).
 ///
 /// It starts empty: give it its frame and items with `arrange_arena_set_container`. A container
 /// that is already there is replaced (with its items), which is how its mode changes.
 @_expose(wasm, "arrange_arena_add_container")
 @_cdecl("arrange_arena_add_container")
 public func arrangeArenaAddContainer(
-  _ arena: Int32, _ id: Int32, _ name: UnsafePointer<UInt8>?, _ length: Int32, _ axis: Int32,
-  _ mode: Int32
+  _ arena: Int32, _ id: Int32, _ name: UnsafePointer<UInt8>?, _ length: Int32, _ layout: Int32,
+  _ mode: Int32, _ flags: Int32, _ priority: Int32
 ) {
   let container = ContainerID(Int(id))
   let text =
@@ -224,22 +312,26 @@ public func arrangeArenaAddContainer(
       String(decoding: UnsafeBufferPointer(start: $0, count: Int(max(0, length))), as: UTF8.self)
     }
     ?? "list \(id + 1)"
-  let along: Axis = axis == 1 ? .horizontal : .vertical
+  let along: Axis = layout >= 1 ? .horizontal : .vertical
   let chosen = mode >= 0 && Int(mode) < modes.count ? modes[Int(mode)] : nil
   withArena(arena, otherwise: ()) { arena in
-    var geometry = ListGeometry<Int32>(items: [], frame: .zero, axis: along, itemLength: 0)
-    var priority: Int?
+    var geometry = ArenaGeometry(
+      list: ListGeometry(items: [], frame: .zero, axis: along, itemLength: 0), flow: nil)
+    var place: Int? = priority < 0 ? nil : Int(priority)
     if let old = arena.engine.containers.firstIndex(where: { $0.id == container }) {
       geometry = arena.engine.containers[old].geometry
-      priority = old
+      place = place ?? old
       _ = arena.handle(.removeContainer(container))
     }
     arena.axes[container] = along
+    if layout == 2 { arena.grids.insert(container) } else { arena.grids.remove(container) }
     arena.names[container] = text
     _ = arena.handle(
       .addContainer(
-        ArenaContainer(id: container, name: text, geometry: geometry, mode: chosen),
-        priority: priority))
+        ArenaContainer(
+          id: container, name: text, geometry: geometry, mode: chosen,
+          isDeleteZone: flags & 1 != 0),
+        priority: place.map { min($0, arena.engine.containers.count) }))
   }
 }
 
@@ -250,30 +342,49 @@ public func arrangeArenaRemoveContainer(_ arena: Int32, _ id: Int32) {
   withArena(arena, otherwise: ()) { _ = $0.handle(.removeContainer(ContainerID(Int(id)))) }
 }
 
-/// Gives container `id` of arena `arena` its frame and items: `count` identifiers and as many
-/// lengths along its axis, read from `ids` and `lengths`, `spacing` apart, the first `padding`
-/// from the frame's start.
+/// Gives container `id` of arena `arena` its frame and items.
+///
+/// The items are `count` identifiers read from `ids`, and their sizes from `sizes` (a list: one
+/// length along its axis per item; a grid: a width and a height per item). `box` holds eleven
+/// numbers: the frame (x, y, width, height), the
+/// spacing between items and between a grid's lines, the padding (top, left, bottom, right) and
+/// how far a list is scrolled.
 @_expose(wasm, "arrange_arena_set_container")
 @_cdecl("arrange_arena_set_container")
 public func arrangeArenaSetContainer(
-  _ arena: Int32, _ id: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
-  _ count: Int32, _ ids: UnsafePointer<Int32>?, _ lengths: UnsafePointer<Double>?,
-  _ spacing: Double, _ padding: Double
+  _ arena: Int32, _ id: Int32, _ box: UnsafePointer<Double>?, _ count: Int32,
+  _ ids: UnsafePointer<Int32>?, _ sizes: UnsafePointer<Double>?
 ) {
+  guard let box else { return }
   let container = ContainerID(Int(id))
-  var items: [Int32] = []
-  var sizes: [Double] = []
-  if let ids, let lengths {
-    for index in 0..<Int(max(0, count)) {
-      items.append(ids[index])
-      sizes.append(lengths[index])
-    }
-  }
+  let frame = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
   withArena(arena, otherwise: ()) { arena in
-    let geometry = ListGeometry(
-      items: items, frame: Rect(x: x, y: y, width: width, height: height),
-      axis: arena.axes[container] ?? .vertical, itemLengths: sizes, spacing: spacing,
-      padding: padding)
+    let grid = arena.grids.contains(container)
+    let axis = arena.axes[container] ?? .vertical
+    var items: [Int32] = []
+    var lengths: [Double] = []
+    var cells: [Size] = []
+    if let ids, let sizes {
+      for index in 0..<Int(max(0, count)) {
+        items.append(ids[index])
+        if grid {
+          cells.append(Size(width: sizes[2 * index], height: sizes[2 * index + 1]))
+        } else {
+          lengths.append(sizes[index])
+        }
+      }
+    }
+    var flow: FlowLayout?
+    if grid {
+      let style = FlowStyle(
+        axis: .horizontal, itemSpacing: box[4], lineSpacing: box[5],
+        padding: EdgeInsets(top: box[6], leading: box[7], bottom: box[8], trailing: box[9]))
+      flow = FlowLayout(style: style, itemSizes: cells, containerSize: frame.size)
+    }
+    let list = ListGeometry(
+      items: items, frame: frame, axis: axis, itemLengths: lengths, spacing: box[4],
+      padding: axis == .vertical ? box[6] : box[7])
+    let geometry = ArenaGeometry(list: grid ? list : list.scrolled(to: box[10]), flow: flow)
     arena.take(arena.engine.handle(.setGeometry(container, geometry)))
   }
 }
@@ -332,6 +443,73 @@ public func arrangeArenaSetName(
   withArena(arena, otherwise: ()) { $0.itemNames[id] = name }
 }
 
+/// Sets one of arena `arena`'s rules for the drag about to start, asked of the host at the
+/// lift and forgotten by `arrange_arena_clear_verdicts`: `kind` 0, item `id` takes the dragged
+/// item dropped into it (`value` 1) or not (0); kind 1, a drag over container `id` is in mode
+/// `value` (0 move, 1 exchange, 2 copy; -1 the mode it started with); kind 2, an item dropped
+/// outside every container is removed (`value` 1) or returns (0).
+@_expose(wasm, "arrange_arena_set_rule")
+@_cdecl("arrange_arena_set_rule")
+public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ value: Int32) {
+  withArena(arena, otherwise: ()) { arena in
+    switch kind {
+    case 0:
+      if value != 0 { arena.accepting.insert(id) } else { arena.accepting.remove(id) }
+    case 1:
+      arena.pairModes[ContainerID(Int(id))] =
+        value >= 0 && Int(value) < modes.count ? modes[Int(value)] : nil
+    default:
+      arena.removesOutside = value != 0
+    }
+    arena.updateRules()
+  }
+}
+
+/// Changes a setting of arena `arena` and returns how many operations the host must now apply:
+/// `key` 0, how long a finger or pen must press before it drags (seconds); 1, how far a mouse
+/// must move before it drags; 2, whether items drag only in edit mode (`value` 1) or always (0);
+/// 3, edit mode on (1) or off (0); 4, the most drops undo remembers.
+@_expose(wasm, "arrange_arena_configure")
+@_cdecl("arrange_arena_configure")
+public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double) -> Int32 {
+  withArena(arena, otherwise: 0) { arena in
+    switch key {
+    case 0: arena.engine.configuration.touchActivation = .longPress(delay: value, tolerance: 10)
+    case 1: arena.engine.configuration.mouseActivation = .distance(value)
+    case 2: arena.engine.configuration.dragsOnlyInEditMode = value != 0
+    case 3: return arena.handle(.setEditing(value != 0, from: nil))
+    case 4: arena.engine.configuration.undoLimit = Int(max(0, value))
+    default: break
+    }
+    return 0
+  }
+}
+
+/// Selects the `count` items at `ids` of arena `arena`, in that order (none: `count` 0): lifting
+/// one of them lifts them all.
+@_expose(wasm, "arrange_arena_set_selection")
+@_cdecl("arrange_arena_set_selection")
+public func arrangeArenaSetSelection(_ arena: Int32, _ count: Int32, _ ids: UnsafePointer<Int32>?) {
+  var items: [Int32] = []
+  if let ids { for index in 0..<Int(max(0, count)) { items.append(ids[index]) } }
+  withArena(arena, otherwise: ()) { _ = $0.handle(.setSelection(items)) }
+}
+
+/// Undoes (`action` 0) or redoes (1) arena `arena`'s last drop and returns how many operations
+/// the host must now apply; `action` 2 returns 1 when there is something to undo, plus 2 when
+/// there is something to redo.
+@_expose(wasm, "arrange_arena_history")
+@_cdecl("arrange_arena_history")
+public func arrangeArenaHistory(_ arena: Int32, _ action: Int32) -> Int32 {
+  withArena(arena, otherwise: 0) { arena in
+    switch action {
+    case 0: return arena.handle(.undo)
+    case 1: return arena.handle(.redo)
+    default: return (arena.engine.canUndo ? 1 : 0) + (arena.engine.canRedo ? 2 : 0)
+    }
+  }
+}
+
 /// Feeds a pointer event to arena `arena` and returns how many operations the host must now
 /// apply (read them with `arrange_arena_operation`).
 ///
@@ -373,9 +551,10 @@ public func arrangeArenaTick(_ arena: Int32, _ time: Double) -> Int32 {
 
 /// Writes operation `index` of arena `arena`'s last input to `out` as seven numbers.
 ///
-/// They are its kind (1 move, 2 exchange, 3 remove, 4 copy, 0 other), the item, the container and
-/// index it leaves and the container and index it reaches, and the other item (the one it is
-/// exchanged with, or the copy). Returns 0 when there is no such operation.
+/// They are its kind (1 move, 2 exchange, 3 remove, 4 copy, 5 insert, 6 drop into an item, 7 take
+/// out of an item), the item, the container and index it leaves and the container and index it
+/// reaches (-1 where none), and the other item (the one it is exchanged with, the copy, the item
+/// it goes into or comes out of). Returns 0 when there is no such operation.
 @_expose(wasm, "arrange_arena_operation")
 @_cdecl("arrange_arena_operation")
 public func arrangeArenaOperation(
@@ -400,8 +579,12 @@ public func arrangeArenaOperation(
     values = [3, item, Int32(from.container.rawValue), Int32(from.index), -1, -1, -1]
   case .copy(let item, let copy, let to):
     values = [4, item, -1, -1, Int32(to.container.rawValue), Int32(to.index), copy]
-  default:
-    break
+  case .insert(let item, let at):
+    values = [5, item, -1, -1, Int32(at.container.rawValue), Int32(at.index), -1]
+  case .dropInto(let item, let from, let target):
+    values = [6, item, Int32(from.container.rawValue), Int32(from.index), -1, -1, target]
+  case .takeOut(let item, let holder, let to):
+    values = [7, item, -1, -1, Int32(to.container.rawValue), Int32(to.index), holder]
   }
   for (offset, value) in values.enumerated() { out[offset] = value }
   return 1
@@ -414,12 +597,15 @@ public func arrangeArenaEvents(_ arena: Int32) -> Int32 {
   Int32(arenas[arena]?.events.count ?? 0)
 }
 
-/// Writes event `index` of arena `arena`'s last input to `out` as four numbers; returns 0 when
+/// Writes event `index` of arena `arena`'s last input to `out` as five numbers; returns 0 when
 /// there is no such event.
 ///
 /// They are: 1 lifted, the item, its container and index; 2 the drop place changed, the item,
-/// the container and index it would land at (-1 -1: nowhere); 3 dropped, -1, 1 for a keyboard
-/// drag (else 0), -1; 4 cancelled, the item, -1, -1; 5 refused, -1, the container, -1.
+/// the container and index it would land at (-1 -1: nowhere), and the item it would go into
+/// (-2: it would be removed); 3 dropped, -1, 1 for a keyboard drag (else 0); 4 cancelled, the
+/// item; 5 refused, -1, the container; 6 a selection was lifted, -1, how many items; 7 edit mode
+/// began; 8 edit mode ended; 9 scroll, -1, the container, the offset. Numbers that do not apply
+/// are -1.
 @_expose(wasm, "arrange_arena_event")
 @_cdecl("arrange_arena_event")
 public func arrangeArenaEvent(_ arena: Int32, _ index: Int32, _ out: UnsafeMutablePointer<Int32>?)
@@ -427,7 +613,8 @@ public func arrangeArenaEvent(_ arena: Int32, _ index: Int32, _ out: UnsafeMutab
 {
   guard let out, let events = arenas[arena]?.events, index >= 0, Int(index) < events.count
   else { return 0 }
-  for (offset, value) in events[Int(index)].enumerated() { out[offset] = value }
+  let event = events[Int(index)]
+  for offset in 0..<5 { out[offset] = offset < event.count ? event[offset] : -1 }
   return 1
 }
 

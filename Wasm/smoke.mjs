@@ -164,23 +164,28 @@ console.log("column drag: the third column moved to the first place");
 const a = e.arrange_arena_create();
 const b = e.arrange_arena_create();
 if (a === 0 || b === 0 || a === b) fail(`arena handles ${a} and ${b}`);
-const addList = (arena, id, text, axis, mode) => {
+// `layout` 0 vertical, 1 horizontal, 2 grid; `flags` 1 a delete zone; priority -1: last.
+const addList = (arena, id, text, layout, mode, flags = 0) => {
   const bytes = encoder.encode(text);
   const pointer = e.arrange_alloc(bytes.length);
   new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  e.arrange_arena_add_container(arena, id, pointer, bytes.length, axis, mode);
+  e.arrange_arena_add_container(arena, id, pointer, bytes.length, layout, mode, flags, -1);
   e.arrange_free(pointer);
 };
-const setList = (arena, id, [x, y, w, h], ids, length) => {
+// `sizes`: a length per item (a list) or a width and a height per item (a grid); `spacing`:
+// between items and between a grid's lines.
+const setList = (arena, id, [x, y, w, h], ids, length, spacing = 0, sizes = ids.map(() => length)) => {
+  const box = [x, y, w, h, spacing, spacing, 0, 0, 0, 0, 0];
+  const boxPointer = e.arrange_alloc(8 * box.length);
   const idPointer = e.arrange_alloc(4 * Math.max(1, ids.length));
-  const lengthPointer = e.arrange_alloc(8 * Math.max(1, ids.length));
-  ids.forEach((item, k) => {
-    memory().setInt32(idPointer + 4 * k, item, true);
-    memory().setFloat64(lengthPointer + 8 * k, length, true);
-  });
-  e.arrange_arena_set_container(arena, id, x, y, w, h, ids.length, idPointer, lengthPointer, 0, 0);
+  const sizePointer = e.arrange_alloc(8 * Math.max(1, sizes.length));
+  box.forEach((value, k) => memory().setFloat64(boxPointer + 8 * k, value, true));
+  ids.forEach((item, k) => memory().setInt32(idPointer + 4 * k, item, true));
+  sizes.forEach((size, k) => memory().setFloat64(sizePointer + 8 * k, size, true));
+  e.arrange_arena_set_container(arena, id, boxPointer, ids.length, idPointer, sizePointer);
+  e.arrange_free(boxPointer);
   e.arrange_free(idPointer);
-  e.arrange_free(lengthPointer);
+  e.arrange_free(sizePointer);
 };
 const operation = (arena, index) => {
   const room = e.arrange_alloc(7 * 4);
@@ -264,3 +269,46 @@ if (e.arrange_arena_pointer(a, 0, 50, 15, 3, 0) !== 0 || e.arrange_arena_dragged
 }
 e.arrange_arena_destroy(b);
 console.log(`arenas: refusal “${refused}”; keyboard drag said in numbers ${JSON.stringify(saidNumbers)}`);
+
+// A grid (ArrangeLayout's flow): six cells of 30 × 30, 5 apart, in rows of three (100 wide).
+// Item 10 dropped on the right half of the second row's middle cell (x 60, y 50) goes after it:
+// index 4. Then undo takes it back, and a drop outside removes it when the host allows it.
+const g = e.arrange_arena_create();
+addList(g, 0, "Grid", 2, 0);
+addList(g, 1, "Trash", 0, 0, 1);
+setList(g, 0, [0, 0, 100, 100], [10, 11, 12, 13, 14, 15], 0, 5, Array(12).fill(30));
+setList(g, 1, [200, 0, 50, 50], [], 0);
+const drag = (arena, [x0, y0], [x1, y1], time) => {
+  e.arrange_arena_pointer(arena, 0, x0, y0, time, 0);
+  for (let step = 1; step <= 10; step++) {
+    e.arrange_arena_pointer(arena, 1, x0 + ((x1 - x0) * step) / 10, y0 + ((y1 - y0) * step) / 10,
+      time + step * 0.016, 0);
+  }
+  return e.arrange_arena_pointer(arena, 2, x1, y1, time + 0.2, 0);
+};
+if (drag(g, [15, 15], [60, 50], 0) !== 1) fail("the grid's drop applied nothing");
+if (JSON.stringify(operation(g, 0)) !== JSON.stringify([1, 10, 0, 0, 0, 4, -1])) {
+  fail(`grid operation ${JSON.stringify(operation(g, 0))}`);
+}
+setList(g, 0, [0, 0, 100, 100], [11, 12, 13, 14, 10, 15], 0, 5, Array(12).fill(30));
+if (e.arrange_arena_history(g, 2) !== 1) fail("nothing to undo after the grid's drop");
+if (e.arrange_arena_history(g, 0) !== 1 ||
+  JSON.stringify(operation(g, 0)) !== JSON.stringify([1, 10, 0, 4, 0, 0, -1])) {
+  fail(`undo ${JSON.stringify(operation(g, 0))}`);
+}
+setList(g, 0, [0, 0, 100, 100], [10, 11, 12, 13, 14, 15], 0, 5, Array(12).fill(30));
+// On the trash (a delete zone): removed.
+if (drag(g, [50, 15], [220, 20], 1) !== 1 ||
+  JSON.stringify(operation(g, 0)) !== JSON.stringify([3, 11, 0, 1, -1, -1, -1])) {
+  fail(`trash ${JSON.stringify(operation(g, 0))}`);
+}
+setList(g, 0, [0, 0, 100, 100], [10, 12, 13, 14, 15], 0, 5, Array(10).fill(30));
+// Outside every container: returns, unless the host's rule removes it.
+if (drag(g, [15, 15], [150, 300], 2) !== 0) fail("a drop outside removed without the rule");
+e.arrange_arena_set_rule(g, 2, 0, 1);
+if (drag(g, [15, 15], [150, 300], 3) !== 1 ||
+  JSON.stringify(operation(g, 0)) !== JSON.stringify([3, 10, 0, 0, -1, -1, -1])) {
+  fail(`outside ${JSON.stringify(operation(g, 0))}`);
+}
+e.arrange_arena_destroy(g);
+console.log("grid: a drop across rows, undo, the trash and a drop outside");

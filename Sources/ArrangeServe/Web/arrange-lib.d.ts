@@ -1,11 +1,14 @@
 // Types of arrange-lib.js, the Arrange drag-and-drop library for any web page.
 // The reference is docs/web-library.md.
 
-/** What a drop did to the lists. */
+/** What a drop (or an undo, or a redo) did to the lists. */
 export interface ArrangeOperation {
   /** `move`: the item left `from` at `fromIndex` for `to` at `toIndex`; `exchange`: it traded
-   * places with `other`; `copy`: a copy of it went to `to` at `toIndex`. */
-  type: "move" | "exchange" | "copy" | "remove" | "other";
+   * places with `other`; `copy`: a copy of it went to `to` at `toIndex`; `remove`: it left
+   * `from` at `fromIndex` for good (kept for undo); `insert`: a removed item came back to `to`
+   * at `toIndex` (undo); `into`: it left `from` at `fromIndex` for the inside of the item
+   * `other`; `out`: it came out of the item `other` back to `to` at `toIndex` (undo). */
+  type: "move" | "exchange" | "copy" | "remove" | "insert" | "into" | "out" | "other";
   /** The dragged item. */
   item: HTMLElement;
   /** The list it left (null for a copy). */
@@ -16,10 +19,12 @@ export interface ArrangeOperation {
   to: HTMLElement | null;
   /** Its index there, once the operation is applied. */
   toIndex: number;
-  /** For an exchange, the item it traded places with. */
+  /** The item it traded places with (exchange), went into (into) or came out of (out). */
   other: HTMLElement | null;
   /** For a copy with `dom: "move"`, the clone the library inserted. */
-  copy?: HTMLElement;
+  copy: HTMLElement | null;
+  /** What made it: a drop, an undo or a redo. */
+  cause: "drop" | "undo" | "redo";
 }
 
 /** `onDrop`'s argument: one operation, and every operation of the drop. */
@@ -41,6 +46,10 @@ export interface ArrangeMoveEvent extends ArrangeLiftEvent {
   toIndex: number;
   /** Why a drop there is refused, or null. */
   refused: string | null;
+  /** The item it would go into (`dropInto`), or null. */
+  into: HTMLElement | null;
+  /** Whether a drop would remove it (a trash, or `removeOnDropOutside`). */
+  remove: boolean;
 }
 
 /** What a replacement announcement is given. */
@@ -83,8 +92,8 @@ export interface SortableOptions {
   group?: string;
   /** What a drop does; default `move`. */
   mode?: "move" | "exchange" | "copy";
-  /** Lays the items out along; default `vertical`. */
-  direction?: "vertical" | "horizontal";
+  /** How the items are laid out: a column (default), a row, or rows that wrap (`grid`). */
+  direction?: "vertical" | "horizontal" | "grid";
   /** Selector of the items among the list's children; default every child. */
   items?: string;
   /** Selector of the grip: a press elsewhere does not drag. */
@@ -101,6 +110,27 @@ export interface SortableOptions {
   canDrag?: (item: HTMLElement) => boolean;
   /** Whether `item` may go from list `from` into another list `to`: true, false, or a reason. */
   canDrop?: (item: HTMLElement, from: HTMLElement, to: HTMLElement) => boolean | string;
+  /** The mode of a drag from this list by the list it is over: an object by the target list's
+   * id (or label), or a function; `move` and `exchange` switch freely, `copy` is `mode`'s. */
+  modes?:
+    | Record<string, "move" | "exchange">
+    | ((item: HTMLElement, from: HTMLElement, to: HTMLElement) => "move" | "exchange" | undefined);
+  /** Whether `target`, an item of this list, takes `item` dropped on its middle. */
+  dropInto?: (item: HTMLElement, target: HTMLElement) => boolean;
+  /** Whether an item of this list dropped outside every list is removed; default false. */
+  removeOnDropOutside?: boolean;
+  /** Whether Ctrl-, ⌘- or Shift-click and Ctrl+Space select items (dragged together). */
+  selectable?: boolean;
+  /** How long a finger or pen presses before it drags, in ms; default 150. */
+  delay?: number;
+  /** How far a mouse moves before it drags, in px; default 5. */
+  distance?: number;
+  /** Whether the page scrolls when a drag nears the window's edges; default true. */
+  autoScroll?: boolean;
+  /** Items drag only in edit mode, which a long press (0.5 s) or `setEditing` starts. */
+  editMode?: boolean;
+  /** The most drops undo remembers (for the group); default 1000. */
+  undoLimit?: number;
   /** `move` (default): the library moves the DOM nodes; `report`: it only reports. */
   dom?: "move" | "report";
   /** Keyboard drags (items made focusable); default true. */
@@ -111,6 +141,18 @@ export interface SortableOptions {
   onMove?: (event: ArrangeMoveEvent) => void;
   onDrop?: (event: ArrangeDropEvent) => void;
   onCancel?: (event: ArrangeLiftEvent) => void;
+  /** The list's selection changed. */
+  onSelect?: (event: { selection: HTMLElement[] }) => void;
+  /** Edit mode began or ended for the group. */
+  onEditMode?: (event: { editing: boolean }) => void;
+}
+
+/** Options of `Arrange.trash`. */
+export interface TrashOptions {
+  /** The group whose items it removes. */
+  group?: string;
+  /** Its name in announcements. */
+  label?: string;
 }
 
 /** A sortable list. */
@@ -121,6 +163,20 @@ export interface Sortable {
   items(): HTMLElement[];
   /** Makes newly added items focusable (for keyboard drags). */
   refresh(): void;
+  /** The list's selected items, in the order they were selected. */
+  readonly selection: HTMLElement[];
+  /** Selects `item` (or deselects it, with `selected` false). */
+  select(item: HTMLElement, selected?: boolean): void;
+  /** Deselects the list's items. */
+  clearSelection(): void;
+  /** Undoes the group's last drop; false when there is none. */
+  undo(): boolean;
+  /** Redoes the group's last undone drop; false when there is none. */
+  redo(): boolean;
+  /** Whether the group is in edit mode. */
+  readonly editing: boolean;
+  /** Starts (or ends, with false) edit mode for the group. */
+  setEditing(editing?: boolean): void;
   /** Stops making the list sortable. */
   destroy(): void;
 }
@@ -131,6 +187,12 @@ export declare class Arrange {
   static load(url?: string | URL, options?: { liveRegion?: HTMLElement }): Promise<Arrange>;
   /** Makes `element`'s items sortable. */
   sortable(element: HTMLElement, options?: SortableOptions): Sortable;
+  /** Makes `element` a delete zone of `options.group`: what is dropped on it is removed. */
+  trash(element: HTMLElement, options?: TrashOptions): { element: HTMLElement; destroy(): void };
+  /** Undoes the last drop of any group; false when there is none. */
+  undo(): boolean;
+  /** Redoes the last undone drop; false when there is none. */
+  redo(): boolean;
   /** The aria-live region announcements go to. */
   region(): HTMLElement;
 }

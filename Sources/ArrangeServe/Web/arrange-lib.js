@@ -14,7 +14,8 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const MODES = { move: 0, exchange: 1, copy: 2 };
-const KINDS = { 1: "move", 2: "exchange", 3: "remove", 4: "copy" };
+const KINDS = { 1: "move", 2: "exchange", 3: "remove", 4: "copy", 5: "insert", 6: "into", 7: "out" };
+const LAYOUTS = { vertical: 0, horizontal: 1, grid: 2 };
 const SAID = {
   1: "pickedUp", 2: "moved", 3: "willSwap", 4: "willReturn", 5: "refused", 6: "dropped",
   7: "swapped", 8: "copied", 9: "cancelled", 10: "didNotMove", 11: "willRemove", 12: "removed",
@@ -45,6 +46,8 @@ export class Arrange {
   constructor(exports, options = {}) {
     this.e = exports;
     this.groups = new Map();
+    this.history = [];
+    this.undone = [];
     this.liveRegion = options.liveRegion ?? null;
   }
 
@@ -61,6 +64,39 @@ export class Arrange {
       this.groups.set(key, group);
     }
     return group.add(element, options);
+  }
+
+  /**
+   * Makes `element` a delete zone of `options.group`: an item dropped on it is removed.
+   * @returns {{ element: Element, destroy(): void }}
+   */
+  trash(element, options = {}) {
+    return this.sortable(element, { ...options, zone: true });
+  }
+
+  /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
+  undo() {
+    for (let index = this.history.length - 1; index >= 0; index--) {
+      const group = this.history[index];
+      if (group.history(0)) {
+        this.history.splice(index, 1);
+        this.undone.push(group);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Redoes the last drop `undo` took back; false when there is none. */
+  redo() {
+    while (this.undone.length) {
+      const group = this.undone.pop();
+      if (group.history(1)) {
+        this.history.push(group);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The live region announcements go to (made on first use unless given to `load`). */
@@ -115,17 +151,21 @@ export class Arrange {
   }
 }
 
-/** One sortable list; `destroy()` gives its element back. */
+/** One sortable list (or delete zone); `destroy()` gives its element back. */
 class Sortable {
   constructor(group, element, options, id) {
     this.group = group;
     this.element = element;
     this.options = options;
     this.id = id;
-    this.axis = options.direction === "horizontal" ? 1 : 0;
+    this.zone = Boolean(options.zone);
+    this.layout = LAYOUTS[options.direction] ?? 0;
+    this.axis = this.layout === 0 ? 0 : 1;
     this.listeners = [];
+    if (this.zone) return;
     this.listen(element, "pointerdown", (event) => group.press(this, event));
     this.listen(element, "keydown", (event) => group.key(this, event));
+    this.listen(element, "click", (event) => group.click(this, event));
     // A finger that swipes scrolls the page; one that pressed an item long enough drags it,
     // and then the list keeps the browser from scrolling instead (and from opening its menu).
     this.listen(element, "touchmove", (event) => {
@@ -145,6 +185,7 @@ class Sortable {
 
   /** The list's items, in order. */
   items() {
+    if (this.zone) return [];
     const selector = this.options.items;
     return [...this.element.children].filter(
       (child) => !child.classList.contains("arrange-ghost") && (!selector || child.matches(selector)));
@@ -165,6 +206,42 @@ class Sortable {
     }
   }
 
+  /** The list's selected items, in the order they were selected. */
+  get selection() {
+    const items = new Set(this.items());
+    return this.group.selected.filter((item) => items.has(item));
+  }
+
+  /** Selects `item` (or, with `selected` false, deselects it). */
+  select(item, selected = true) {
+    this.group.select(item, selected);
+  }
+
+  /** Deselects the list's items. */
+  clearSelection() {
+    for (const item of this.selection) this.group.select(item, false);
+  }
+
+  /** Undoes the last drop of the list's group; false when there is nothing to undo. */
+  undo() {
+    return this.group.undo();
+  }
+
+  /** Redoes the last drop of the list's group that was undone; false when there is none. */
+  redo() {
+    return this.group.redo();
+  }
+
+  /** Whether the list's group is in edit mode. */
+  get editing() {
+    return this.group.editing;
+  }
+
+  /** Starts (or, with `false`, ends) edit mode for every list of the group. */
+  setEditing(editing = true) {
+    this.group.setEditing(editing);
+  }
+
   /** Stops making the list sortable (a drag under way in it is cancelled). */
   destroy() {
     this.group.remove(this);
@@ -182,18 +259,31 @@ class Group {
     this.handle = this.e.arrange_arena_create();
     this.lists = [];
     this.nextId = 0;
-    this.elements = new Map();
+    // Items keep their engine number for as long as the page has them, so that undo, redo and
+    // the selection can name them across drags.
+    this.ids = new WeakMap();
+    this.byId = new Map();
+    this.nextItem = 0;
+    this.selected = [];
+    this.editing = false;
+    this.flipping = new Set();
     this.drag = null;
   }
 
   add(element, options) {
     const list = new Sortable(this, element, options, this.nextId++);
     const name = options.label ?? element.getAttribute("aria-label") ?? `list ${this.lists.length + 1}`;
+    // A list inside another list's element (in one of its items) comes before it where their
+    // frames overlap.
+    let priority = this.lists.findIndex((other) => other.element.contains(element));
+    if (priority < 0) priority = this.lists.length;
+    this.lists.splice(priority, 0, list);
     this.arrange.withText(name, (pointer, length) =>
-      this.e.arrange_arena_add_container(
-        this.handle, list.id, pointer, length, list.axis, MODES[options.mode ?? "move"] ?? 0));
+      this.e.arrange_arena_add_container(this.handle, list.id, pointer, length, list.layout,
+        MODES[options.mode ?? "move"] ?? 0, list.zone ? 1 : 0, priority));
     if (options.capacity != null) this.e.arrange_arena_set_capacity(this.handle, list.id, options.capacity);
-    this.lists.push(list);
+    if (options.undoLimit != null) this.e.arrange_arena_configure(this.handle, 4, options.undoLimit);
+    if (options.editMode) this.e.arrange_arena_configure(this.handle, 2, 1);
     return list;
   }
 
@@ -210,38 +300,62 @@ class Group {
     }
   }
 
-  /** Measures every list and tells the engine (frames, item ids and lengths, spacing). */
+  /** The engine's number for `item`, given the first time it is asked for. */
+  idOf(item) {
+    let id = this.ids.get(item);
+    if (id === undefined) {
+      id = this.nextItem++;
+      this.ids.set(item, id);
+    }
+    this.byId.set(id, item);
+    return id;
+  }
+
+  /** Measures every list and tells the engine (frames, items and their sizes, spacing). */
   measure() {
-    this.elements.clear();
+    this.settle();
     this.measured = new Map();
-    let id = 0;
     for (const list of this.lists) {
       const items = list.items();
-      const frame = list.element.getBoundingClientRect();
+      const ids = items.map((item) => this.idOf(item));
       const rects = items.map((item) => item.getBoundingClientRect());
-      const vertical = list.axis === 0;
-      const start = (rect) => (vertical ? rect.top : rect.left);
-      const end = (rect) => (vertical ? rect.bottom : rect.right);
-      const lengths = rects.map((rect) => end(rect) - start(rect));
-      let padding;
+      const frame = list.element.getBoundingClientRect();
+      const style = getComputedStyle(list.element);
+      const px = (value) => parseFloat(value) || 0;
+      const padding = {
+        top: px(style.borderTopWidth) + px(style.paddingTop),
+        left: px(style.borderLeftWidth) + px(style.paddingLeft),
+        bottom: px(style.borderBottomWidth) + px(style.paddingBottom),
+        right: px(style.borderRightWidth) + px(style.paddingRight),
+      };
+      let spacing = 0;
+      let lineSpacing = 0;
+      let sizes;
       if (rects.length) {
-        padding = start(rects[0]) - start(frame);
-      } else {
-        const style = getComputedStyle(list.element);
-        padding = parseFloat(vertical ? style.paddingTop : style.paddingLeft) || 0;
+        padding.top = rects[0].top - frame.top + list.element.scrollTop;
+        padding.left = rects[0].left - frame.left + list.element.scrollLeft;
       }
-      const spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
-      const ids = items.map((item) => {
-        this.elements.set(id, { item, list });
-        return id++;
-      });
-      this.measured.set(list, { items, ids, lengths, spacing, padding });
+      if (list.layout === 2) {
+        sizes = rects.flatMap((rect) => [rect.width, rect.height]);
+        // The first item of the second row, if there is one.
+        const second = rects.findIndex((rect) => rect.top >= rects[0].bottom - 0.5);
+        spacing = rects.length > 1 && second !== 1
+          ? Math.max(0, rects[1].left - rects[0].right) : px(style.columnGap);
+        lineSpacing = second > 0
+          ? Math.max(0, rects[second].top - Math.max(...rects.slice(0, second).map((rect) => rect.bottom)))
+          : px(style.rowGap);
+      } else {
+        const vertical = list.axis === 0;
+        const start = (rect) => (vertical ? rect.top : rect.left);
+        const end = (rect) => (vertical ? rect.bottom : rect.right);
+        sizes = rects.map((rect) => end(rect) - start(rect));
+        spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
+      }
+      const contentRight = frame.right - padding.right;
+      this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight });
       this.setFrame(list);
       for (const [k, item] of items.entries()) {
-        const name = list.options.itemName
-          ? list.options.itemName(item)
-          : item.getAttribute("aria-label") ?? item.textContent.trim().replace(/\s+/g, " ");
-        this.arrange.withText(name, (pointer, length) =>
+        this.arrange.withText(this.nameOf(item, list), (pointer, length) =>
           this.e.arrange_arena_set_name(this.handle, ids[k], pointer, length));
       }
     }
@@ -249,31 +363,60 @@ class Group {
 
   /** Tells the engine `list`'s frame where it is now, with the items measured at the lift. */
   setFrame(list) {
-    const { ids, lengths, spacing, padding } = this.measured.get(list);
+    const { ids, sizes, spacing, lineSpacing, padding } = this.measured.get(list);
     const frame = list.element.getBoundingClientRect();
-    const count = ids.length;
-    const idRoom = this.e.arrange_alloc(4 * Math.max(1, count));
-    const lengthRoom = this.e.arrange_alloc(8 * Math.max(1, count));
-    new Int32Array(this.e.memory.buffer, idRoom, count).set(ids);
-    new Float64Array(this.e.memory.buffer, lengthRoom, count).set(lengths);
-    this.e.arrange_arena_set_container(this.handle, list.id, frame.left, frame.top, frame.width,
-      frame.height, count, idRoom, lengthRoom, spacing, padding);
+    const grid = list.layout === 2;
+    const scroll = list.axis === 0 ? list.element.scrollTop : list.element.scrollLeft;
+    // Half a pixel more for a grid's rows, so that rounding never wraps a row the page did not.
+    const box = [frame.left, frame.top, frame.width + (grid ? 0.5 : 0), frame.height, spacing,
+      lineSpacing, padding.top, padding.left, padding.bottom, padding.right, scroll];
+    const boxRoom = this.e.arrange_alloc(8 * box.length);
+    const idRoom = this.e.arrange_alloc(4 * Math.max(1, ids.length));
+    const sizeRoom = this.e.arrange_alloc(8 * Math.max(1, sizes.length));
+    new Float64Array(this.e.memory.buffer, boxRoom, box.length).set(box);
+    new Int32Array(this.e.memory.buffer, idRoom, ids.length).set(ids);
+    new Float64Array(this.e.memory.buffer, sizeRoom, sizes.length).set(sizes);
+    this.e.arrange_arena_set_container(this.handle, list.id, boxRoom, ids.length, idRoom, sizeRoom);
+    this.e.arrange_free(boxRoom);
     this.e.arrange_free(idRoom);
-    this.e.arrange_free(lengthRoom);
+    this.e.arrange_free(sizeRoom);
   }
 
-  /** Asks the app's `canDrop` of every other list about `item`, before the drag. */
+  /** Asks the app's rules about `item` before the drag: the engine then uses the answers. */
   askRules(item, from) {
     this.e.arrange_arena_clear_verdicts(this.handle);
+    const rule = (kind, id, value) => this.e.arrange_arena_set_rule(this.handle, kind, id, value);
     for (const list of this.lists) {
-      if (list === from) continue;
-      const rule = list.options.canDrop ?? from.options.canDrop;
-      const verdict = rule ? rule(item, from.element, list.element) : true;
-      if (verdict === true || verdict === undefined) continue;
-      const reason = typeof verdict === "string" ? verdict : "";
-      this.arrange.withText(reason, (pointer, length) =>
-        this.e.arrange_arena_set_verdict(this.handle, list.id, 0, pointer, length));
+      // A list inside the dragged item cannot take it (nor can its items).
+      const inside = item.contains(list.element);
+      if (list !== from) {
+        const ask = list.options.canDrop ?? from.options.canDrop;
+        const verdict = inside ? false : ask ? ask(item, from.element, list.element) : true;
+        if (verdict !== true && verdict !== undefined) {
+          const reason = typeof verdict === "string" ? verdict : "";
+          this.arrange.withText(reason, (pointer, length) =>
+            this.e.arrange_arena_set_verdict(this.handle, list.id, 0, pointer, length));
+        }
+      }
+      const mode = this.modeFor(item, from, list);
+      if (mode != null) rule(1, list.id, MODES[mode] ?? -1);
+      if (!inside && list.options.dropInto) {
+        for (const target of list.items()) {
+          if (target !== item && list.options.dropInto(item, target)) rule(0, this.idOf(target), 1);
+        }
+      }
     }
+    rule(2, 0, from.options.removeOnDropOutside ? 1 : 0);
+    this.e.arrange_arena_configure(this.handle, 0, (from.options.delay ?? 150) / 1000);
+    this.e.arrange_arena_configure(this.handle, 1, from.options.distance ?? 5);
+  }
+
+  /** The mode `from`'s `modes` gives a drag of `item` over `list`, or null. */
+  modeFor(item, from, list) {
+    const modes = from.options.modes;
+    if (!modes) return null;
+    if (typeof modes === "function") return modes(item, from.element, list.element) ?? null;
+    return modes[list.element.id] ?? modes[this.labelOf(list)] ?? null;
   }
 
   /** The item of `list` that `target` is in, or null. */
@@ -283,16 +426,25 @@ class Group {
   }
 
   press(list, event) {
-    if (this.drag || event.button !== 0 || !event.isPrimary) return;
+    if (event.arrangeSeen || this.drag || event.button !== 0 || !event.isPrimary) return;
     const item = this.itemAt(list, event.target);
-    if (!item || !list.draggable(item)) return;
+    if (!item) return;
+    // A click with a modifier selects (see `click`).
+    if (list.options.selectable && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.arrangeSeen = true;
+      return;
+    }
+    if (!list.draggable(item)) return;
     const grip = list.options.handle;
     if (grip && !event.target.closest(grip)) return;
     if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
+    // A list around this one (nested lists) does not start a drag of its own item.
+    event.arrangeSeen = true;
     this.measure();
     this.askRules(item, list);
     const kind = event.pointerType === "mouse" ? 0 : 1;
-    this.drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false };
+    this.drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
+      last: [event.clientX, event.clientY] };
     if (kind === 0) event.preventDefault();
     const move = (moved) => {
       if (moved.pointerId !== event.pointerId) return;
@@ -319,6 +471,7 @@ class Group {
     const tick = () => {
       if (!this.drag || this.drag.keyboard) return;
       this.finish(this.input(() => this.e.arrange_arena_tick(this.handle, now())));
+      if (this.drag?.lifted) this.scrollPage();
       if (this.drag) this.drag.frame = requestAnimationFrame(tick);
     };
     this.drag.frame = requestAnimationFrame(tick);
@@ -329,13 +482,82 @@ class Group {
   pointer(phase, event) {
     if (!this.drag) return;
     if (phase === 1 && this.drag.lifted) event.preventDefault();
+    this.drag.last = [event.clientX, event.clientY];
     this.finish(this.input(() =>
       this.e.arrange_arena_pointer(this.handle, phase, event.clientX, event.clientY, now(),
         this.drag.kind)));
     if (phase >= 2) this.end();
   }
 
+  /** Scrolls the page while the pointer is near the window's edges (40 px) during a drag. */
+  scrollPage() {
+    const drag = this.drag;
+    if (drag.list.options.autoScroll === false) return;
+    const [x, y] = drag.last;
+    const band = 40;
+    const speed = (distance) => (distance < band ? Math.ceil(((band - distance) / band) * 20) : 0);
+    const dx = speed(x) ? -speed(x) : speed(innerWidth - x);
+    const dy = speed(y) ? -speed(y) : speed(innerHeight - y);
+    if (!dx && !dy) return;
+    const [left, top] = [scrollX, scrollY];
+    window.scrollBy(dx, dy);
+    if (scrollX === left && scrollY === top) return;
+    for (const list of this.lists) this.setFrame(list);
+    this.finish(this.input(() =>
+      this.e.arrange_arena_pointer(this.handle, 1, x, y, now(), drag.kind)));
+  }
+
+  /** A click with Ctrl, ⌘ or Shift on an item of a `selectable` list selects it. */
+  click(list, event) {
+    if (event.arrangeClicked || !list.options.selectable) return;
+    if (!(event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    const item = this.itemAt(list, event.target);
+    if (!item) return;
+    event.arrangeClicked = true;
+    event.preventDefault();
+    this.toggle(list, item, event.shiftKey);
+  }
+
+  /** Selects or deselects `item`; with `range`, every item from the last one toggled to it. */
+  toggle(list, item, range) {
+    const items = list.items();
+    const from = items.indexOf(list.anchor);
+    if (range && from >= 0) {
+      const to = items.indexOf(item);
+      const span = items.slice(Math.min(from, to), Math.max(from, to) + 1);
+      for (const member of span) this.select(member, true);
+    } else {
+      this.select(item, !this.selected.includes(item));
+    }
+    list.anchor = item;
+  }
+
+  select(item, selected) {
+    const has = this.selected.includes(item);
+    if (selected === has) return;
+    this.selected = selected ? [...this.selected, item] : this.selected.filter((other) => other !== item);
+    this.syncSelection();
+  }
+
+  /** Shows the selection (class and `aria-selected`), tells the engine and the app. */
+  syncSelection() {
+    for (const list of this.lists) {
+      for (const item of list.items()) {
+        const on = this.selected.includes(item);
+        item.classList.toggle("arrange-selected", on);
+        if (list.options.selectable) item.setAttribute("aria-selected", String(on));
+      }
+    }
+    const ids = this.selected.map((item) => this.idOf(item));
+    const room = this.e.arrange_alloc(4 * Math.max(1, ids.length));
+    new Int32Array(this.e.memory.buffer, room, ids.length).set(ids);
+    this.e.arrange_arena_set_selection(this.handle, ids.length, room);
+    this.e.arrange_free(room);
+    for (const list of this.lists) list.options.onSelect?.({ selection: list.selection });
+  }
+
   key(list, event) {
+    if (event.arrangeSeen) return;
     const keyboard = this.drag?.keyboard;
     if (this.drag && !keyboard) return;
     const item = this.itemAt(list, event.target);
@@ -343,16 +565,22 @@ class Group {
     const vertical = (this.drag?.list ?? list).axis === 0;
     if (!keyboard) {
       if ((event.key !== " " && event.key !== "Enter") || !item || event.target !== item) return;
+      event.arrangeSeen = true;
+      if (event.key === " " && list.options.selectable && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+        event.preventDefault();
+        this.toggle(list, item, false);
+        return;
+      }
       if (!list.draggable(item)) return;
       this.measure();
       this.askRules(item, list);
       this.drag = { keyboard: true, item, list, lifted: false, stop: () => {} };
-      const id = [...this.elements].find(([, found]) => found.item === item)[0];
       event.preventDefault();
-      this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 0, id, now())));
+      this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 0, this.idOf(item), now())));
       if (this.drag && !this.drag.lifted) this.end();
       return;
     }
+    event.arrangeSeen = true;
     const keys = vertical
       ? { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 }
       : { ArrowLeft: 1, ArrowRight: 2, ArrowUp: 3, ArrowDown: 4 };
@@ -366,12 +594,42 @@ class Group {
     if (intent >= 5) this.end();
   }
 
+  /** Undoes (`action` 0) or redoes (1) the group's last drop; whether there was one. */
+  history(action) {
+    if (this.drag) return false;
+    if (!(this.e.arrange_arena_history(this.handle, 2) & (action === 0 ? 1 : 2))) return false;
+    this.measure();
+    this.finish(this.input(() => this.e.arrange_arena_history(this.handle, action)),
+      action === 0 ? "undo" : "redo");
+    return true;
+  }
+
+  undo() {
+    if (!this.history(0)) return false;
+    const at = this.arrange.history.lastIndexOf(this);
+    if (at >= 0) this.arrange.history.splice(at, 1);
+    this.arrange.undone.push(this);
+    return true;
+  }
+
+  redo() {
+    if (!this.history(1)) return false;
+    const at = this.arrange.undone.lastIndexOf(this);
+    if (at >= 0) this.arrange.undone.splice(at, 1);
+    this.arrange.history.push(this);
+    return true;
+  }
+
+  setEditing(editing) {
+    this.finish(this.input(() => this.e.arrange_arena_configure(this.handle, 3, editing ? 1 : 0)));
+  }
+
   /** Runs one input and gathers what it did: events, operations, announcement, refusal. */
   input(run) {
     const count = run();
     const events = [];
     for (let index = 0; ; index++) {
-      const event = this.arrange.readInts(4, (out) => this.e.arrange_arena_event(this.handle, index, out));
+      const event = this.arrange.readInts(5, (out) => this.e.arrange_arena_event(this.handle, index, out));
       if (!event) break;
       events.push(event);
     }
@@ -389,22 +647,37 @@ class Group {
     return { events, operations, said, english, reason };
   }
 
-  /** The list and item of engine item `id`. */
+  /** The element of engine item `id`, or null. */
   find(id) {
-    return this.elements.get(id) ?? { item: null, list: null };
+    return this.byId.get(id) ?? null;
   }
 
   listOf(id) {
     return this.lists.find((list) => list.id === id) ?? null;
   }
 
+  listWith(element) {
+    return this.lists.find((list) => list.element === element) ?? null;
+  }
+
   /** Acts on what an input did: calls the app back, draws, applies a drop, announces. */
-  finish({ events, operations, said, english, reason }) {
+  finish({ events, operations, said, english, reason }, cause = "drop") {
     const drag = this.drag;
-    if (!drag) return;
-    const source = drag.list;
-    for (const [kind, item, container, index] of events) {
-      if (kind === 1) {
+    const source = drag?.list;
+    for (const [kind, item, container, index, into] of events) {
+      if (kind === 7 || kind === 8) {
+        this.editing = kind === 7;
+        for (const list of this.lists) {
+          list.element.classList.toggle("arrange-editing", this.editing);
+          list.options.onEditMode?.({ editing: this.editing });
+        }
+      } else if (kind === 9) {
+        const list = this.listOf(container);
+        if (list?.axis === 0) list.element.scrollTop = index;
+        else if (list) list.element.scrollLeft = index;
+      } else if (!drag) {
+        continue;
+      } else if (kind === 1) {
         drag.lifted = true;
         drag.origin = { list: this.listOf(container), index };
         this.lift();
@@ -413,25 +686,34 @@ class Group {
         const to = this.listOf(container);
         drag.target = to;
         drag.refusal = reason || null;
+        drag.into = into >= 0 ? this.find(into) : null;
+        drag.removing = into === -2;
         source.options.onMove?.({ item: drag.item, from: source.element, index: drag.origin.index,
-          to: to?.element ?? null, toIndex: index, refused: reason || null });
+          to: to?.element ?? null, toIndex: index, refused: reason || null, into: drag.into,
+          remove: drag.removing });
       } else if (kind === 4) {
         drag.cancelled = true;
         source.options.onCancel?.({ item: drag.item, from: source.element, index: drag.origin?.index ?? -1 });
       } else if (kind === 5 && drag.lifted) {
         drag.refusal = reason;
+      } else if (kind === 6) {
+        drag.companions = this.selected.filter((member) => member !== drag.item);
+        drag.item.dataset.arrangeCount = String(container);
+        for (const member of drag.companions) {
+          member.classList.add("arrange-companion");
+          member.style.opacity = "0.4";
+        }
       }
     }
-    if (drag.lifted) this.present(drag.refusal);
-    if (operations.length) this.apply(operations);
+    if (drag?.lifted) this.present(drag.refusal);
+    if (operations.length) this.apply(operations, cause);
     this.announce(said, english, reason);
   }
 
-  /** The element follows the pointer: remembered where it was, raised above the others. */
+  /** The element follows the pointer: raised above the others. */
   lift() {
     const drag = this.drag;
-    const rect = drag.item.getBoundingClientRect();
-    drag.base = { x: rect.left, y: rect.top, scrollX: window.scrollX, scrollY: window.scrollY };
+    drag.applied = [0, 0];
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
     Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none" });
@@ -445,6 +727,17 @@ class Group {
     document.documentElement.classList.add("arrange-active");
   }
 
+  /** Where item `index` of a measured grid is (one past the last: the next free cell). */
+  cell(measured, index) {
+    const { rects, spacing, lineSpacing, contentRight } = measured;
+    if (index < rects.length) return rects[index];
+    const last = rects[rects.length - 1];
+    if (last.right + spacing + last.width <= contentRight + 0.5) {
+      return { left: last.right + spacing, top: last.top };
+    }
+    return { left: rects[0].left, top: last.bottom + lineSpacing };
+  }
+
   /** Draws the engine's presentation: the dragged item, the items making room, the target. */
   present(reason) {
     const drag = this.drag;
@@ -453,30 +746,60 @@ class Group {
     const values = Array.from(new Float64Array(this.e.memory.buffer, room, count));
     this.e.arrange_free(room);
     if (count === 0) return;
-    const [, gx, gy, , , , , highlighted, , , , , , , runCount] = values;
-    const dx = gx - drag.base.x + (window.scrollX - drag.base.scrollX);
-    const dy = gy - drag.base.y + (window.scrollY - drag.base.scrollY);
+    const [, gx, gy, , , , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
+    // Where the item is laid out: where it is drawn, less the translation it is drawn with
+    // (whatever scrolled since the lift, the page or a list).
+    const shown = drag.item.getBoundingClientRect();
+    const dx = gx - (shown.left - drag.applied[0]);
+    const dy = gy - (shown.top - drag.applied[1]);
+    drag.applied = [dx, dy];
     drag.item.style.transform = `translate(${dx}px, ${dy}px)`;
-    const draggedLength = this.measured.get(drag.list).lengths[drag.origin.index] ?? 0;
+    drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
+    const originList = drag.origin.list ?? drag.list;
+    const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
     const moved = new Set();
     const animate = !reducedMotion();
     for (let r = 0; r < runCount; r++) {
       const [container, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
       const list = this.listOf(container);
       if (!list) continue;
-      const { items, spacing } = this.measured.get(list);
-      const step = offset * (draggedLength + spacing);
+      const measured = this.measured.get(list);
+      const { items, spacing } = measured;
+      const step = offset * (draggedSize + spacing);
       for (let index = first; index < end && index < items.length; index++) {
         const item = items[index];
         if (item === drag.item) continue;
         if (animate) item.style.transition = "transform 150ms ease";
-        item.style.transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${step}px)`;
+        if (list.layout === 2) {
+          // A grid's item goes to its neighbour's cell (the next free one past the last).
+          const to = this.cell(measured, index + offset);
+          const from = measured.rects[index];
+          item.style.transform = `translate(${to.left - from.left}px, ${to.top - from.top}px)`;
+        } else {
+          item.style.transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${step}px)`;
+        }
         moved.add(item);
       }
     }
     for (const item of drag.shifted) if (!moved.has(item)) item.style.transform = "";
     drag.shifted = moved;
+    // A selection makes no room: a line shows where it would land.
+    if (drag.companions?.length && indicator === 1) {
+      if (!drag.line) {
+        drag.line = document.createElement("div");
+        drag.line.className = "arrange-indicator";
+        drag.line.setAttribute("aria-hidden", "true");
+        Object.assign(drag.line.style, { position: "fixed", pointerEvents: "none", zIndex: "1001",
+          background: "currentColor" });
+        document.body.append(drag.line);
+      }
+      Object.assign(drag.line.style, { display: "", left: `${ix}px`, top: `${iy}px`,
+        width: `${Math.max(iw, 2)}px`, height: `${Math.max(ih, 2)}px` });
+    } else if (drag.line) {
+      drag.line.style.display = "none";
+    }
     for (const list of this.lists) {
+      for (const item of list.items()) item.classList.toggle("arrange-drop-target", item === drag.into);
       const over = list.id === highlighted;
       list.element.classList.toggle("arrange-over", over && !reason);
       list.element.classList.toggle("arrange-refused", over && Boolean(reason));
@@ -485,57 +808,78 @@ class Group {
     }
   }
 
-  /** Applies a drop's operations: calls `onDrop`, and moves the DOM nodes unless told not to. */
-  apply(operations) {
+  /** Applies operations (a drop's, an undo's, a redo's): moves the DOM nodes unless told not to,
+   * and calls `onDrop` of the lists involved. */
+  apply(operations, cause) {
     const drag = this.drag;
-    drag.dropped = true;
+    if (drag) drag.dropped = true;
     const records = operations.map(([kind, id, fromList, fromIndex, toList, toIndex, other]) => ({
       type: KINDS[kind] ?? "other",
-      item: this.find(id).item,
+      item: this.find(id),
       from: this.listOf(fromList)?.element ?? null,
       fromIndex,
       to: this.listOf(toList)?.element ?? null,
       toIndex,
-      other: kind === 2 ? this.find(other).item : null,
+      other: kind === 2 || kind === 6 || kind === 7 ? this.find(other) : null,
+      copy: kind === 4 ? other : null,
+      cause,
     }));
-    const source = drag.list;
-    const domMoves = (source.options.dom ?? "move") === "move";
+    const first = records[0];
+    const owner = drag?.list ?? this.listWith(first.from) ?? this.listWith(first.to) ?? this.lists[0];
+    const domMoves = (owner?.options.dom ?? "move") === "move";
     const before = domMoves ? this.positions() : null;
     this.clear();
-    if (domMoves) {
-      for (const record of records) {
-        if (record.type === "move") this.move(record);
-        else if (record.type === "exchange") this.exchange(record);
-        else if (record.type === "copy") {
-          record.copy = record.item.cloneNode(true);
-          const to = this.lists.find((list) => list.element === record.to);
-          this.insert(to, record.copy, record.toIndex);
-          record.copy.classList.remove("arrange-dragging");
-        }
+    for (const record of records) {
+      if (record.type === "copy") {
+        // The copy keeps the engine's number for it, so that undo can take it away again.
+        const copyId = record.copy;
+        record.copy = null;
+        if (!domMoves) continue;
+        const known = this.find(copyId);
+        record.copy = known && !known.isConnected ? known : record.item.cloneNode(true);
+        record.copy.classList.remove("arrange-dragging", "arrange-selected", "arrange-companion");
+        record.copy.removeAttribute("data-arrange-count");
+        record.copy.style.opacity = "";
+        this.ids.set(record.copy, copyId);
+        this.byId.set(copyId, record.copy);
+        this.insert(this.listWith(record.to), record.copy, record.toIndex);
+      } else if (record.type === "remove") {
+        this.select(record.item, false);
+        if (domMoves) record.item.remove();
+      } else if (!domMoves) {
+        continue;
+      } else if (record.type === "move" || record.type === "insert" || record.type === "out") {
+        this.insert(this.listWith(record.to), record.item, record.toIndex);
+      } else if (record.type === "exchange") {
+        this.exchange(record);
+      } else if (record.type === "into" && record.other) {
+        // Into the target's own list of this group, if it holds one; else into the target.
+        const nested = this.lists.find((list) => !list.zone && record.other.contains(list.element));
+        if (nested) this.insert(nested, record.item, nested.items().length);
+        else record.other.append(record.item);
       }
-      this.flip(before);
     }
+    if (domMoves) this.flip(before);
     for (const record of records) {
       const event = { ...record, operations: records };
-      source.options.onDrop?.(event);
-      const target = this.lists.find((list) => list.element === record.to);
-      if (target && target !== source) target.options.onDrop?.(event);
+      const lists = new Set([drag?.list, this.listWith(record.from), this.listWith(record.to)]);
+      for (const list of lists) list?.options.onDrop?.(event);
     }
-    if (drag.keyboard && domMoves) drag.item.focus({ preventScroll: true });
+    if (cause === "drop") {
+      this.arrange.history.push(this);
+      this.arrange.undone = this.arrange.undone.filter((group) => group !== this);
+    }
+    if (drag?.keyboard && domMoves && drag.item.isConnected) drag.item.focus({ preventScroll: true });
   }
 
   /** Inserts `node` into `list` so that it is item `index`. */
   insert(list, node, index) {
+    if (!list) return;
     const items = list.items().filter((item) => item !== node);
     const next = items[index];
     if (next) next.before(node);
     else if (items.length) items[items.length - 1].after(node);
     else list.element.append(node);
-  }
-
-  move(record) {
-    const list = this.lists.find((candidate) => candidate.element === record.to);
-    if (list) this.insert(list, record.item, record.toIndex);
   }
 
   exchange(record) {
@@ -569,21 +913,40 @@ class Group {
       item.getBoundingClientRect();
       item.style.transition = "transform 200ms ease";
       item.style.transform = "";
-      item.addEventListener("transitionend", () => (item.style.transition = ""), { once: true });
+      this.flipping.add(item);
+      item.addEventListener("transitionend", () => {
+        item.style.transition = "";
+        this.flipping.delete(item);
+      }, { once: true });
     }
+  }
+
+  /** Ends the animations after a drop at once, so that the items are measured where they are. */
+  settle() {
+    for (const item of this.flipping) item.style.transition = "";
+    this.flipping.clear();
   }
 
   /** Puts the items back as they are laid out, with no drag. */
   clear() {
     const drag = this.drag;
     if (!drag?.lifted) return;
-    drag.item.classList.remove("arrange-dragging");
+    drag.item.classList.remove("arrange-dragging", "arrange-removing");
+    drag.item.removeAttribute("data-arrange-count");
     Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "" });
     for (const item of drag.shifted ?? []) Object.assign(item.style, { transform: "", transition: "" });
     drag.shifted = new Set();
+    for (const member of drag.companions ?? []) {
+      member.classList.remove("arrange-companion");
+      member.style.opacity = "";
+    }
+    drag.companions = [];
+    drag.line?.remove();
+    drag.line = null;
     for (const list of this.lists) {
       list.element.classList.remove("arrange-over", "arrange-refused");
       delete list.element.dataset.arrangeReason;
+      for (const item of list.items()) item.classList.remove("arrange-drop-target");
     }
     document.documentElement.classList.remove("arrange-active");
   }
@@ -611,18 +974,17 @@ class Group {
     if (message) {
       const [, id, position, count, container, other] = said;
       const list = this.listOf(container);
-      const { item } = this.find(id);
+      const item = this.find(id);
       text = message({
         item, name: item ? this.nameOf(item) : "", position, count, list: list?.element ?? null,
-        listName: list ? this.labelOf(list) : "", other: other >= 0 ? this.find(other).item : null,
+        listName: list ? this.labelOf(list) : "", other: other >= 0 ? this.find(other) : null,
         reason: reason || null,
       });
     }
     if (text) this.arrange.region().textContent = text;
   }
 
-  nameOf(item) {
-    const list = this.lists.find((candidate) => candidate.element.contains(item));
+  nameOf(item, list = this.lists.find((candidate) => candidate.element.contains(item))) {
     return list?.options.itemName?.(item) ?? item.getAttribute("aria-label") ??
       item.textContent.trim().replace(/\s+/g, " ");
   }
