@@ -954,7 +954,7 @@ class BrowserTests(unittest.TestCase):
         import urllib.request
         web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                            "Sources", "ArrangeServe", "Web")
-        for name in ("arrange.wasm", "app.js", "style.css", "index.html"):
+        for name in ("arrange.wasm", "arrange-board.wasm", "app.js", "style.css", "index.html"):
             with open(os.path.join(web, name), "rb") as file:
                 original = file.read()
             url = f"http://127.0.0.1:{self.server.port}/{name}"
@@ -972,7 +972,7 @@ class BrowserTests(unittest.TestCase):
         # Chromium takes the module gzipped and runs it: fewer bytes on the wire than it decodes.
         driver = self.page()
         sizes = driver.execute_script(
-            "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('arrange.wasm'));"
+            "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('arrange-board.wasm'));"
             "return [e.encodedBodySize, e.decodedBodySize]")
         self.assertLess(sizes[0], sizes[1] * 0.6, sizes)
 

@@ -1,7 +1,8 @@
-// The engines' entry points for a web page: a C-like interface over WebAssembly memory that a
-// JavaScript host calls. One board at a time: its columns are lists of cards (identified by
-// 32-bit numbers the host chooses), laid out side by side by ArrangeLayout and dragged by
-// ArrangeDragDrop.
+// The board page's entry points (`arrange-board.wasm`): a C-like interface over WebAssembly
+// memory that the board's script calls. One board at a time: its columns are lists of cards
+// (identified by 32-bit numbers the host chooses), laid out side by side by ArrangeLayout and
+// dragged by ArrangeDragDrop. Any other page uses the library's module, `arrange.wasm`
+// (`Wasm/ArrangeWasmArenas.swift`), which leaves these out.
 
 import ArrangeDragDrop
 import ArrangeGeometry
@@ -11,20 +12,6 @@ import ArrangeLayout
 nonisolated(unsafe) var engine = DragEngine<ListGeometry<Int32>>(containers: [])
 /// What the last input asked the host to apply, in order.
 nonisolated(unsafe) var operations: [DragOperation<Int32>] = []
-
-/// `bytes` of memory for the host to write arguments into; give it back with `arrange_free`.
-@_expose(wasm, "arrange_alloc")
-@_cdecl("arrange_alloc")
-public func arrangeAlloc(_ bytes: Int32) -> UnsafeMutableRawPointer? {
-  UnsafeMutableRawPointer.allocate(byteCount: Int(max(1, bytes)), alignment: 16)
-}
-
-/// Gives back memory from `arrange_alloc`.
-@_expose(wasm, "arrange_free")
-@_cdecl("arrange_free")
-public func arrangeFree(_ pointer: UnsafeMutableRawPointer?) {
-  pointer?.deallocate()
-}
 
 /// The columns' names, for announcements and refusals.
 nonisolated(unsafe) var columnNames: [Int: String] = [:]
@@ -96,17 +83,6 @@ public func arrangePointerOfKind(
 ) -> Int32 {
   guard let event = pointerEvent(phase, x, y, time, kind) else { return 0 }
   return handle(.pointer(event))
-}
-
-/// The pointer event the host's numbers describe (phase 0 down, 1 move, 2 up, 3 cancel; kind 0
-/// a mouse, else a finger or pen), or `nil` for a phase out of range.
-func pointerEvent(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32)
-  -> PointerEvent?
-{
-  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
-  guard phase >= 0 && Int(phase) < phases.count else { return nil }
-  return PointerEvent(
-    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
 }
 
 /// Tells the engine the time (a press held still becomes a drag); returns how many operations
@@ -262,14 +238,6 @@ public func arrangeMessage(_ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int3
   copy(message, to: out, capacity: capacity)
 }
 
-/// Copies `bytes` to `out`, at most `capacity` of them, and returns how many there are.
-func copy(_ bytes: [UInt8], to out: UnsafeMutablePointer<UInt8>?, capacity: Int32) -> Int32 {
-  if let out {
-    for (index, byte) in bytes.prefix(Int(max(0, capacity))).enumerated() { out[index] = byte }
-  }
-  return Int32(bytes.count)
-}
-
 /// Names card `id` with the `length` UTF-8 bytes at `text`, for announcements.
 @_expose(wasm, "arrange_set_name")
 @_cdecl("arrange_set_name")
@@ -314,13 +282,6 @@ public func arrangeAppearance(_ out: UnsafeMutablePointer<Double>?) {
     look.displacedAlpha, look.pressDuration,
   ]
   _ = write(values, to: out, capacity: Int32(values.count))
-}
-
-/// Copies `values` to `out`, at most `capacity` of them; returns how many it copied.
-func write(_ values: [Double], to out: UnsafeMutablePointer<Double>, capacity: Int32) -> Int32 {
-  let count = min(values.count, Int(max(0, capacity)))
-  for index in 0..<count { out[index] = values[index] }
-  return Int32(count)
 }
 
 /// Writes what the page draws for the drag under way to `out`, at most `capacity` numbers, and

@@ -667,31 +667,3 @@ public func arrangeArenaMessage(
 ) -> Int32 {
   copy(arenas[arena]?.message ?? [], to: out, capacity: capacity)
 }
-
-/// What the page draws for `session`, as numbers (the layout `arrange_presentation` documents).
-func presentationValues(of session: SessionPresentation<Int32>) -> [Double] {
-  var values: [Double] = [
-    Double(session.item), session.ghostFrame.minX, session.ghostFrame.minY,
-    session.ghostFrame.width, session.ghostFrame.height,
-    Double(session.hiddenSlot?.container.rawValue ?? -1), Double(session.hiddenSlot?.index ?? -1),
-    Double(session.highlightedContainer?.rawValue ?? -1),
-  ]
-  var indicator: (Double, Rect) = (0, .zero)
-  switch session.indicator {
-  case .line(_, let rect): indicator = (1, rect)
-  case .item(_, let rect): indicator = (2, rect)
-  case .removal: indicator = (3, .zero)
-  case nil: break
-  }
-  values += [
-    indicator.0, indicator.1.minX, indicator.1.minY, indicator.1.width, indicator.1.height,
-    Double(session.companions.count), Double(session.shifted.count),
-  ]
-  for run in session.shifted {
-    values += [
-      Double(run.container.rawValue), Double(run.range.lowerBound), Double(run.range.upperBound),
-      Double(run.offset),
-    ]
-  }
-  return values
-}

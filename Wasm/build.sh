@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Builds the engines (ArrangeGeometry, ArrangeLayout, ArrangeDragDrop) and their web entry points
-# (Wasm/ArrangeWasm.swift for the board, Wasm/ArrangeWasmArenas.swift for any page) as Embedded Swift for wasm32, with the small C runtime in
-# Wasm/runtime.c, into one WebAssembly module.
-# Usage: Wasm/build.sh [OUTPUT]   (default .build/wasm/arrange.wasm)
+# Builds the engines (ArrangeGeometry, ArrangeLayout, ArrangeDragDrop) as Embedded Swift for
+# wasm32, with the small C runtime in Wasm/runtime.c, into two WebAssembly modules:
+# - OUTPUT (default .build/wasm/arrange.wasm): the library's module, the arenas any page uses
+#   (Wasm/ArrangeWasmArenas.swift);
+# - arrange-board.wasm beside it: the board page's module (Wasm/ArrangeWasm.swift).
+# Each holds only what its entry points reach, so a page that uses the library does not download
+# the board's code.
+# Usage: Wasm/build.sh [OUTPUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/wasm/arrange.wasm}
-# A fixed place to build in: the module holds no path of it, and the same sources give the same
+board="$(dirname "$output")/arrange-board.wasm"
+# A fixed place to build in: the modules hold no path of it, and the same sources give the same
 # bytes.
 work=.build/wasm/objects
 rm -rf "$work"
@@ -19,11 +24,16 @@ for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
 done
-swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift Wasm/ArrangeWasmArenas.swift -c -o "$work/ArrangeWasm.o"
+swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
+  Wasm/ArrangeWasmShared.swift -c -o "$work/library.o"
+swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift Wasm/ArrangeWasmShared.swift \
+  -c -o "$work/board.o"
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin \
   -c Wasm/runtime.c -o "$work/runtime.o"
 mkdir -p "$(dirname "$output")"
-"$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all -o "$output" "$work"/ArrangeWasm.o \
-  "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o "$work"/ArrangeGeometry.o "$work"/runtime.o \
-  "$embedded/libswiftUnicodeDataTables.a"
-echo "built $output ($(wc -c < "$output") bytes)"
+for pair in "library.o:$output" "board.o:$board"; do
+  "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all -o "${pair#*:}" \
+    "$work/${pair%%:*}" "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o \
+    "$work"/ArrangeGeometry.o "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
+  echo "built ${pair#*:} ($(wc -c < "${pair#*:}") bytes)"
+done

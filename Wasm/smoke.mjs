@@ -1,11 +1,14 @@
 // Loads the engines' WebAssembly module in node and drags a card from one column to another
 // through it: the module is built from the current sources and does what the engines do.
-// Usage: node Wasm/smoke.mjs path/to/arrange.wasm
+// Usage: node Wasm/smoke.mjs path/to/arrange.wasm   (the board's part loads arrange-board.wasm
+// beside it; the arenas' part the library's module itself)
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
-const bytes = readFileSync(process.argv[2]);
-const { instance } = await WebAssembly.instantiate(bytes, {});
-const e = instance.exports;
+const load = async (path) => (await WebAssembly.instantiate(readFileSync(path), {})).instance.exports;
+const library = await load(process.argv[2]);
+const board = await load(join(dirname(process.argv[2]), "arrange-board.wasm"));
+let e = board;
 const fail = (message) => { console.error("smoke test failed: " + message); process.exit(1); };
 const memory = () => new DataView(e.memory.buffer);
 
@@ -47,7 +50,7 @@ const out = e.arrange_alloc(6 * 4);
 e.arrange_operation(0, out);
 const op = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
 if (JSON.stringify(op) !== JSON.stringify([1, 2, 0, 1, 1, 1])) fail(`operation ${JSON.stringify(op)}`);
-console.log(`wasm smoke test passed: ${bytes.length} bytes; moved card 2 from column 1 to column 2, position 2`);
+console.log(`wasm smoke test passed: moved card 2 from column 1 to column 2, position 2`);
 
 // The engine's look of a drag, for the page's animations.
 const look = e.arrange_alloc(6 * 8);
@@ -161,6 +164,13 @@ console.log("column drag: the third column moved to the first place");
 // Two independent arenas at once (the library's lists, Wasm/ArrangeWasmArenas.swift): a vertical
 // list of three items in the first, two horizontal lists in the second; a drag in one leaves the
 // other alone.
+e = library;
+if (Object.keys(library).some((name) => /^arrange_(reset|set_column|layout_columns)$/.test(name))) {
+  fail("the library's module holds the board's entry points");
+}
+if (Object.keys(board).some((name) => name.startsWith("arrange_arena_"))) {
+  fail("the board's module holds the library's entry points");
+}
 const a = e.arrange_arena_create();
 const b = e.arrange_arena_create();
 if (a === 0 || b === 0 || a === b) fail(`arena handles ${a} and ${b}`);

@@ -1,4 +1,4 @@
-// The board in a browser: a thin host for the engines in WebAssembly (arrange.wasm, built from
+// The board in a browser: a thin host for the engines in WebAssembly (arrange-board.wasm, built from
 // ArrangeGeometry, ArrangeLayout and ArrangeDragDrop). The page turns Pointer Events and keys
 // into engine inputs, applies the engine's presentation to the DOM with transforms, and sends
 // only the operations a drop makes to the server; pointer moves never leave the page.
@@ -1654,7 +1654,7 @@ boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEng
 async function start() {
   try {
     openBoard();   // asks for the board while the module loads; shows it once the module is ready
-    const module = await WebAssembly.instantiateStreaming(fetch("arrange.wasm"), {});
+    const module = await WebAssembly.instantiateStreaming(fetch("arrange-board.wasm"), {});
     e = module.instance.exports;
     const numbers = buffer("look", 48);
     e.arrange_appearance(numbers);
