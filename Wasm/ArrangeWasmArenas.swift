@@ -53,7 +53,7 @@ struct ArenaGeometry: ContainerGeometry {
 }
 
 /// One arena: an engine and what its last input left for the host.
-struct Arena {
+final class Arena {
   /// The drag engine over the arena's lists.
   var engine: DragEngine<ArenaGeometry>
   /// Each container's axis (what its next geometry is laid out along).
@@ -85,8 +85,13 @@ struct Arena {
   /// Why the last input was refused, as UTF-8 (empty: it was not).
   var message: [UInt8] = []
 
+  /// An arena whose drags `engine` runs.
+  init(engine: DragEngine<ArenaGeometry>) {
+    self.engine = engine
+  }
+
   /// Sets the engine's rules from the arena's limits and refusals.
-  mutating func updateRules() {
+  func updateRules() {
     let limits = self.limits
     if limits.isEmpty {
       engine.rules.capacity = nil
@@ -125,7 +130,7 @@ struct Arena {
 
   /// Feeds `input` to the engine, forgetting what the last one left; returns how many
   /// operations the host must now apply.
-  mutating func handle(_ input: DragInput<ArenaGeometry>) -> Int32 {
+  func handle(_ input: DragInput<ArenaGeometry>) -> Int32 {
     operations = []
     events = []
     message = []
@@ -136,7 +141,7 @@ struct Arena {
   }
 
   /// Keeps the operations, events, refusal and last announcement among `effects`.
-  mutating func take(_ effects: [DragEffect<Int32>]) {
+  func take(_ effects: [DragEffect<Int32>]) {
     for effect in effects {
       switch effect {
       case .apply(let operation): operations.append(operation)
@@ -153,7 +158,7 @@ struct Arena {
   }
 
   /// Keeps `event` for the host, and the words of a refusal.
-  mutating func record(_ event: DragEvent<Int32>) {
+  func record(_ event: DragEvent<Int32>) {
     switch event {
     case .began(_, let item, let origin):
       events.append([1, item, Int32(origin.container.rawValue), Int32(origin.index)])
@@ -252,15 +257,14 @@ nonisolated(unsafe) var lastCopy: Int32 = -1
 /// The handle the next arena gets.
 nonisolated(unsafe) var nextArena: Int32 = 1
 
-/// Runs `body` on arena `handle` (taken out of the table meanwhile, so that it is changed in
-/// place) and returns what it returns, or `otherwise` when there is no such arena.
+/// Runs `body` on arena `handle`, or gives `otherwise` when there is no such arena. (An arena is
+/// a class, so that the table never copies one: a copy of its engine and tables is a lot of code
+/// in the module, and time.)
 func withArena<Result>(
-  _ handle: Int32, otherwise: Result, _ body: (inout Arena) -> Result
+  _ handle: Int32, otherwise: Result, _ body: (Arena) -> Result
 ) -> Result {
-  guard var arena = arenas.removeValue(forKey: handle) else { return otherwise }
-  let result = body(&arena)
-  arenas[handle] = arena
-  return result
+  guard let arena = arenas[handle] else { return otherwise }
+  return body(arena)
 }
 
 /// The modes a host names by number: 0 move, 1 exchange, 2 copy.

@@ -5,7 +5,9 @@
 #   (Wasm/ArrangeWasmArenas.swift);
 # - arrange-board.wasm beside it: the board page's module (Wasm/ArrangeWasm.swift).
 # Each holds only what its entry points reach, so a page that uses the library does not download
-# the board's code.
+# the board's code. The objects are LLVM bitcode and the linker optimizes each module whole
+# (link-time optimization: it inlines and drops across the engines' modules), which makes the
+# library's module about a tenth smaller than linking machine code.
 # Usage: Wasm/build.sh [OUTPUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +21,7 @@ mkdir -p "$work"
 toolchain=$(dirname "$(dirname "$(command -v swiftc)")")
 embedded="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm"
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
-  -parse-as-library -Osize -Xcc -fno-stack-protector -I "$work")
+  -parse-as-library -Osize -Xcc -fno-stack-protector -I "$work" -lto=llvm-full)
 for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
@@ -28,11 +30,11 @@ swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
   Wasm/ArrangeWasmShared.swift -c -o "$work/library.o"
 swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift Wasm/ArrangeWasmShared.swift \
   -c -o "$work/board.o"
-"$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin \
+"$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin -flto \
   -c Wasm/runtime.c -o "$work/runtime.o"
 mkdir -p "$(dirname "$output")"
 for pair in "library.o:$output" "board.o:$board"; do
-  "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all -o "${pair#*:}" \
+  "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all --lto-O2 -o "${pair#*:}" \
     "$work/${pair%%:*}" "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o \
     "$work"/ArrangeGeometry.o "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
   echo "built ${pair#*:} ($(wc -c < "${pair#*:}") bytes)"
