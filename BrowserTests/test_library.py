@@ -282,6 +282,39 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(sorted(op[1] for op in self.ops()), ["B", "C", "D"])
         self.assertTrue(all(op[:1] == ["move"] and op[2] == "a" and op[4] == "b" for op in self.ops()))
 
+    def test_what_a_group_drag_undo_and_a_full_list_say_in_english_or_the_apps_words(self):
+        self.open(page('<ul id="a" aria-label="One"><li>A</li><li>B</li><li>C</li></ul>'
+                       '<ul id="b" aria-label="Two"><li>X</li></ul>'
+                       '<ul id="f" aria-label="Full"><li>Z</li></ul>',
+                       'window.one = arrange.sortable(document.getElementById("a"), { group: "g",'
+                       ' selectable: true, messages: { droppedGroup: (c) =>'
+                       ' `${c.members} posés dans ${c.listName} (${c.position}–${c.position + c.members - 1}/${c.count})` } });'
+                       'arrange.sortable(document.getElementById("b"), { group: "g" });'
+                       'arrange.sortable(document.getElementById("f"), { group: "g", capacity: 1 });'))
+        self.click(self.center("a", 0), modifiers=2)
+        self.click(self.center("a", 1), modifiers=2)
+        shown = {}
+
+        def look():
+            shown["moving"] = self.said()
+        mouse_drag(self.driver, self.center("a", 0), self.center("b", 0, dy=12), before_release=look)
+        self.settle()
+        self.assertEqual(self.order("b"), ["X", "A", "B"])
+        # The app's words for a group's drop; English for what it did not replace.
+        self.assertEqual(self.said(), "2 posés dans Two (2–3/3)")
+        self.assertEqual(shown["moving"], "Moved 2 items to Two, positions 2–3 of 3")
+        self.js("arrange.undo()")
+        self.settle()
+        self.assertEqual(self.order("b"), ["X"])
+        self.assertEqual(self.said(), "Undone")
+        self.js("window.one.clearSelection()")
+        # A full list refuses, in words naming it and its limit.
+        mouse_drag(self.driver, self.center("a", 2), self.center("f", 0, dy=12), before_release=look)
+        self.settle()
+        self.assertEqual(shown["moving"], "Full is full: it takes at most 1 item.")
+        self.assertEqual(self.order("f"), ["Z"])
+        self.assertEqual(self.said(), "Dropped C where it was")
+
     # Removal and undo
 
     def test_drop_outside_removes_and_undo_brings_it_back(self):

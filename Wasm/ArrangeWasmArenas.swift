@@ -66,24 +66,19 @@ final class Arena {
   var accepting: Set<Int32> = []
   /// The mode a drag takes over each container (asked of the host at the lift).
   var pairModes: [ContainerID: DragMode] = [:]
-  /// Each container's name, for announcements and refusals.
-  var names: [ContainerID: String] = [:]
-  /// The items' names, for announcements.
-  var itemNames: [Int32: String] = [:]
   /// The most items each container takes.
   var limits: [ContainerID: Int] = [:]
-  /// The containers that refuse the item being dragged, with the host's reason (empty: none).
-  var refusals: [ContainerID: String] = [:]
+  /// The containers that refuse the item being dragged (the host keeps its reasons).
+  var refusing: Set<ContainerID> = []
   /// What the last input asked the host to apply, in order.
   var operations: [DragOperation<Int32>] = []
   /// What the last input did, as events of four numbers (see `arrange_arena_event`).
   var events: [[Int32]] = []
-  /// The last announcement, as UTF-8.
-  var announcement: [UInt8] = []
   /// The last announcement, as numbers (see `arrange_arena_said`).
   var said: [Int32] = []
-  /// Why the last input was refused, as UTF-8 (empty: it was not).
-  var message: [UInt8] = []
+  /// Why the last input was refused, as numbers (see `arrange_arena_refusal`; empty: it was
+  /// not).
+  var refusal: [Int32] = []
 
   /// An arena whose drags `engine` runs.
   init(engine: DragEngine<ArenaGeometry>) {
@@ -98,13 +93,12 @@ final class Arena {
     } else {
       engine.rules.capacity = { container in limits[container] }
     }
-    let refusals = self.refusals
-    if refusals.isEmpty {
+    let refusing = self.refusing
+    if refusing.isEmpty {
       engine.rules.canDrop = nil
     } else {
       engine.rules.canDrop = { _, _, destination, _ in
-        guard let reason = refusals[destination] else { return .allow }
-        return .refuse(reason.isEmpty ? nil : reason)
+        refusing.contains(destination) ? .refuse(nil) : .allow
       }
     }
     if removesOutside {
@@ -133,8 +127,7 @@ final class Arena {
   func handle(_ input: DragInput<ArenaGeometry>) -> Int32 {
     operations = []
     events = []
-    message = []
-    announcement = []
+    refusal = []
     said = []
     take(engine.handle(input))
     return Int32(operations.count)
@@ -145,10 +138,7 @@ final class Arena {
     for effect in effects {
       switch effect {
       case .apply(let operation): operations.append(operation)
-      case .announce(let announced):
-        let itemNames = self.itemNames
-        announcement = Array(announced.text { itemNames[$0] ?? "item \($0)" }.utf8)
-        said = numbers(of: announced)
+      case .announce(let announced): said = numbers(of: announced)
       case .event(let event): record(event)
       case .scroll(let container, let offset):
         events.append([9, -1, Int32(container.rawValue), Int32(offset.rounded())])
@@ -177,14 +167,14 @@ final class Arena {
       events.append([
         2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1), into,
       ])
-      if let refusal = proposal.refusal { message = Array(describe(refusal).utf8) }
+      if let refused = proposal.refusal { refusal = numbers(of: refused) }
     case .dropped(let session, _):
       events.append([3, -1, session == .keyboard ? 1 : 0, -1])
     case .cancelled(_, let item):
       events.append([4, item, -1, -1])
-    case .refused(_, let refusal):
-      events.append([5, -1, Int32(refusal.container?.rawValue ?? -1), -1])
-      message = Array(describe(refusal).utf8)
+    case .refused(_, let refused):
+      events.append([5, -1, Int32(refused.container?.rawValue ?? -1), -1])
+      refusal = numbers(of: refused)
     case .groupLifted(_, let members):
       events.append([6, -1, Int32(members.count), -1])
     case .editModeBegan: events.append([7, -1, -1, -1])
@@ -193,61 +183,99 @@ final class Arena {
     }
   }
 
-  /// Why a drop is refused, in words: the rule's reason, or what the refusal means.
-  func describe(_ refusal: DragRefusal) -> String {
-    if let reason = refusal.reason { return reason }
-    let place = refusal.container.flatMap { names[$0] } ?? "this list"
-    switch refusal.kind {
-    case .containerFull:
-      if let container = refusal.container, let limit = limits[container] {
-        return "\(place) is full: it takes at most \(limit) item\(limit == 1 ? "" : "s")."
-      }
-      return "\(place) is full."
-    case .notDraggable: return "This item cannot be moved."
-    default: return "That item cannot go there."
+  /// A refusal as two numbers, its kind and its container.
+  ///
+  /// The kind is 1-based in `refusalKinds`; the container is -1 when none is concerned. The host
+  /// words it, with its own reasons.
+  func numbers(of refused: DragRefusal) -> [Int32] {
+    [
+      Int32((refusalKinds.firstIndex(of: refused.kind) ?? -1) + 1),
+      Int32(refused.container?.rawValue ?? -1),
+    ]
+  }
+
+  /// An announcement as eight numbers, for the host to word in its own language: a kind, the
+  /// item, a position (a group's first), a count (the items in the container), the container,
+  /// another item, how many items travel together and a refusal's kind (-1 where they do not
+  /// apply; positions and counts are 1-based).
+  ///
+  /// Kinds: 1 picked up, 2 moved, 3 will swap, 4 will return, 5 refused, 6 dropped, 7 swapped,
+  /// 8 copied, 9 cancelled, 10 did not move, 11 will be removed, 12 removed, 13 will go into,
+  /// 14 put into; a group's: 15 picked up, 16 moved, 17 dropped, 18 will copy, 19 copied, 20 will
+  /// be removed, 21 removed, 22 will return, 23 did not move, 24 cancelled; 25 a member refused,
+  /// 26 undone, 27 redone, 28 nothing to undo, 29 nothing to redo.
+  func numbers(of announcement: Announcement<Int32>) -> [Int32] {
+    switch announcement {
+    case .pickedUp(let item, let position, let count, let container):
+      return said(1, item, position, count, in: container)
+    case .moved(let item, let position, let count, let container):
+      return said(2, item, position, count, in: container)
+    case .willExchange(let item, let other, let container):
+      return said(3, item, in: container, other: other)
+    case .willReturn(let item, let position, let container):
+      return said(4, item, position, in: container)
+    case .refused(let item, let refused, let container):
+      return said(5, item, in: container, refused: refused)
+    case .dropped(let item, let position, let count, let container):
+      return said(6, item, position, count, in: container)
+    case .exchanged(let item, let other): return said(7, item, other: other)
+    case .copied(let item, let position, let count, let container):
+      return said(8, item, position, count, in: container)
+    case .cancelled(let item, let position, let container):
+      return said(9, item, position, in: container)
+    case .didNotMove(let item): return said(10, item)
+    case .willRemove(let item): return said(11, item)
+    case .removed(let item): return said(12, item)
+    case .willDropInto(let item, let target): return said(13, item, other: target)
+    case .droppedInto(let item, let target): return said(14, item, other: target)
+    case .pickedUpGroup(let item, let group): return said(15, item, group: group)
+    case .movedGroup(let item, let group, let first, let count, let container):
+      return said(16, item, first, count, in: container, group: group)
+    case .droppedGroup(let item, let group, let first, let count, let container):
+      return said(17, item, first, count, in: container, group: group)
+    case .copyingGroup(let item, let group, let first, let count, let container):
+      return said(18, item, first, count, in: container, group: group)
+    case .copiedGroup(let item, let group, let first, let count, let container):
+      return said(19, item, first, count, in: container, group: group)
+    case .willRemoveGroup(let item, let group): return said(20, item, group: group)
+    case .removedGroup(let item, let group): return said(21, item, group: group)
+    case .willReturnGroup(let item, let group): return said(22, item, group: group)
+    case .didNotMoveGroup(let item, let group): return said(23, item, group: group)
+    case .cancelledGroup(let item, let group): return said(24, item, group: group)
+    case .refusedMember(let item, let refused, let container):
+      return said(25, item, in: container, refused: refused)
+    case .undone: return said(26, nil)
+    case .redone: return said(27, nil)
+    case .nothingToUndo: return said(28, nil)
+    case .nothingToRedo: return said(29, nil)
     }
   }
 
-  /// An announcement as numbers, for a host that words it in its own language: a kind, the item,
-  /// a position and a count (1-based), the container and another item (-1 when they do not
-  /// apply).
-  ///
-  /// Kinds: 1 picked up, 2 moved, 3 will swap, 4 will return, 5 refused, 6 dropped, 7 swapped,
-  /// 8 copied, 9 cancelled, 10 did not move, 11 will be removed, 12 removed, 0 any other (the
-  /// English text only).
-  func numbers(of announcement: Announcement<Int32>) -> [Int32] {
-    let named = { (name: String) -> Int32 in
-      Int32(self.names.first { $0.value.utf8.elementsEqual(name.utf8) }?.key.rawValue ?? -1)
+  /// The eight numbers of an announcement (see `numbers(of:)`).
+  func said(
+    _ kind: Int32, _ item: Int32?, _ position: Int = -1, _ count: Int = -1,
+    in container: String? = nil, other: Int32 = -1, group: Int = -1, refused: DragRefusal? = nil
+  ) -> [Int32] {
+    var place: Int32 = -1
+    if let container = refused?.container {
+      place = Int32(container.rawValue)
+    } else if let container {
+      // A container's name is its number (see `arrange_arena_add_container`).
+      place = 0
+      for byte in container.utf8 {
+        guard byte >= 48 && byte <= 57 else {
+          place = -1
+          break
+        }
+        place = place &* 10 &+ Int32(byte - 48)
+      }
     }
-    switch announcement {
-    case .pickedUp(let item, let position, let count, let container):
-      return [1, item, Int32(position), Int32(count), named(container), -1]
-    case .moved(let item, let position, let count, let container):
-      return [2, item, Int32(position), Int32(count), named(container), -1]
-    case .willExchange(let item, let other, let container):
-      return [3, item, -1, -1, named(container), other]
-    case .willReturn(let item, let position, let container):
-      return [4, item, Int32(position), -1, named(container), -1]
-    case .refused(let item, let refusal, _):
-      return [5, item ?? -1, -1, -1, Int32(refusal.container?.rawValue ?? -1), -1]
-    case .dropped(let item, let position, let count, let container):
-      return [6, item, Int32(position), Int32(count), named(container), -1]
-    case .exchanged(let item, let other):
-      return [7, item, -1, -1, -1, other]
-    case .copied(let item, let position, let count, let container):
-      return [8, item, Int32(position), Int32(count), named(container), -1]
-    case .cancelled(let item, let position, let container):
-      return [9, item, Int32(position), -1, named(container), -1]
-    case .didNotMove(let item):
-      return [10, item, -1, -1, -1, -1]
-    case .willRemove(let item):
-      return [11, item, -1, -1, -1, -1]
-    case .removed(let item):
-      return [12, item, -1, -1, -1, -1]
-    default:
-      return [0, -1, -1, -1, -1, -1]
-    }
+    return [
+      kind, item ?? -1, Int32(position), Int32(count), place, other, Int32(group),
+      refused.map { numbers(of: $0)[0] } ?? -1,
+    ]
   }
+
 }
 
 /// The arenas, by handle.
@@ -266,6 +294,13 @@ func withArena<Result>(
   guard let arena = arenas[handle] else { return otherwise }
   return body(arena)
 }
+
+/// The kinds of refusal a host names by number, from 1 (see `arrange_arena_refusal`).
+let refusalKinds: [DragRefusal.Kind] = [
+  .notDraggable, .anotherDragInProgress, .itemAlreadyDragged, .cannotMove, .cannotDrop,
+  .notAccepted, .containerFull, .cannotDisplace, .cannotRemove, .cannotDropInto, .cannotCopy,
+  .refusedByRule,
+]
 
 /// The modes a host names by number: 0 move, 1 exchange, 2 copy.
 let modes: [DragMode] = [.move, .exchange, .copy]
@@ -295,7 +330,8 @@ public func arrangeArenaDestroy(_ arena: Int32) {
   arenas[arena] = nil
 }
 
-/// Adds container `id` to arena `arena`, named by the `length` UTF-8 bytes at `name`.
+/// Adds container `id` (at least 0) to arena `arena`. (The host names it in its announcements:
+/// the engine knows it by its number.)
 ///
 /// It is laid out as `layout` (0 a vertical list, 1 a horizontal list, 2 a wrapping grid of
 /// rows), drags in `mode` (0 move, 1 exchange, 2 copy) and comes at `priority` among the
@@ -307,15 +343,11 @@ public func arrangeArenaDestroy(_ arena: Int32) {
 @_expose(wasm, "arrange_arena_add_container")
 @_cdecl("arrange_arena_add_container")
 public func arrangeArenaAddContainer(
-  _ arena: Int32, _ id: Int32, _ name: UnsafePointer<UInt8>?, _ length: Int32, _ layout: Int32,
-  _ mode: Int32, _ flags: Int32, _ priority: Int32
+  _ arena: Int32, _ id: Int32, _ layout: Int32, _ mode: Int32, _ flags: Int32, _ priority: Int32
 ) {
+  guard id >= 0 else { return }
   let container = ContainerID(Int(id))
-  let text =
-    name.map {
-      String(decoding: UnsafeBufferPointer(start: $0, count: Int(max(0, length))), as: UTF8.self)
-    }
-    ?? "list \(id + 1)"
+  let text = String(id)
   let along: Axis = layout >= 1 ? .horizontal : .vertical
   let chosen = mode >= 0 && Int(mode) < modes.count ? modes[Int(mode)] : nil
   withArena(arena, otherwise: ()) { arena in
@@ -329,7 +361,6 @@ public func arrangeArenaAddContainer(
     }
     arena.axes[container] = along
     if layout == 2 { arena.grids.insert(container) } else { arena.grids.remove(container) }
-    arena.names[container] = text
     _ = arena.handle(
       .addContainer(
         ArenaContainer(
@@ -394,7 +425,7 @@ public func arrangeArenaSetContainer(
 }
 
 /// Lets at most `limit` items into container `id` of arena `arena` (a negative `limit`: no
-/// limit); a drop that would pass it is refused, with the reason in `arrange_arena_message`.
+/// limit); a drop that would pass it is refused (`arrange_arena_refusal` says so).
 @_expose(wasm, "arrange_arena_set_capacity")
 @_cdecl("arrange_arena_set_capacity")
 public func arrangeArenaSetCapacity(_ arena: Int32, _ id: Int32, _ limit: Int32) {
@@ -405,23 +436,18 @@ public func arrangeArenaSetCapacity(_ arena: Int32, _ id: Int32, _ limit: Int32)
 }
 
 /// Says whether container `id` of arena `arena` takes the item about to be dragged from another
-/// container: `allowed` 1 yes, 0 no, with the reason in the `length` UTF-8 bytes at `reason`
-/// (none when `length` is 0).
+/// container: `allowed` 1 yes, 0 no (the host keeps its reason: a refusal names the container).
 ///
 /// The host asks its own rules when an item is pressed or lifted, before the drag: the answers
 /// hold until `arrange_arena_clear_verdicts`.
 @_expose(wasm, "arrange_arena_set_verdict")
 @_cdecl("arrange_arena_set_verdict")
 public func arrangeArenaSetVerdict(
-  _ arena: Int32, _ id: Int32, _ allowed: Int32, _ reason: UnsafePointer<UInt8>?, _ length: Int32
+  _ arena: Int32, _ id: Int32, _ allowed: Int32
 ) {
   let container = ContainerID(Int(id))
-  let text =
-    reason.map {
-      String(decoding: UnsafeBufferPointer(start: $0, count: Int(max(0, length))), as: UTF8.self)
-    } ?? ""
   withArena(arena, otherwise: ()) { arena in
-    arena.refusals[container] = allowed != 0 ? nil : text
+    if allowed != 0 { arena.refusing.remove(container) } else { arena.refusing.insert(container) }
     arena.updateRules()
   }
 }
@@ -431,20 +457,9 @@ public func arrangeArenaSetVerdict(
 @_cdecl("arrange_arena_clear_verdicts")
 public func arrangeArenaClearVerdicts(_ arena: Int32) {
   withArena(arena, otherwise: ()) { arena in
-    arena.refusals = [:]
+    arena.refusing = []
     arena.updateRules()
   }
-}
-
-/// Names item `id` of arena `arena` with the `length` UTF-8 bytes at `text`, for announcements.
-@_expose(wasm, "arrange_arena_set_name")
-@_cdecl("arrange_arena_set_name")
-public func arrangeArenaSetName(
-  _ arena: Int32, _ id: Int32, _ text: UnsafePointer<UInt8>?, _ length: Int32
-) {
-  guard let text, length >= 0 else { return }
-  let name = String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-  withArena(arena, otherwise: ()) { $0.itemNames[id] = name }
 }
 
 /// Sets one of arena `arena`'s rules for the drag about to start, asked of the host at the
@@ -642,18 +657,8 @@ public func arrangeArenaPresentation(
   return write(presentationValues(of: session), to: out, capacity: capacity)
 }
 
-/// Copies arena `arena`'s last announcement (English) to `out` as UTF-8, at most `capacity`
-/// bytes, and returns its whole length.
-@_expose(wasm, "arrange_arena_announcement")
-@_cdecl("arrange_arena_announcement")
-public func arrangeArenaAnnouncement(
-  _ arena: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int32
-) -> Int32 {
-  copy(arenas[arena]?.announcement ?? [], to: out, capacity: capacity)
-}
-
-/// Writes arena `arena`'s last announcement as six numbers to `out` (see `Arena.numbers(of:)`);
-/// returns 0 when the last input announced nothing.
+/// Writes arena `arena`'s last announcement as eight numbers to `out` (see
+/// `Arena.numbers(of:)`); returns 0 when the last input announced nothing.
 @_expose(wasm, "arrange_arena_said")
 @_cdecl("arrange_arena_said")
 public func arrangeArenaSaid(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
@@ -662,12 +667,16 @@ public func arrangeArenaSaid(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?
   return 1
 }
 
-/// Copies why arena `arena`'s last input was refused (empty when it was not) to `out` as UTF-8,
-/// at most `capacity` bytes, and returns its whole length.
-@_expose(wasm, "arrange_arena_message")
-@_cdecl("arrange_arena_message")
-public func arrangeArenaMessage(
-  _ arena: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ capacity: Int32
-) -> Int32 {
-  copy(arenas[arena]?.message ?? [], to: out, capacity: capacity)
+/// Writes why arena `arena`'s last input was refused to `out` as two numbers: the kind of
+/// refusal (1 not draggable, 2 another drag in progress, 3 already dragged, 4 cannot move there,
+/// 5 cannot drop there (the host's verdict), 6 not accepted, 7 full, 8 cannot swap, 9 cannot
+/// remove, 10 cannot go into, 11 cannot copy, 12 refused by a rule) and the container concerned
+/// (-1 when none); returns 0 when the last input was not refused.
+@_expose(wasm, "arrange_arena_refusal")
+@_cdecl("arrange_arena_refusal")
+public func arrangeArenaRefusal(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+  guard let out, let refusal = arenas[arena]?.refusal, refusal.count == 2 else { return 0 }
+  out[0] = refusal[0]
+  out[1] = refusal[1]
+  return 1
 }

@@ -62,8 +62,12 @@ export interface ArrangeMessageContext {
   count: number;
   list: HTMLElement | null;
   listName: string;
-  /** The item swapped with, if any. */
+  /** The other item: the one swapped with, or the one dropped into. */
   other: HTMLElement | null;
+  /** The other item's name ("" when there is none). */
+  otherName: string;
+  /** How many items travel together (a selection's drag), or -1. */
+  members: number;
   /** A refusal's reason, if any. */
   reason: string | null;
 }
@@ -84,6 +88,23 @@ export interface ArrangeMessages {
   didNotMove?: Message;
   willRemove?: Message;
   removed?: Message;
+  willGoInto?: Message;
+  wentInto?: Message;
+  pickedUpGroup?: Message;
+  movedGroup?: Message;
+  droppedGroup?: Message;
+  willCopyGroup?: Message;
+  copiedGroup?: Message;
+  willRemoveGroup?: Message;
+  removedGroup?: Message;
+  willReturnGroup?: Message;
+  didNotMoveGroup?: Message;
+  cancelledGroup?: Message;
+  refusedMember?: Message;
+  undone?: Message;
+  redone?: Message;
+  nothingToUndo?: Message;
+  nothingToRedo?: Message;
 }
 
 /** Options of `Arrange.sortable`. */

@@ -16,9 +16,51 @@ const decoder = new TextDecoder();
 const MODES = { move: 0, exchange: 1, copy: 2 };
 const KINDS = { 1: "move", 2: "exchange", 3: "remove", 4: "copy", 5: "insert", 6: "into", 7: "out" };
 const LAYOUTS = { vertical: 0, horizontal: 1, grid: 2 };
+// What the engine says, by the number it gives it, with the English the library says when the
+// app gives no `messages` of its own. `c` is the context a message gets (ArrangeMessageContext).
+const range = (c) => `${c.listName}, positions ${c.position}–${c.position + c.members - 1} of ${c.count}`;
 const SAID = {
-  1: "pickedUp", 2: "moved", 3: "willSwap", 4: "willReturn", 5: "refused", 6: "dropped",
-  7: "swapped", 8: "copied", 9: "cancelled", 10: "didNotMove", 11: "willRemove", 12: "removed",
+  1: ["pickedUp", (c) => `Picked up ${c.name}, position ${c.position} of ${c.count} in ${c.listName}`],
+  2: ["moved", (c) => `Moved to ${c.listName}, position ${c.position} of ${c.count}`],
+  3: ["willSwap", (c) => `Will swap with ${c.otherName} in ${c.listName}`],
+  4: ["willReturn", (c) => `Will return to position ${c.position} in ${c.listName}`],
+  5: ["refused", (c) => c.reason],
+  6: ["dropped", (c) => `Dropped ${c.name} in ${c.listName}, position ${c.position} of ${c.count}`],
+  7: ["swapped", (c) => `Swapped ${c.name} with ${c.otherName}`],
+  8: ["copied", (c) => `Copied ${c.name} to ${c.listName}, position ${c.position} of ${c.count}`],
+  9: ["cancelled", (c) => `Cancelled, ${c.name} returned to position ${c.position} in ${c.listName}`],
+  10: ["didNotMove", (c) => `Dropped ${c.name} where it was`],
+  11: ["willRemove", () => "Will be removed"],
+  12: ["removed", (c) => `Removed ${c.name}`],
+  13: ["willGoInto", (c) => `Will go into ${c.otherName}`],
+  14: ["wentInto", (c) => `Put ${c.name} into ${c.otherName}`],
+  15: ["pickedUpGroup", (c) => `Picked up ${c.members} items`],
+  16: ["movedGroup", (c) => `Moved ${c.members} items to ${range(c)}`],
+  17: ["droppedGroup", (c) => `Dropped ${c.members} items in ${range(c)}`],
+  18: ["willCopyGroup", (c) => `Will copy ${c.members} items to ${range(c)}`],
+  19: ["copiedGroup", (c) => `Copied ${c.members} items to ${range(c)}`],
+  20: ["willRemoveGroup", (c) => `${c.members} items will be removed`],
+  21: ["removedGroup", (c) => `Removed ${c.members} items`],
+  22: ["willReturnGroup", (c) => `${c.members} items will return where they were`],
+  23: ["didNotMoveGroup", (c) => `Dropped ${c.members} items where they were`],
+  24: ["cancelledGroup", (c) => `Cancelled, ${c.members} items returned where they were`],
+  25: ["refusedMember", (c) => `${c.name}: ${c.reason}`],
+  26: ["undone", () => "Undone"],
+  27: ["redone", () => "Redone"],
+  28: ["nothingToUndo", () => "Nothing to undo"],
+  29: ["nothingToRedo", () => "Nothing to redo"],
+};
+// Why a drop is refused, by the engine's number for it, when the app gave no reason.
+const REFUSED = {
+  1: () => "This item cannot be moved.",
+  2: () => "Another drag is in progress.",
+  3: () => "This item is already being dragged.",
+  7: (listName, limit) => limit == null ? `${listName} is full.`
+    : `${listName} is full: it takes at most ${limit} item${limit === 1 ? "" : "s"}.`,
+  8: () => "That item cannot be swapped.",
+  9: () => "This item cannot be removed.",
+  10: () => "It cannot go in there.",
+  11: () => "This item cannot be copied.",
 };
 const now = () => performance.now() / 1000;
 const reducedMotion = () =>
@@ -272,15 +314,13 @@ class Group {
 
   add(element, options) {
     const list = new Sortable(this, element, options, this.nextId++);
-    const name = options.label ?? element.getAttribute("aria-label") ?? `list ${this.lists.length + 1}`;
     // A list inside another list's element (in one of its items) comes before it where their
     // frames overlap.
     let priority = this.lists.findIndex((other) => other.element.contains(element));
     if (priority < 0) priority = this.lists.length;
     this.lists.splice(priority, 0, list);
-    this.arrange.withText(name, (pointer, length) =>
-      this.e.arrange_arena_add_container(this.handle, list.id, pointer, length, list.layout,
-        MODES[options.mode ?? "move"] ?? 0, list.zone ? 1 : 0, priority));
+    this.e.arrange_arena_add_container(this.handle, list.id, list.layout,
+      MODES[options.mode ?? "move"] ?? 0, list.zone ? 1 : 0, priority);
     if (options.capacity != null) this.e.arrange_arena_set_capacity(this.handle, list.id, options.capacity);
     if (options.undoLimit != null) this.e.arrange_arena_configure(this.handle, 4, options.undoLimit);
     if (options.editMode) this.e.arrange_arena_configure(this.handle, 2, 1);
@@ -354,10 +394,6 @@ class Group {
       const contentRight = frame.right - padding.right;
       this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight });
       this.setFrame(list);
-      for (const [k, item] of items.entries()) {
-        this.arrange.withText(this.nameOf(item, list), (pointer, length) =>
-          this.e.arrange_arena_set_name(this.handle, ids[k], pointer, length));
-      }
     }
   }
 
@@ -385,6 +421,7 @@ class Group {
   /** Asks the app's rules about `item` before the drag: the engine then uses the answers. */
   askRules(item, from) {
     this.e.arrange_arena_clear_verdicts(this.handle);
+    this.reasons = new Map();
     const rule = (kind, id, value) => this.e.arrange_arena_set_rule(this.handle, kind, id, value);
     for (const list of this.lists) {
       // A list inside the dragged item cannot take it (nor can its items).
@@ -393,9 +430,8 @@ class Group {
         const ask = list.options.canDrop ?? from.options.canDrop;
         const verdict = inside ? false : ask ? ask(item, from.element, list.element) : true;
         if (verdict !== true && verdict !== undefined) {
-          const reason = typeof verdict === "string" ? verdict : "";
-          this.arrange.withText(reason, (pointer, length) =>
-            this.e.arrange_arena_set_verdict(this.handle, list.id, 0, pointer, length));
+          if (typeof verdict === "string" && verdict) this.reasons.set(list.id, verdict);
+          this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
         }
       }
       const mode = this.modeFor(item, from, list);
@@ -639,12 +675,9 @@ class Group {
         this.e.arrange_arena_operation(this.handle, index, out));
       if (values) operations.push(values);
     }
-    const said = this.arrange.readInts(6, (out) => this.e.arrange_arena_said(this.handle, out));
-    const english = this.arrange.readText((out, capacity) =>
-      this.e.arrange_arena_announcement(this.handle, out, capacity));
-    const reason = this.arrange.readText((out, capacity) =>
-      this.e.arrange_arena_message(this.handle, out, capacity));
-    return { events, operations, said, english, reason };
+    const said = this.arrange.readInts(8, (out) => this.e.arrange_arena_said(this.handle, out));
+    const refusal = this.arrange.readInts(2, (out) => this.e.arrange_arena_refusal(this.handle, out));
+    return { events, operations, said, reason: refusal ? this.reasonFor(...refusal) : "" };
   }
 
   /** The element of engine item `id`, or null. */
@@ -661,7 +694,7 @@ class Group {
   }
 
   /** Acts on what an input did: calls the app back, draws, applies a drop, announces. */
-  finish({ events, operations, said, english, reason }, cause = "drop") {
+  finish({ events, operations, said, reason }, cause = "drop") {
     const drag = this.drag;
     const source = drag?.list;
     for (const [kind, item, container, index, into] of events) {
@@ -707,7 +740,7 @@ class Group {
     }
     if (drag?.lifted) this.present(drag.refusal);
     if (operations.length) this.apply(operations, cause);
-    this.announce(said, english, reason);
+    this.announce(said, reason);
   }
 
   /** The element follows the pointer: raised above the others. */
@@ -964,23 +997,32 @@ class Group {
     this.drag = null;
   }
 
+  /** Why a drop is refused, in words: the app's reason, or what the engine's refusal means. */
+  reasonFor(kind, container) {
+    const list = this.listOf(container);
+    const reason = this.reasons?.get(container);
+    if (reason) return reason;
+    const words = REFUSED[kind];
+    if (words) return words(list ? this.labelOf(list) : "This list", list?.options.capacity ?? null);
+    return "That item cannot go there.";
+  }
+
   /** Says what happened in the live region, in the source list's `messages` if it has some. */
-  announce(said, english, reason) {
-    if (!said && !english) return;
-    const options = this.drag?.list.options ?? {};
-    let text = english;
-    const key = said ? SAID[said[0]] : null;
-    const message = key && options.messages?.[key];
-    if (message) {
-      const [, id, position, count, container, other] = said;
-      const list = this.listOf(container);
-      const item = this.find(id);
-      text = message({
-        item, name: item ? this.nameOf(item) : "", position, count, list: list?.element ?? null,
-        listName: list ? this.labelOf(list) : "", other: other >= 0 ? this.find(other) : null,
-        reason: reason || null,
-      });
-    }
+  announce(said, reason) {
+    if (!said || !SAID[said[0]]) return;
+    const [kind, id, position, count, container, other, members, refused] = said;
+    const options = this.drag?.list.options ?? this.lists[0]?.options ?? {};
+    const list = this.listOf(container);
+    const item = id === -1 ? null : this.find(id);
+    const otherItem = other === -1 ? null : this.find(other);
+    const named = (element) => element ? this.nameOf(element) : "";
+    const context = {
+      item, name: named(item), position, count, list: list?.element ?? null,
+      listName: list ? this.labelOf(list) : "", other: otherItem, otherName: named(otherItem),
+      members, reason: refused > 0 ? this.reasonFor(refused, container) : reason || null,
+    };
+    const [key, english] = SAID[kind];
+    const text = options.messages?.[key]?.(context) ?? english(context);
     if (text) this.arrange.region().textContent = text;
   }
 
