@@ -315,6 +315,44 @@ class LibraryTests(unittest.TestCase):
         self.assertEqual(self.order("f"), ["Z"])
         self.assertEqual(self.said(), "Dropped C where it was")
 
+    def test_the_engines_look_caught_dragged_and_a_displaced_item(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
+                       'window.list = arrange.sortable(document.getElementById("a"),'
+                       ' { mode: "exchange", appearance: "engine", onDrop: window.opLog,'
+                       ' onLift: ({ item }) => { window.caught = item.style.scale; } });'))
+        # The engine's values, read from the module, are the seeds' (SSCollectionViewExchange).
+        self.assertEqual(self.js("return arrange.engineAppearance"), {
+            "animationDuration": 0.2, "catchScale": 1.2, "releaseScale": 1.05,
+            "snapshotAlpha": 0.8, "displacedAlpha": 0.6})
+        shown = {}
+
+        def style(selector, name):
+            return self.js(f"const e = document.querySelector({selector!r}); return e && e.style[{name!r}]")
+
+        def look():
+            # Lifted: caught at 1.2; then, once the catch is over, dragged at 1.05.
+            shown["caught"] = self.js("return window.caught ?? ''")
+            time.sleep(0.4)
+            shown["dragged"] = style(".arrange-dragging", "scale")
+            shown["opacity"] = style(".arrange-dragging", "opacity")
+            shown["displaced"] = self.js(
+                "return [...document.getElementById('a').children]"
+                ".filter(i => i.style.opacity === '0.6').map(i => i.textContent)")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2), before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"caught": "1.2", "dragged": "1.05", "opacity": "0.8",
+                                 "displaced": ["C"]})
+        self.assertEqual(self.order("a"), ["C", "B", "A", "D"])
+        self.assertEqual(self.js("return [...document.getElementById('a').children]"
+                                 ".map(i => i.style.scale + '|' + i.style.opacity)"), ["|"] * 4)
+        # The plain look (no appearance): nothing scaled or faded.
+        self.open(page('<ul id="a"><li>A</li><li>B</li></ul>',
+                       'arrange.sortable(document.getElementById("a"));'))
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=10), before_release=look)
+        self.settle()
+        self.assertEqual((shown["caught"], shown["dragged"], shown["opacity"]), ("", "", ""))
+        self.assertEqual(self.order("a"), ["B", "A"])
+
     # Removal and undo
 
     def test_drop_outside_removes_and_undo_brings_it_back(self):

@@ -323,6 +323,21 @@ public func arrangeArenaCreate() -> Int32 {
   return handle
 }
 
+/// Writes the engine's look of a drag (the seeds' values) to `out` as five numbers: the animation
+/// duration (seconds), the catch scale, the scale while dragged, the dragged item's opacity and
+/// a displaced item's opacity.
+@_expose(wasm, "arrange_arena_appearance")
+@_cdecl("arrange_arena_appearance")
+public func arrangeArenaAppearance(_ out: UnsafeMutablePointer<Double>?) {
+  guard let out else { return }
+  let look = DragAppearance()
+  _ = write(
+    [
+      look.animationDuration, look.catchScale, look.releaseScale, look.snapshotAlpha,
+      look.displacedAlpha,
+    ], to: out, capacity: 5)
+}
+
 /// Forgets arena `arena`; its handle means nothing afterwards.
 @_expose(wasm, "arrange_arena_destroy")
 @_cdecl("arrange_arena_destroy")

@@ -108,6 +108,20 @@ export interface ArrangeMessages {
 }
 
 /** Options of `Arrange.sortable`. */
+/** How a drag looks: the lifted item's scales and opacity, a displaced item's opacity. */
+export interface ArrangeAppearance {
+  /** Seconds the catch (and the slide to the dragged scale) takes. */
+  animationDuration: number;
+  /** The scale the item grows to when it is caught. */
+  catchScale: number;
+  /** The scale the item has while it is dragged, after the catch (a keyboard drag's at once). */
+  releaseScale: number;
+  /** The dragged item's opacity. */
+  snapshotAlpha: number;
+  /** The opacity of the item an exchange will displace, until the drop. */
+  displacedAlpha: number;
+}
+
 export interface SortableOptions {
   /** Lists with the same group share items; default: a group of its own. */
   group?: string;
@@ -166,6 +180,9 @@ export interface SortableOptions {
   onSelect?: (event: { selection: HTMLElement[] }) => void;
   /** Edit mode began or ended for the group. */
   onEditMode?: (event: { editing: boolean }) => void;
+  /** How a drag looks: "engine" for the engine's look (the seeds': caught at 1.2, dragged at
+   * 1.05, 0.8 opaque, a displaced item 0.6), or any of its values (the others plain: 1). */
+  appearance?: "engine" | Partial<ArrangeAppearance>;
 }
 
 /** Options of `Arrange.trash`. */
@@ -204,6 +221,8 @@ export interface Sortable {
 
 /** The engines, loaded. */
 export declare class Arrange {
+  /** The engine's look of a drag, read from the module (the seeds' values). */
+  readonly engineAppearance: ArrangeAppearance;
   /** Loads the WebAssembly module (default: arrange.wasm beside arrange-lib.js). */
   static load(url?: string | URL, options?: { liveRegion?: HTMLElement }): Promise<Arrange>;
   /** Makes `element`'s items sortable. */

@@ -62,6 +62,10 @@ const REFUSED = {
   10: () => "It cannot go in there.",
   11: () => "This item cannot be copied.",
 };
+// The plain look of a drag: the item follows the pointer as it is. (`appearance: "engine"` gives
+// the engine's own, the seeds' values, read from the module.)
+const PLAIN = { animationDuration: 0.2, catchScale: 1, releaseScale: 1, snapshotAlpha: 1,
+  displacedAlpha: 1 };
 const now = () => performance.now() / 1000;
 const reducedMotion = () =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -91,6 +95,14 @@ export class Arrange {
     this.history = [];
     this.undone = [];
     this.liveRegion = options.liveRegion ?? null;
+    const room = exports.arrange_alloc(40);
+    exports.arrange_arena_appearance(room);
+    const [animationDuration, catchScale, releaseScale, snapshotAlpha, displacedAlpha] =
+      new Float64Array(exports.memory.buffer, room, 5);
+    exports.arrange_free(room);
+    /** The engine's look of a drag (the seeds' values). */
+    this.engineAppearance = { animationDuration, catchScale, releaseScale, snapshotAlpha,
+      displacedAlpha };
   }
 
   /**
@@ -718,6 +730,7 @@ class Group {
       } else if (kind === 2 && drag.lifted) {
         const to = this.listOf(container);
         drag.target = to;
+        drag.toIndex = index;
         drag.refusal = reason || null;
         drag.into = into >= 0 ? this.find(into) : null;
         drag.removing = into === -2;
@@ -750,6 +763,22 @@ class Group {
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
     Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none" });
+    // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
+    const wanted = drag.list.options.appearance;
+    const look = wanted === "engine" ? this.arrange.engineAppearance
+      : { ...PLAIN, ...(typeof wanted === "object" ? wanted : {}) };
+    drag.look = look;
+    const animate = !reducedMotion() && look.animationDuration > 0;
+    const at = (scale) => { drag.item.style.scale = scale === 1 ? "" : String(scale); };
+    drag.item.style.transition = animate ? `scale ${look.animationDuration}s ease` : "";
+    if (look.snapshotAlpha !== 1) drag.item.style.opacity = String(look.snapshotAlpha);
+    if (drag.keyboard || look.catchScale === look.releaseScale) {
+      at(look.releaseScale);
+    } else {
+      at(look.catchScale);
+      drag.caught = setTimeout(() => this.drag === drag && at(look.releaseScale),
+        animate ? look.animationDuration * 1000 : 0);
+    }
     if (drag.kind === 0 || drag.kind === 1) {
       try {
         drag.item.setPointerCapture?.(drag.pointer);
@@ -788,6 +817,14 @@ class Group {
     drag.applied = [dx, dy];
     drag.item.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
+    // An exchange's other item, shown displaced until the drop.
+    const displaced = indicator === 2 && !drag.into && !drag.removing && drag.target
+      ? this.measured.get(drag.target)?.items[drag.toIndex] ?? null : null;
+    if (drag.displaced && drag.displaced !== displaced) drag.displaced.style.opacity = "";
+    drag.displaced = displaced === drag.item ? null : displaced;
+    if (drag.displaced && drag.look.displacedAlpha !== 1) {
+      drag.displaced.style.opacity = String(drag.look.displacedAlpha);
+    }
     const originList = drag.origin.list ?? drag.list;
     const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
     const moved = new Set();
@@ -966,7 +1003,11 @@ class Group {
     if (!drag?.lifted) return;
     drag.item.classList.remove("arrange-dragging", "arrange-removing");
     drag.item.removeAttribute("data-arrange-count");
-    Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "" });
+    Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "",
+      scale: "", opacity: "", transition: "" });
+    clearTimeout(drag.caught);
+    if (drag.displaced) drag.displaced.style.opacity = "";
+    drag.displaced = null;
     for (const item of drag.shifted ?? []) Object.assign(item.style, { transform: "", transition: "" });
     drag.shifted = new Set();
     for (const member of drag.companions ?? []) {
