@@ -715,6 +715,39 @@ class LibraryTests(unittest.TestCase):
         self.settle()
         self.assertEqual(self.order("done"), ["C", "A"])
 
+    def test_can_drop_is_asked_at_every_place_with_the_index(self):
+        self.open(page(
+            '<ul id="todo"><li>A</li><li>B</li></ul>'
+            '<ul id="done" aria-label="Done"><li>C</li><li>D</li></ul>',
+            'window.asked = [];'
+            'const canDrop = (item, from, to, index) => {'
+            ' window.asked.push([item.textContent, from.id, to.id, index]);'
+            ' return to.id === "done" && index === 0 ? "Nothing goes above C" : true; };'
+            'for (const id of ["todo", "done"]) arrange.sortable(document.getElementById(id),'
+            ' { group: "g", canDrop, ...window.on });'))
+        shown = {}
+
+        def look():
+            shown["class"] = self.js("return document.getElementById('done').className")
+            shown["said"] = self.said()
+        # Above C: refused, with the reason for that place.
+        mouse_drag(self.driver, self.center("todo", 0), self.center("done", 0, dy=-12),
+                   before_release=look)
+        self.settle()
+        self.assertEqual(shown, {"class": "arrange-refused", "said": "Nothing goes above C"})
+        self.assertEqual(self.order("done"), ["C", "D"])
+        self.assertIn(["A", "todo", "done", 0], self.js("return window.asked"))
+        # Nothing is asked before the drag moves: the page's rule hears of each place as it comes.
+        self.assertNotIn(["A", "todo", "todo", 0], self.js("return window.asked"))
+        # Between C and D: allowed there.
+        mouse_drag(self.driver, self.center("todo", 0), self.center("done", 0, dy=12),
+                   before_release=look)
+        self.settle()
+        self.assertEqual(shown["class"], "arrange-over")
+        self.assertEqual(self.order("done"), ["C", "A", "D"])
+        self.assertEqual(self.order("todo"), ["B"])
+        self.assertIn(["A", "todo", "done", 1], self.js("return window.asked"))
+
     def test_report_leaves_the_dom_to_the_app(self):
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
                        'arrange.sortable(document.getElementById("a"),'

@@ -4,12 +4,12 @@
 // table of arenas keyed by handle, so that a page may have as many drag-and-drop areas as it
 // likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes one per group of lists).
 //
-// Rules the page decides in JavaScript are asked before a drag instead of during it: when an item
-// is lifted, the host tells the arena which containers refuse it and why
-// (`arrange_arena_set_verdict`), which items take it dropped into them, the mode over each
-// container and whether a drop outside removes it (`arrange_arena_set_rule`), and the engine's
-// rules read those tables. No function is imported from the host, so the module still
-// instantiates with no imports.
+// Whether an item may be dropped into another container at an index is asked of the host while
+// the engine looks for a place: the one function the module imports, `arrange.can_drop`. The
+// other rules the page decides in JavaScript are asked before a drag: when an item is lifted, the
+// host tells the arena which containers refuse it (`arrange_arena_set_verdict`), which items take
+// it dropped into them, the mode over each container and whether a drop outside removes it
+// (`arrange_arena_set_rule`), and the engine's rules read those tables.
 
 import ArrangeDragDrop
 import ArrangeGeometry
@@ -80,8 +80,15 @@ final class Arena {
   /// not).
   var refusal: [Int32] = []
 
-  /// An arena whose drags `engine` runs.
-  init(engine: DragEngine<ArenaGeometry>) {
+  /// The arena's handle, which the host's rule is told.
+  let handle: Int32
+  /// Whether a drop into another container is asked of the host's rule at every place
+  /// (`arrange_host_can_drop`).
+  var asksHost = false
+
+  /// Arena `handle`, whose drags `engine` runs.
+  init(handle: Int32, engine: DragEngine<ArenaGeometry>) {
+    self.handle = handle
     self.engine = engine
   }
 
@@ -94,11 +101,17 @@ final class Arena {
       engine.rules.capacity = { container in limits[container] }
     }
     let refusing = self.refusing
-    if refusing.isEmpty {
+    if refusing.isEmpty && !asksHost {
       engine.rules.canDrop = nil
     } else {
-      engine.rules.canDrop = { _, _, destination, _ in
-        refusing.contains(destination) ? .refuse(nil) : .allow
+      let handle = self.handle
+      let asksHost = self.asksHost
+      engine.rules.canDrop = { item, source, destination, index in
+        if refusing.contains(destination) { return .refuse(nil) }
+        guard asksHost else { return .allow }
+        let allowed = hostCanDrop(
+          handle, item, Int32(source.rawValue), Int32(destination.rawValue), Int32(index))
+        return allowed != 0 ? .allow : .refuse(nil)
       }
     }
     if removesOutside {
@@ -295,6 +308,18 @@ func withArena<Result>(
   return body(arena)
 }
 
+/// Asks the host whether an item may be dropped into a container at an index.
+///
+/// `item` of arena `arena` is dragged from container `source`; the answer is 1 yes, 0 no (the
+/// host keeps its reason). The host provides it as `arrange.can_drop`; it is asked only of an
+/// arena told to
+/// (`arrange_arena_set_rule` kind 3), while the engine looks for a place, and must not call
+/// the module back.
+@_extern(wasm, module: "arrange", name: "can_drop")
+func hostCanDrop(
+  _ arena: Int32, _ item: Int32, _ source: Int32, _ destination: Int32, _ index: Int32
+) -> Int32
+
 /// The kinds of refusal a host names by number, from 1 (see `arrange_arena_refusal`).
 let refusalKinds: [DragRefusal.Kind] = [
   .notDraggable, .anotherDragInProgress, .itemAlreadyDragged, .cannotMove, .cannotDrop,
@@ -319,7 +344,7 @@ public func arrangeArenaCreate() -> Int32 {
   }
   let handle = nextArena
   nextArena += 1
-  arenas[handle] = Arena(engine: engine)
+  arenas[handle] = Arena(handle: handle, engine: engine)
   return handle
 }
 
@@ -481,7 +506,8 @@ public func arrangeArenaClearVerdicts(_ arena: Int32) {
 /// lift and forgotten by `arrange_arena_clear_verdicts`: `kind` 0, item `id` takes the dragged
 /// item dropped into it (`value` 1) or not (0); kind 1, a drag over container `id` is in mode
 /// `value` (0 move, 1 exchange, 2 copy; -1 the mode it started with); kind 2, an item dropped
-/// outside every container is removed (`value` 1) or returns (0).
+/// outside every container is removed (`value` 1) or returns (0); kind 3, a drop into another
+/// container is asked of the host (`arrange.can_drop`) at every place (`value` 1) or not (0).
 @_expose(wasm, "arrange_arena_set_rule")
 @_cdecl("arrange_arena_set_rule")
 public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ value: Int32) {
@@ -492,8 +518,9 @@ public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ va
     case 1:
       arena.pairModes[ContainerID(Int(id))] =
         value >= 0 && Int(value) < modes.count ? modes[Int(value)] : nil
-    default:
-      arena.removesOutside = value != 0
+    case 2: arena.removesOutside = value != 0
+    case 3: arena.asksHost = value != 0
+    default: break
     }
     arena.updateRules()
   }

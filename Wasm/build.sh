@@ -21,7 +21,8 @@ mkdir -p "$work"
 toolchain=$(dirname "$(dirname "$(command -v swiftc)")")
 embedded="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm"
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
-  -parse-as-library -Osize -Xcc -fno-stack-protector -I "$work" -lto=llvm-full)
+  -parse-as-library -Osize -Xcc -fno-stack-protector -I "$work" -lto=llvm-full
+  -enable-experimental-feature Extern)
 for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"

@@ -5,8 +5,14 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-const load = async (path) => (await WebAssembly.instantiate(readFileSync(path), {})).instance.exports;
-const library = await load(process.argv[2]);
+const load = async (path, imports = {}) =>
+  (await WebAssembly.instantiate(readFileSync(path), imports)).instance.exports;
+// The library's module asks the page's rule while a drag looks for a place (arrange.can_drop).
+const asked = [];
+let hostRule = () => 1;
+const library = await load(process.argv[2], { arrange: {
+  can_drop: (...question) => { asked.push(question); return hostRule(...question); },
+} });
 const board = await load(join(dirname(process.argv[2]), "arrange-board.wasm"));
 let e = board;
 const fail = (message) => { console.error("smoke test failed: " + message); process.exit(1); };
@@ -245,6 +251,21 @@ for (let step = 1; step <= 10; step++) {
 if (JSON.stringify(refused) !== "[5,1]") fail(`refusal ${JSON.stringify(refused)}`);
 if (e.arrange_arena_pointer(b, 2, 20, 120, 1.2, 0) !== 0) fail("a refused drop applied something");
 e.arrange_arena_clear_verdicts(b);
+// The host's rule asked at every place: list 1 of arena b takes nothing at its top (index 0).
+e.arrange_arena_set_rule(b, 3, 0, 1);
+hostRule = (arena, item, from, to, index) => (to === 1 && index === 0 ? 0 : 1);
+e.arrange_arena_pointer(b, 0, 20, 20, 3, 0);
+refused = null;
+for (let step = 1; step <= 10; step++) {
+  e.arrange_arena_pointer(b, 1, 20, 20 + step * 9.5, 3 + step * 0.016, 0);
+  refused = refusalOf() ?? refused;
+}
+if (!asked.some(([arena, item, from, to, index]) => arena === b && item === 0 && from === 0 && to === 1)) {
+  fail(`the host's rule was not asked: ${JSON.stringify(asked)}`);
+}
+if (JSON.stringify(refused) !== "[5,1]") fail(`host rule refusal ${JSON.stringify(refused)}`);
+e.arrange_arena_pointer(b, 2, 20, 115, 3.2, 0);
+e.arrange_arena_set_rule(b, 3, 0, 0);
 // A keyboard drag in arena a, in words and in numbers (for a page's own language).
 setList(a, 0, [0, 0, 100, 90], [1, 2, 0], 30);
 e.arrange_arena_key(a, 0, 1, 2);

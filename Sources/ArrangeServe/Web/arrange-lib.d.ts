@@ -143,8 +143,9 @@ export interface SortableOptions {
   itemName?: (item: HTMLElement) => string;
   /** Whether `item` may be picked up; default yes. */
   canDrag?: (item: HTMLElement) => boolean;
-  /** Whether `item` may go from list `from` into another list `to`: true, false, or a reason. */
-  canDrop?: (item: HTMLElement, from: HTMLElement, to: HTMLElement) => boolean | string;
+  /** Whether `item` may go from list `from` into another list `to` at `index`: true, false, or
+   * a reason. Asked by the engine at each place it considers, once per place and drag. */
+  canDrop?: (item: HTMLElement, from: HTMLElement, to: HTMLElement, index: number) => boolean | string;
   /** The mode of a drag from this list by the list it is over: an object by the target list's
    * id (or label), or a function; `move` and `exchange` switch freely, `copy` is `mode`'s. */
   modes?:

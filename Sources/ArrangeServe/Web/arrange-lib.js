@@ -79,18 +79,24 @@ export class Arrange {
    */
   static async load(url = new URL("arrange.wasm", import.meta.url), options = {}) {
     const response = fetch(url);
+    // The module asks the page's rules while it looks for a place: each arena's group answers.
+    const groups = new Map();
+    const imports = { arrange: {
+      can_drop: (arena, item, from, to, index) => groups.get(arena)?.canDropAt(item, from, to, index) ?? 1,
+    } };
     let instance;
     try {
-      ({ instance } = await WebAssembly.instantiateStreaming(response, {}));
+      ({ instance } = await WebAssembly.instantiateStreaming(response, imports));
     } catch {
-      ({ instance } = await WebAssembly.instantiate(await (await fetch(url)).arrayBuffer(), {}));
+      ({ instance } = await WebAssembly.instantiate(await (await fetch(url)).arrayBuffer(), imports));
     }
-    return new Arrange(instance.exports, options);
+    return new Arrange(instance.exports, options, groups);
   }
 
   /** @private */
-  constructor(exports, options = {}) {
+  constructor(exports, options = {}, arenas = new Map()) {
     this.e = exports;
+    this.arenas = arenas;
     this.groups = new Map();
     this.history = [];
     this.undone = [];
@@ -311,6 +317,7 @@ class Group {
     this.e = arrange.e;
     this.groupKey = key;
     this.handle = this.e.arrange_arena_create();
+    arrange.arenas.set(this.handle, this);
     this.lists = [];
     this.nextId = 0;
     // Items keep their engine number for as long as the page has them, so that undo, redo and
@@ -348,6 +355,7 @@ class Group {
     this.lists = this.lists.filter((other) => other !== list);
     if (this.lists.length === 0) {
       this.e.arrange_arena_destroy(this.handle);
+      this.arrange.arenas.delete(this.handle);
       this.arrange.groups.delete(this.groupKey);
     }
   }
@@ -438,14 +446,7 @@ class Group {
     for (const list of this.lists) {
       // A list inside the dragged item cannot take it (nor can its items).
       const inside = item.contains(list.element);
-      if (list !== from) {
-        const ask = list.options.canDrop ?? from.options.canDrop;
-        const verdict = inside ? false : ask ? ask(item, from.element, list.element) : true;
-        if (verdict !== true && verdict !== undefined) {
-          if (typeof verdict === "string" && verdict) this.reasons.set(list.id, verdict);
-          this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
-        }
-      }
+      if (list !== from && inside) this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
       const mode = this.modeFor(item, from, list);
       if (mode != null) rule(1, list.id, MODES[mode] ?? -1);
       if (!inside && list.options.dropInto) {
@@ -455,8 +456,38 @@ class Group {
       }
     }
     rule(2, 0, from.options.removeOnDropOutside ? 1 : 0);
+    // canDrop is asked by the engine, at each place it considers (canDropAt).
+    this.verdicts = new Map();
+    rule(3, 0, this.lists.some((list) => list.options.canDrop) ? 1 : 0);
     this.e.arrange_arena_configure(this.handle, 0, (from.options.delay ?? 150) / 1000);
     this.e.arrange_arena_configure(this.handle, 1, from.options.distance ?? 5);
+  }
+
+  /** Whether engine item `id` from list `fromId` may go into list `toId` at `index`: the app's
+   * canDrop (of the target list, else of the source), asked once per place and drag; 1 yes,
+   * 0 no. The module calls it in the middle of an input: it must not call the module back. */
+  canDropAt(id, fromId, toId, index) {
+    const from = this.listOf(fromId);
+    const to = this.listOf(toId);
+    const item = this.find(id);
+    const ask = to?.options.canDrop ?? from?.options.canDrop;
+    if (!ask || !from || !to || !item) return 1;
+    const key = `${id} ${toId} ${index}`;
+    let verdict = this.verdicts?.get(key);
+    if (verdict === undefined) {
+      try {
+        verdict = ask(item, from.element, to.element, index) ?? true;
+      } catch (error) {
+        // The app's rule threw: refuse, and let the page see the error once the input is done.
+        verdict = false;
+        queueMicrotask(() => { throw error; });
+      }
+      this.verdicts?.set(key, verdict);
+    }
+    if (verdict === true) return 1;
+    if (typeof verdict === "string" && verdict) (this.reasons ??= new Map()).set(toId, verdict);
+    else this.reasons?.delete(toId);
+    return 0;
   }
 
   /** The mode `from`'s `modes` gives a drag of `item` over `list`, or null. */
