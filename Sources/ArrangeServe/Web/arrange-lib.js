@@ -533,7 +533,11 @@ class Group {
       if (ended.pointerId !== event.pointerId) return;
       this.pointer(ended.type === "pointerup" ? 2 : 3, ended);
     };
-    const scroll = () => this.drag && this.lists.forEach((other) => this.setFrame(other));
+    const scroll = () => {
+      if (!this.drag) return;
+      this.drag.base = null;
+      this.lists.forEach((other) => this.setFrame(other));
+    };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
     window.addEventListener("pointercancel", up);
@@ -581,6 +585,7 @@ class Group {
     const [left, top] = [scrollX, scrollY];
     window.scrollBy(dx, dy);
     if (scrollX === left && scrollY === top) return;
+    drag.base = null;
     for (const list of this.lists) this.setFrame(list);
     this.finish(this.input(() =>
       this.e.arrange_arena_pointer(this.handle, 1, x, y, now(), drag.kind)));
@@ -749,6 +754,7 @@ class Group {
         }
       } else if (kind === 9) {
         const list = this.listOf(container);
+        if (drag) drag.base = null;
         if (list?.axis === 0) list.element.scrollTop = index;
         else if (list) list.element.scrollLeft = index;
       } else if (!drag) {
@@ -793,7 +799,8 @@ class Group {
     drag.applied = [0, 0];
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
-    Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none" });
+    Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none",
+      willChange: "transform" });
     // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
     const wanted = drag.list.options.appearance;
     const look = wanted === "engine" ? this.arrange.engineAppearance
@@ -840,11 +847,15 @@ class Group {
     this.e.arrange_free(room);
     if (count === 0) return;
     const [, gx, gy, , , , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
-    // Where the item is laid out: where it is drawn, less the translation it is drawn with
-    // (whatever scrolled since the lift, the page or a list).
-    const shown = drag.item.getBoundingClientRect();
-    const dx = gx - (shown.left - drag.applied[0]);
-    const dy = gy - (shown.top - drag.applied[1]);
+    // Where the item is laid out: where it is drawn, less the translation it is drawn with. Read
+    // once, and again after a scroll (the page's or a list's): reading it on every move would
+    // make the browser lay out the page again each time.
+    if (!drag.base) {
+      const shown = drag.item.getBoundingClientRect();
+      drag.base = [shown.left - drag.applied[0], shown.top - drag.applied[1]];
+    }
+    const dx = gx - drag.base[0];
+    const dy = gy - drag.base[1];
     drag.applied = [dx, dy];
     drag.item.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
@@ -870,14 +881,19 @@ class Group {
       for (let index = first; index < end && index < items.length; index++) {
         const item = items[index];
         if (item === drag.item) continue;
-        if (animate) item.style.transition = "transform 150ms ease";
+        let transform;
         if (list.layout === 2) {
           // A grid's item goes to its neighbour's cell (the next free one past the last).
           const to = this.cell(measured, index + offset);
           const from = measured.rects[index];
-          item.style.transform = `translate(${to.left - from.left}px, ${to.top - from.top}px)`;
+          transform = `translate(${to.left - from.left}px, ${to.top - from.top}px)`;
         } else {
-          item.style.transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${step}px)`;
+          transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${step}px)`;
+        }
+        // Styles are written only when they change: an item already in place is not touched.
+        if (!drag.shifted.has(item) || item.style.transform !== transform) {
+          if (animate) item.style.transition = "transform 150ms ease";
+          item.style.transform = transform;
         }
         moved.add(item);
       }
@@ -899,8 +915,13 @@ class Group {
     } else if (drag.line) {
       drag.line.style.display = "none";
     }
+    // Only the item taking the drop changes (a long list's items are not visited on every move).
+    if (drag.shownInto !== drag.into) {
+      drag.shownInto?.classList.remove("arrange-drop-target");
+      drag.into?.classList.add("arrange-drop-target");
+      drag.shownInto = drag.into;
+    }
     for (const list of this.lists) {
-      for (const item of list.items()) item.classList.toggle("arrange-drop-target", item === drag.into);
       const over = list.id === highlighted;
       list.element.classList.toggle("arrange-over", over && !reason);
       list.element.classList.toggle("arrange-refused", over && Boolean(reason));
@@ -991,11 +1012,28 @@ class Group {
     marker.replaceWith(record.other);
   }
 
-  /** Every item's place on screen, for the animation after a drop. */
+  /** The places on screen of the items in view (and a screen around it), for the animation
+   * after a drop: found by halving, so a list of 10,000 items measures a few dozen. */
   positions() {
     const places = new Map();
+    const [low, high] = [-innerHeight, 2 * innerHeight];
+    const [left, right] = [-innerWidth, 2 * innerWidth];
     for (const list of this.lists) {
-      for (const item of list.items()) places.set(item, item.getBoundingClientRect());
+      const items = list.items();
+      const vertical = list.axis === 0 || list.layout === 2;
+      const before = (rect) => (vertical ? rect.bottom < low : rect.right < left);
+      const after = (rect) => (vertical ? rect.top > high : rect.left > right);
+      let [start, end] = [0, items.length];
+      while (start < end) {
+        const middle = (start + end) >> 1;
+        if (before(items[middle].getBoundingClientRect())) start = middle + 1;
+        else end = middle;
+      }
+      for (let index = start; index < items.length; index++) {
+        const rect = items[index].getBoundingClientRect();
+        if (after(rect)) break;
+        places.set(items[index], rect);
+      }
     }
     return places;
   }
@@ -1034,7 +1072,7 @@ class Group {
     if (!drag?.lifted) return;
     drag.item.classList.remove("arrange-dragging", "arrange-removing");
     drag.item.removeAttribute("data-arrange-count");
-    Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "",
+    Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "", willChange: "",
       scale: "", opacity: "", transition: "" });
     clearTimeout(drag.caught);
     if (drag.displaced) drag.displaced.style.opacity = "";
@@ -1051,7 +1089,7 @@ class Group {
     for (const list of this.lists) {
       list.element.classList.remove("arrange-over", "arrange-refused");
       delete list.element.dataset.arrangeReason;
-      for (const item of list.items()) item.classList.remove("arrange-drop-target");
+      drag.shownInto?.classList.remove("arrange-drop-target");
     }
     document.documentElement.classList.remove("arrange-active");
   }

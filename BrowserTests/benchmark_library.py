@@ -1,0 +1,178 @@
+"""The web library measured by real input, beside SortableJS: a plain page with one list of
+1,000 and one of 10,000 items, in headless Chromium, dragged with DevTools mouse input (as a
+person's mouse reaches the page: Pointer Events from the browser's input pipeline).
+
+For each drag: input → next frame (a frame clock in the page: from a pointermove's timestamp to
+the end of the next animation frame's rendering, by a message posted in that frame), p50 and
+p99 over every move; long frames (animation-frame intervals over 17.5 ms) from the press to half
+a second after the drop; drop → next frame (pointerup's timestamp to the end of the next frame).
+
+SortableJS is not part of Arrange and is never committed: set `SORTABLEJS` to a copy of
+`Sortable.min.js` (e.g. from github.com/SortableJS/Sortable) to measure it too; it runs with
+`forceFallback: true` (its pointer-driven drag, which synthetic input reaches) and its default
+150 ms animation. Without it, only Arrange is measured.
+
+Run after `swift build`: `python3 BrowserTests/benchmark_library.py [ITEMS ...]`."""
+
+import functools
+import http.server
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import ROOT, chromium  # noqa: E402
+
+WEB = os.path.join(ROOT, "Sources", "ArrangeServe", "Web")
+
+FRAME_CLOCK = """
+window.bench = { moves: [], gaps: [], drops: [] };
+let last = performance.now();
+(function tick(now) { window.bench.gaps.push([now, now - last]); last = now; requestAnimationFrame(tick); })(last);
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => { const [list, start] = waiting.shift(); list.push(performance.now() - start); };
+const measure = (list) => (event) => {
+  const start = event.timeStamp;
+  requestAnimationFrame(() => { waiting.push([list, start]); channel.port2.postMessage(0); });
+};
+window.addEventListener('pointermove', measure(window.bench.moves), true);
+window.addEventListener('pointerup', measure(window.bench.drops), true);
+"""
+
+STYLE = """
+body { margin: 0; font: 14px system-ui, sans-serif; }
+ul { list-style: none; margin: 8px; padding: 0; width: 320px; }
+li { height: 22px; margin: 0 0 2px; padding: 0 8px; background: #eef; border: 1px solid #99c;
+  border-radius: 4px; line-height: 22px; user-select: none; }
+"""
+
+
+def page(kind, items):
+    body = "".join(f"<li>Item {k + 1}: something to do</li>" for k in range(items))
+    if kind == "arrange":
+        script = ('import { Arrange } from "./arrange-lib.js";'
+                  'const arrange = await Arrange.load();'
+                  'arrange.sortable(document.getElementById("list"));'
+                  'window.ready = true;')
+        script = f'<script type="module">{script}</script>'
+    else:
+        script = ('<script src="Sortable.min.js"></script><script>'
+                  'Sortable.create(document.getElementById("list"), { animation: 150, forceFallback: true });'
+                  'window.ready = true;</script>')
+    return (f"<!doctype html><html lang=en><meta charset=utf-8><title>{kind} {items}</title>"
+            f"<style>{STYLE}</style><ul id=list>{body}</ul><script>{FRAME_CLOCK}</script>{script}")
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(Quiet, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def mouse(driver, kind, x, y, buttons):
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons,
+        "clickCount": 1 if kind != "mouseMoved" else 0})
+
+
+def drag(driver, start, end, steps=40):
+    """A press at `start`, `steps` moves a frame apart to `end`, a release."""
+    mouse(driver, "mouseMoved", *start, 0)
+    mouse(driver, "mousePressed", *start, 1)
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step / steps
+        y = start[1] + (end[1] - start[1]) * step / steps
+        mouse(driver, "mouseMoved", x, y, 1)
+        time.sleep(0.016)
+    mouse(driver, "mouseReleased", *end, 0)
+
+
+def item_center(driver, index):
+    return driver.execute_script(
+        "const r = document.getElementById('list').children[arguments[0]].getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]", index)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def measure(driver, url, drags=4):
+    driver.get(url)
+    deadline = time.time() + 60
+    while not driver.execute_script("return window.ready === true"):
+        if time.time() > deadline:
+            raise RuntimeError(f"{url} did not load")
+        time.sleep(0.05)
+    time.sleep(0.5)
+    moves, longs, drops, orders = [], [], [], []
+    for attempt in range(drags):
+        first = driver.execute_script("return document.getElementById('list').children[2].textContent")
+        driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
+                              "window.benchStart = performance.now()")
+        drag(driver, item_center(driver, 2), item_center(driver, 20))
+        time.sleep(0.6)
+        result = driver.execute_script(
+            "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
+            " gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
+        moves += result["moves"]
+        drops += result["drops"]
+        longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
+        orders.append(driver.execute_script(
+            "return [...document.getElementById('list').children].findIndex(c => c.textContent === arguments[0])",
+            first))
+    return {
+        "p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "moves": len(moves),
+        "long": statistics.mean(longs), "longs": longs, "drop": statistics.median(drops) if drops else float("nan"),
+        "landed": orders,
+    }
+
+
+def main(sizes):
+    folder = tempfile.mkdtemp(prefix="arrange-bench-")
+    for name in ("arrange-lib.js", "arrange.wasm"):
+        shutil.copy(os.path.join(WEB, name), folder)
+    sortable = os.environ.get("SORTABLEJS")
+    kinds = ["arrange"]
+    if sortable and os.path.exists(sortable):
+        shutil.copy(sortable, os.path.join(folder, "Sortable.min.js"))
+        kinds.append("sortablejs")
+    for kind in kinds:
+        for items in sizes:
+            with open(os.path.join(folder, f"{kind}-{items}.html"), "w") as file:
+                file.write(page(kind, items))
+    server = serve(folder)
+    driver = chromium(1000, 800)
+    try:
+        print("Web library by real input (DevTools mouse; 4 drags of 40 moves each, item 3 → item 21;")
+        print(f"load {os.getloadavg()[0]:.1f})")
+        print(f"  {'list':<22} {'input→frame p50':>16} {'p99':>9} {'long frames/drag':>17} {'drop→frame':>11}")
+        for items in sizes:
+            for kind in kinds:
+                url = f"http://127.0.0.1:{server.server_address[1]}/{kind}-{items}.html"
+                r = measure(driver, url)
+                name = f"{'Arrange' if kind == 'arrange' else 'SortableJS 1.15'} {items:,}"
+                print(f"  {name:<22} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['long']:>17.1f}"
+                      f" {r['drop']:>8.1f} ms   (landed at {r['landed']})")
+        if len(kinds) == 1:
+            print("  (SortableJS not measured: set SORTABLEJS to a copy of Sortable.min.js)")
+    finally:
+        driver.quit()
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main([int(value) for value in sys.argv[1:]] or [1000, 10000])
