@@ -423,7 +423,9 @@ public func arrangeArenaRemoveContainer(_ arena: Int32, _ id: Int32) {
 /// length along its axis per item; a grid: a width and a height per item). `box` holds eleven
 /// numbers: the frame (x, y, width, height), the
 /// spacing between items and between a grid's lines, the padding (top, left, bottom, right) and
-/// how far a list is scrolled.
+/// how far a list is scrolled. It is an input like a pointer's: it forgets what the last one
+/// left, and a drag's target may change with it (its events, announcement and refusal are read
+/// as after any input).
 @_expose(wasm, "arrange_arena_set_container")
 @_cdecl("arrange_arena_set_container")
 public func arrangeArenaSetContainer(
@@ -460,7 +462,9 @@ public func arrangeArenaSetContainer(
       items: items, frame: frame, axis: axis, itemLengths: lengths, spacing: box[4],
       padding: axis == .vertical ? box[6] : box[7])
     let geometry = ArenaGeometry(list: grid ? list : list.scrolled(to: box[10]), flow: flow)
-    arena.take(arena.engine.handle(.setGeometry(container, geometry)))
+    // An input like any other: a drag's target may change with the geometry (a scroll), and the
+    // host reads what it did.
+    _ = arena.handle(.setGeometry(container, geometry))
   }
 }
 

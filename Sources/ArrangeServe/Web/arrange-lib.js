@@ -67,6 +67,44 @@ const REFUSED = {
 const PLAIN = { animationDuration: 0.2, catchScale: 1, releaseScale: 1, snapshotAlpha: 1,
   displacedAlpha: 1 };
 const now = () => performance.now() / 1000;
+/** Calls the app's `callback` (if it is one) with `args`; an error it throws reaches the page
+ * after the library has finished its own work, which it never interrupts. */
+const call = (callback, fallback, ...args) => {
+  if (typeof callback !== "function") return fallback;
+  try {
+    return callback(...args);
+  } catch (error) {
+    queueMicrotask(() => { throw error; });
+    return fallback;
+  }
+};
+const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onSelect", "onEditMode", "canDrag",
+  "canDrop", "itemName", "dropInto"];
+/** Throws a TypeError for options a list cannot work with, before anything is set up. */
+const check = (options) => {
+  if (options === null || typeof options !== "object") throw new TypeError("sortable: options must be an object");
+  for (const name of CALLBACKS) {
+    if (options[name] != null && typeof options[name] !== "function") {
+      throw new TypeError(`sortable: ${name} must be a function`);
+    }
+  }
+  for (const name of ["items", "handle", "filter"]) {
+    const selector = options[name];
+    if (selector == null) continue;
+    if (typeof selector !== "string") throw new TypeError(`sortable: ${name} must be a CSS selector`);
+    try {
+      document.createDocumentFragment().querySelector(selector);
+    } catch {
+      throw new TypeError(`sortable: ${name} is not a valid CSS selector: ${selector}`);
+    }
+  }
+  if (options.messages != null && typeof options.messages !== "object") {
+    throw new TypeError("sortable: messages must be an object of functions");
+  }
+  if (options.modes != null && typeof options.modes !== "object" && typeof options.modes !== "function") {
+    throw new TypeError("sortable: modes must be an object or a function");
+  }
+};
 const reducedMotion = () =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -117,6 +155,7 @@ export class Arrange {
    */
   sortable(element, options = {}) {
     if (!(element instanceof Element)) throw new TypeError("sortable: not an element");
+    check(options);
     const key = options.group ?? Symbol("list");
     let group = this.groups.get(key);
     if (!group) {
@@ -255,7 +294,7 @@ class Sortable {
   draggable(item) {
     const filter = this.options.filter;
     if (filter && item.matches(filter)) return false;
-    return this.options.canDrag ? this.options.canDrag(item) !== false : true;
+    return call(this.options.canDrag, true, item) !== false;
   }
 
   /** Makes new items focusable (for keyboard drags); call it after adding items. */
@@ -340,7 +379,11 @@ class Group {
     this.lists.splice(priority, 0, list);
     this.e.arrange_arena_add_container(this.handle, list.id, list.layout,
       MODES[options.mode ?? "move"] ?? 0, list.zone ? 1 : 0, priority);
-    if (options.capacity != null) this.e.arrange_arena_set_capacity(this.handle, list.id, options.capacity);
+    // A capacity that is no whole number a 32-bit integer holds (Infinity, NaN) is no limit.
+    const capacity = Number(options.capacity);
+    if (options.capacity != null && Number.isFinite(capacity) && capacity < 2 ** 31) {
+      this.e.arrange_arena_set_capacity(this.handle, list.id, Math.floor(capacity));
+    }
     if (options.undoLimit != null) this.e.arrange_arena_configure(this.handle, 4, options.undoLimit);
     if (options.editMode) this.e.arrange_arena_configure(this.handle, 2, 1);
     return list;
@@ -417,6 +460,29 @@ class Group {
     }
   }
 
+  /** Tells the engine where every list is now (after a scroll), hearing what that changed: what
+   * is under a still pointer may be another place, which the app and the live region are told. */
+  reframe() {
+    for (const list of this.lists) {
+      const drag = this.drag;
+      if (!drag) return;
+      const result = this.input(() => {
+        this.setFrame(list);
+        return 0;
+      });
+      // The engine says nothing of a place a scroll brought under the pointer: say it as a move.
+      const moved = result.events.findLast((event) => event[0] === 2 && event[2] >= 0);
+      if (moved && !result.said && !result.reason && drag.lifted) {
+        const [, item, container, index] = moved;
+        const target = this.listOf(container);
+        const size = this.measured.get(target)?.items.length ?? 0;
+        const count = size + (target === (drag.origin?.list ?? drag.list) ? 0 : 1);
+        result.said = [2, item, index + 1, count, container, -1, -1, -1];
+      }
+      this.finish(result);
+    }
+  }
+
   /** Tells the engine `list`'s frame where it is now, with the items measured at the lift. */
   setFrame(list) {
     const { ids, sizes, spacing, lineSpacing, padding } = this.measured.get(list);
@@ -451,7 +517,7 @@ class Group {
       if (mode != null) rule(1, list.id, MODES[mode] ?? -1);
       if (!inside && list.options.dropInto) {
         for (const target of list.items()) {
-          if (target !== item && list.options.dropInto(item, target)) rule(0, this.idOf(target), 1);
+          if (target !== item && call(list.options.dropInto, false, item, target)) rule(0, this.idOf(target), 1);
         }
       }
     }
@@ -534,9 +600,10 @@ class Group {
       this.pointer(ended.type === "pointerup" ? 2 : 3, ended);
     };
     const scroll = () => {
-      if (!this.drag) return;
-      this.drag.base = null;
-      this.lists.forEach((other) => this.setFrame(other));
+      const drag = this.drag;
+      if (!drag) return;
+      drag.base = null;
+      this.reframe();
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -551,6 +618,7 @@ class Group {
       window.removeEventListener("resize", scroll);
       cancelAnimationFrame(this.drag?.frame);
     };
+    this.watch(this.drag);
     const tick = () => {
       if (!this.drag || this.drag.keyboard) return;
       this.finish(this.input(() => this.e.arrange_arena_tick(this.handle, now())));
@@ -586,7 +654,7 @@ class Group {
     window.scrollBy(dx, dy);
     if (scrollX === left && scrollY === top) return;
     drag.base = null;
-    for (const list of this.lists) this.setFrame(list);
+    this.reframe();
     this.finish(this.input(() =>
       this.e.arrange_arena_pointer(this.handle, 1, x, y, now(), drag.kind)));
   }
@@ -637,7 +705,7 @@ class Group {
     new Int32Array(this.e.memory.buffer, room, ids.length).set(ids);
     this.e.arrange_arena_set_selection(this.handle, ids.length, room);
     this.e.arrange_free(room);
-    for (const list of this.lists) list.options.onSelect?.({ selection: list.selection });
+    for (const list of this.lists) call(list.options.onSelect, null, { selection: list.selection });
   }
 
   key(list, event) {
@@ -659,6 +727,7 @@ class Group {
       this.measure();
       this.askRules(item, list);
       this.drag = { keyboard: true, item, list, lifted: false, stop: () => {} };
+      this.watch(this.drag);
       event.preventDefault();
       this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 0, this.idOf(item), now())));
       if (this.drag && !this.drag.lifted) this.end();
@@ -676,6 +745,40 @@ class Group {
     if (event.key !== "Tab") event.preventDefault();
     this.finish(this.input(() => this.e.arrange_arena_key(this.handle, intent, -1, now())));
     if (intent >= 5) this.end();
+  }
+
+  /** Watches `drag` for what ends it from outside: the app changing a list's items cancels it
+   * (its places no longer hold: the engine measured the lists at the lift), as do Escape during
+   * a pointer drag and the focus leaving a keyboard drag's item. */
+  watch(drag) {
+    const cancel = () => {
+      if (this.drag !== drag || drag.dropped) return;
+      this.finish(this.input(() => (drag.keyboard
+        ? this.e.arrange_arena_key(this.handle, 6, -1, now())
+        : this.e.arrange_arena_pointer(this.handle, 3, ...drag.last, now(), drag.kind))));
+      if (this.drag === drag) this.end();
+    };
+    const observer = new MutationObserver(cancel);
+    for (const list of this.lists) if (!list.zone) observer.observe(list.element, { childList: true });
+    const key = (event) => {
+      if (event.key !== "Escape" || drag.keyboard) return;
+      event.preventDefault();
+      cancel();
+    };
+    const blur = (event) => {
+      if (!drag.keyboard || !drag.lifted || drag.item.contains(event.relatedTarget)) return;
+      drag.blurred = true;
+      cancel();
+    };
+    window.addEventListener("keydown", key, true);
+    drag.item.addEventListener("focusout", blur);
+    const stop = drag.stop;
+    drag.stop = () => {
+      stop();
+      observer.disconnect();
+      window.removeEventListener("keydown", key, true);
+      drag.item.removeEventListener("focusout", blur);
+    };
   }
 
   /** Undoes (`action` 0) or redoes (1) the group's last drop; whether there was one. */
@@ -750,7 +853,7 @@ class Group {
         this.editing = kind === 7;
         for (const list of this.lists) {
           list.element.classList.toggle("arrange-editing", this.editing);
-          list.options.onEditMode?.({ editing: this.editing });
+          call(list.options.onEditMode, null, { editing: this.editing });
         }
       } else if (kind === 9) {
         const list = this.listOf(container);
@@ -763,7 +866,7 @@ class Group {
         drag.lifted = true;
         drag.origin = { list: this.listOf(container), index };
         this.lift();
-        source.options.onLift?.({ item: drag.item, from: source.element, index });
+        call(source.options.onLift, null, { item: drag.item, from: source.element, index });
       } else if (kind === 2 && drag.lifted) {
         const to = this.listOf(container);
         drag.target = to;
@@ -771,12 +874,13 @@ class Group {
         drag.refusal = reason || null;
         drag.into = into >= 0 ? this.find(into) : null;
         drag.removing = into === -2;
-        source.options.onMove?.({ item: drag.item, from: source.element, index: drag.origin.index,
+        call(source.options.onMove, null, { item: drag.item, from: source.element, index: drag.origin.index,
           to: to?.element ?? null, toIndex: index, refused: reason || null, into: drag.into,
           remove: drag.removing });
       } else if (kind === 4) {
         drag.cancelled = true;
-        source.options.onCancel?.({ item: drag.item, from: source.element, index: drag.origin?.index ?? -1 });
+        call(source.options.onCancel, null, { item: drag.item, from: source.element,
+          index: drag.origin?.index ?? -1 });
       } else if (kind === 5 && drag.lifted) {
         drag.refusal = reason;
       } else if (kind === 6) {
@@ -985,7 +1089,7 @@ class Group {
     for (const record of records) {
       const event = { ...record, operations: records };
       const lists = new Set([drag?.list, this.listWith(record.from), this.listWith(record.to)]);
-      for (const list of lists) list?.options.onDrop?.(event);
+      for (const list of lists) call(list?.options.onDrop, null, event);
     }
     if (cause === "drop") {
       this.arrange.history.push(this);
@@ -1103,7 +1207,7 @@ class Group {
     if (before) this.flip(before);
     drag.stop();
     this.e.arrange_arena_clear_verdicts(this.handle);
-    if (drag.keyboard && drag.cancelled) drag.item.focus({ preventScroll: true });
+    if (drag.keyboard && drag.cancelled && !drag.blurred) drag.item.focus({ preventScroll: true });
     this.drag = null;
   }
 
@@ -1132,12 +1236,12 @@ class Group {
       members, reason: refused > 0 ? this.reasonFor(refused, container) : reason || null,
     };
     const [key, english] = SAID[kind];
-    const text = options.messages?.[key]?.(context) ?? english(context);
+    const text = call(options.messages?.[key], null, context) ?? english(context);
     if (text) this.arrange.region().textContent = text;
   }
 
   nameOf(item, list = this.lists.find((candidate) => candidate.element.contains(item))) {
-    return list?.options.itemName?.(item) ?? item.getAttribute("aria-label") ??
+    return call(list?.options.itemName, null, item) ?? item.getAttribute("aria-label") ??
       item.textContent.trim().replace(/\s+/g, " ");
   }
 

@@ -1,0 +1,980 @@
+"""arrange-lib.js against what real pages and users do to it: apps that change the lists during
+and between drags, lists destroyed or emptied, a second finger, a cancelled pointer, Escape, a
+lost focus, scrolling and resizing mid-drag, thousands of items, deep nesting, padding and gaps,
+right-to-left rows, scaled and zoomed containers, `dom: "report"` apps that re-render, options
+with bad values and undo after the app's own changes. Every test checks the DOM order, the
+operations the app was told of, and that no exception reached the page.
+
+A test that found a bug says so above it, with what was expected and what the page did; the
+bugs not fixed yet are marked `expectedFailure` (`# BUG:`), and pass once they are fixed.
+
+Run: cd BrowserTests && python3 -m unittest -v test_library_edges"""
+
+import time
+import unittest
+
+from harness import chromium, mouse_drag, wait_for
+from test_library import STYLE, Pages
+
+# Collects every exception that reaches the page (before the library loads).
+CATCH = """<script>
+  window.errors = [];
+  addEventListener("error", (e) => window.errors.push(String(e.message)));
+  addEventListener("unhandledrejection", (e) =>
+    window.errors.push("unhandled rejection: " + String(e.reason && (e.reason.stack || e.reason))));
+</script>
+"""
+
+
+def page(body, script, head=""):
+    """A test page: `body`, then a module that loads the library and runs `script`. `window.ops`
+    gathers every operation `window.opLog` is given, `window.events` what `window.rec(kind)`
+    is; an item's name is its data-n, else its text."""
+    return (STYLE + head + CATCH + body + """
+<script type="module">
+  import { Arrange } from "./arrange-lib.js";
+  const name = (element) => element ? (element.dataset?.n ?? element.textContent) : null;
+  window.itemName = name;
+  window.ops = [];
+  window.opLog = (event) => window.ops.push([event.type, name(event.item), event.from?.id ?? null,
+    event.fromIndex, event.to?.id ?? null, event.toIndex, name(event.other), event.cause]);
+  window.events = [];
+  window.rec = (kind) => (event) => window.events.push([kind, name(event.item)]);
+  try {
+    const arrange = await Arrange.load();
+    window.arrange = arrange;
+""" + script + """
+  } catch (error) {
+    window.errors.push("setup: " + (error.stack || error));
+  }
+  window.ready = true;
+</script>""")
+
+
+def items(names, style=""):
+    return "".join(f'<li data-n="{n}"{style}>{n}</li>' for n in names)
+
+
+class LibraryEdgeTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pages = Pages()
+        cls.driver = chromium(1000, 700)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.pages.stop()
+
+    def tearDown(self):
+        # Touch emulation, a window size or a key left pressed would leak into the next test.
+        try:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            self.driver.set_window_size(1000, 700)
+        except Exception:
+            pass
+
+    # Helpers
+
+    def open(self, body, script, head=""):
+        self.driver.get(self.pages.add(page(body, script, head)))
+        wait_for(lambda: self.js("return window.ready === true"), timeout=10,
+                 what="the library to load")
+
+    def js(self, code, *args):
+        return self.driver.execute_script(code, *args)
+
+    def names(self, list_id):
+        return self.js(f"return [...document.getElementById({list_id!r}).children]"
+                       ".map(c => c.dataset.n ?? c.textContent)")
+
+    def ops(self):
+        return self.js("return window.ops")
+
+    def events(self):
+        return self.js("return window.events")
+
+    def errors(self):
+        return self.js("return window.errors")
+
+    def assertNoErrors(self):
+        self.assertEqual(self.errors(), [], "exceptions reached the page")
+
+    def assertClean(self):
+        """Nothing of a drag is left on the page: no dragging item, no transform, no class."""
+        left = self.js(
+            "return [document.documentElement.classList.contains('arrange-active'),"
+            " document.querySelectorAll('.arrange-dragging, .arrange-over, .arrange-refused,"
+            " .arrange-removing, .arrange-companion, .arrange-indicator').length,"
+            " [...document.querySelectorAll('li')].filter(li => li.style.transform"
+            "   && !li.style.transition.includes('200ms')).length]")
+        self.assertEqual(left, [False, 0, 0], "what a drag leaves on the page")
+
+    def center(self, list_id, index, dx=0, dy=0):
+        x, y = self.js(f"const r = document.getElementById({list_id!r}).children[{index}]"
+                       ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];")
+        return (x + dx, y + dy)
+
+    def point(self, selector, dx=0, dy=0):
+        x, y = self.js(f"const r = document.querySelector({selector!r}).getBoundingClientRect();"
+                       "return [r.left + r.width / 2, r.top + r.height / 2];")
+        return (x + dx, y + dy)
+
+    def settle(self):
+        """Waits for the drop's animation to end (the classes off, the FLIP transforms done)."""
+        wait_for(lambda: not self.js(
+            "return document.documentElement.classList.contains('arrange-active')"),
+            what="the drag to end")
+        time.sleep(0.25)
+
+    def mouse(self, kind, point, buttons=1, modifiers=0):
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": point[0], "y": point[1], "button": "left", "buttons": buttons,
+            "clickCount": 0 if kind == "mouseMoved" else 1, "modifiers": modifiers})
+
+    def press(self, point):
+        self.mouse("mouseMoved", point, 0)
+        self.mouse("mousePressed", point, 1)
+
+    def move(self, start, end, steps=10):
+        for step in range(1, steps + 1):
+            self.mouse("mouseMoved", (start[0] + (end[0] - start[0]) * step / steps,
+                                      start[1] + (end[1] - start[1]) * step / steps), 1)
+            time.sleep(0.016)
+
+    def release(self, point):
+        self.mouse("mouseReleased", point, 0)
+
+    def key(self, key, modifiers=0):
+        code = {" ": 32, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37, "ArrowRight": 39,
+                "Escape": 27, "Enter": 13, "Tab": 9}[key]
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": "keyDown", "key": key, "code": {" ": "Space"}.get(key, key),
+            "windowsVirtualKeyCode": code, "modifiers": modifiers})
+        self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+            "type": "keyUp", "key": key, "code": {" ": "Space"}.get(key, key),
+            "windowsVirtualKeyCode": code, "modifiers": modifiers})
+
+    def touch(self, kind, points):
+        """Touch points as (id, x, y); `kind` touchStart, touchMove, touchEnd or touchCancel."""
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": n} for (n, x, y) in points]})
+
+    def lifted(self):
+        return self.js("return document.documentElement.classList.contains('arrange-active')")
+
+    @staticmethod
+    def replay(order, operations):
+        """Applies the reported operations to a list of names, as an app that owns its data does."""
+        order = list(order)
+        for kind, item, _, from_index, _, to_index, _, _ in operations:
+            if kind in ("move", "remove"):
+                assert 0 <= from_index < len(order) and order[from_index] == item, \
+                    f"{kind} of {item} from index {from_index}, but the app's list is {order}"
+                order.pop(from_index)
+            if kind in ("move", "insert"):
+                order.insert(to_index, item)
+        return order
+
+    # The app changes the lists during and between drags
+
+    # An item the app takes out of the list during a drag (another user deleted it): the places
+    # the engine measured at the lift no longer hold, so the drag is cancelled (onCancel), the
+    # app's change kept, and no operation is reported that would not apply to its list.
+    def test_app_removes_another_item_mid_drag(self):
+        self.open('<ul id="a" style="padding-bottom: 60px">' + items("ABCDE") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        self.press(self.center("a", 3))
+        self.move(self.center("a", 3), self.center("a", 3, dy=20), steps=4)
+        self.js("document.querySelector('[data-n=B]').remove()")
+        bottom = self.js("const r = document.getElementById('a').getBoundingClientRect();"
+                         "return [r.left + 100, r.bottom - 10];")
+        self.move(self.center("a", 2, dy=20), bottom, steps=8)
+        self.release(bottom)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "C", "D", "E"])
+        self.assertEqual(self.ops(), [])
+        self.assertClean()
+        # The next drag works on the list as it is.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["C", "D", "A", "E"])
+        self.assertEqual(self.replay("ACDE", self.ops()), self.names("a"))
+
+    # Was a bug (fixed; the test keeps it so): an item the app deletes while it is being dragged comes back at the drop. A B C D; A
+    # lifted; the app removes A's node (deleted elsewhere); the user drops below C: the library
+    # inserts the detached A again (B C A D) and tells onDrop "move A from 0 to 2". Expected: the
+    # drag cancelled (or the drop ignored) and the deleted item left out of the page.
+    def test_app_removes_the_dragged_item_mid_drag(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onCancel: window.rec("cancel") });')
+        self.press(self.center("a", 0))
+        self.move(self.center("a", 0), self.center("a", 2, dy=8), steps=6)
+        self.js("document.querySelector('[data-n=A]').remove()")
+        self.move(self.center("a", 2, dy=8), self.center("a", 2, dy=10), steps=2)
+        self.release(self.center("a", 2, dy=10))
+        self.settle()
+        self.assertNoErrors()
+        # The app deleted A: the drop must not put it back on the page.
+        self.assertEqual(self.names("a"), ["B", "C", "D"])
+        self.assertEqual(self.replay("BCD", [op for op in self.ops() if op[1] != "A"]), ["B", "C", "D"])
+        self.assertFalse(any(op[1] == "A" and op[0] == "move" for op in self.ops()),
+                         f"the app was told its deleted item moved: {self.ops()}")
+        self.assertClean()
+
+    def test_items_added_between_drags_then_refresh(self):
+        self.open('<ul id="a">' + items("ABC") + '</ul>',
+                  'window.list = arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        # Added by the app with no refresh: a pointer drag measures it anyway.
+        self.js("const li = document.createElement('li'); li.dataset.n = li.textContent = 'N';"
+                "document.getElementById('a').append(li);")
+        mouse_drag(self.driver, self.center("a", 3), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["N", "A", "B", "C"])
+        self.assertEqual(self.ops(), [["move", "N", "a", 3, "a", 0, None, "drop"]])
+        # Another one, made focusable by refresh(), dragged by the keyboard.
+        self.js("const li = document.createElement('li'); li.dataset.n = li.textContent = 'K';"
+                "document.getElementById('a').prepend(li); window.list.refresh(); li.focus();")
+        self.assertEqual(self.js("return document.activeElement.dataset.n"), "K")
+        self.key(" ")
+        self.key("ArrowDown")
+        self.key("ArrowDown")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("a"), ["N", "A", "K", "B", "C"])
+        self.assertEqual(self.ops()[-1], ["move", "K", "a", 0, "a", 2, None, "drop"])
+        self.assertEqual(self.replay("KNABC", self.ops()[-1:]), self.names("a"))
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_item_text_changes_mid_drag(self):
+        self.open('<ul id="a" aria-label="Tasks">' + items("ABC") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+
+        def rename():
+            self.js("const a = document.querySelector('[data-n=A]');"
+                    "a.textContent = 'Alpha (edited by someone else, and much longer now)';")
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), before_release=rename)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "A"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.assertIn("Alpha (edited", self.js("return document.querySelector('.arrange-live').textContent"))
+        self.assertClean()
+
+    # Lists destroyed, emptied
+
+    def test_list_destroyed_mid_drag(self):
+        self.open('<ul id="a">' + items("ABC") + '</ul><ul id="b">' + items("XY") + '</ul>',
+                  'window.one = arrange.sortable(document.getElementById("a"), { group: "g",'
+                  ' onDrop: window.opLog, onCancel: window.rec("cancel") });'
+                  'window.two = arrange.sortable(document.getElementById("b"), { group: "g",'
+                  ' onDrop: window.opLog });')
+        # A held over the other list, which the app destroys (its view closed): the drag is
+        # cancelled, A stays, and the release does nothing.
+        self.press(self.center("a", 0))
+        self.move(self.center("a", 0), self.center("b", 0, dy=12))
+        self.js("window.two.destroy()")
+        self.move(self.center("b", 0, dy=12), self.center("b", 1, dy=12), steps=3)
+        self.release(self.center("b", 1, dy=12))
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C"])
+        self.assertEqual(self.names("b"), ["X", "Y"])
+        self.assertEqual(self.ops(), [])
+        self.assertEqual(self.events(), [["cancel", "A"]])
+        self.assertClean()
+        # The list left still sorts.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "A"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.assertNoErrors()
+
+    def test_list_destroyed_by_the_apps_own_callback_mid_drag(self):
+        # An app that closes the list the moment an item is dragged over the other one.
+        self.open('<ul id="a">' + items("ABC") + '</ul><ul id="b">' + items("XY") + '</ul>',
+                  'window.one = arrange.sortable(document.getElementById("a"), { group: "g",'
+                  ' onDrop: window.opLog, onCancel: window.rec("cancel"),'
+                  ' onMove: ({ to }) => { if (to?.id === "b" && !window.shut) {'
+                  '   window.shut = true; window.two.destroy(); } } });'
+                  'window.two = arrange.sortable(document.getElementById("b"), { group: "g" });')
+        mouse_drag(self.driver, self.center("a", 0), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertNoErrors()
+        self.assertTrue(self.js("return window.shut === true"))
+        self.assertEqual(self.names("a"), ["A", "B", "C"])
+        self.assertEqual(self.names("b"), ["X", "Y"])
+        self.assertClean()
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "A", "C"])
+        self.assertNoErrors()
+
+    def test_emptied_list_takes_items_from_its_neighbour(self):
+        self.open('<ul id="a" aria-label="One">' + items("AB") + '</ul>'
+                  '<ul id="b" aria-label="Two">' + items("XY") + '</ul>',
+                  'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", onDrop: window.opLog });')
+        # The app empties the second list between drags; A goes into it, then B below A.
+        self.js("document.getElementById('b').replaceChildren()")
+        empty = self.point("#b")
+        mouse_drag(self.driver, self.center("a", 0), empty)
+        self.settle()
+        self.assertEqual(self.names("a"), ["B"])
+        self.assertEqual(self.names("b"), ["A"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "b", 0, None, "drop"]] * 2)
+        mouse_drag(self.driver, self.center("a", 0), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.names("a"), [])
+        self.assertEqual(self.names("b"), ["A", "B"])
+        # And back into the first list, emptied by the drags.
+        mouse_drag(self.driver, self.center("b", 1), self.point("#a"))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B"])
+        self.assertEqual(self.names("b"), ["A"])
+        self.assertEqual(self.ops()[-1], ["move", "B", "b", 1, "a", 0, None, "drop"])
+        self.assertNoErrors()
+        self.assertClean()
+
+    # Pointers: a second finger, a cancelled pointer, Escape, a lost focus
+
+    def test_second_finger_while_a_finger_drags(self):
+        self.open('<ul id="a">' + items("ABCDE") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onLift: window.rec("lift"), onCancel: window.rec("cancel") });')
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        a, c, e = self.center("a", 0), self.center("a", 2), self.center("a", 4)
+        self.touch("touchStart", [(1, *a)])
+        time.sleep(0.35)
+        self.touch("touchMove", [(1, a[0], a[1] + 20)])
+        wait_for(self.lifted, what="A to be lifted")
+        # A second finger presses E, moves and lifts while the first holds A.
+        self.touch("touchStart", [(1, a[0], a[1] + 20), (2, *e)])
+        time.sleep(0.3)
+        for step in range(1, 6):
+            self.touch("touchMove", [(1, a[0], a[1] + 20), (2, e[0], e[1] - 20 * step)])
+            time.sleep(0.016)
+        # Only the first finger is listed: the second one is lifted.
+        self.touch("touchMove", [(1, a[0], a[1] + 20)])
+        time.sleep(0.1)
+        self.assertTrue(self.lifted(), "the second finger ended the first one's drag")
+        # The first finger carries A below C.
+        for step in range(1, 7):
+            self.touch("touchMove", [(1, a[0], a[1] + 20 + (c[1] + 8 - a[1] - 20) * step / 6)])
+            time.sleep(0.016)
+        self.touch("touchEnd", [])
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D", "E"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.assertEqual(self.events(), [["lift", "A"]])
+        self.assertClean()
+
+    def test_pointercancel_mid_drag(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onLift: window.rec("lift"), onCancel: window.rec("cancel") });')
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        a, c = self.center("a", 0), self.center("a", 2, dy=8)
+        self.touch("touchStart", [(1, *a)])
+        time.sleep(0.35)
+        for step in range(1, 7):
+            self.touch("touchMove", [(1, a[0], a[1] + (c[1] - a[1]) * step / 6)])
+            time.sleep(0.016)
+        wait_for(self.lifted, what="A to be lifted")
+        # The browser takes the pointer away (a system gesture, a call coming in).
+        self.touch("touchCancel", [])
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.ops(), [])
+        self.assertEqual(self.events(), [["lift", "A"], ["cancel", "A"]])
+        self.assertClean()
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+
+    # Was a bug (fixed; the test keeps it so): Escape does not cancel a mouse (or finger) drag. A lifted by the mouse and held over
+    # C; Escape pressed; the mouse released below D: A is dropped there (B C D A) and no
+    # onCancel. The docs list Escape as a cancel ("onCancel: the drag was cancelled (Escape, a
+    # lost pointer)"); the key handler returns early for any pointer drag, and it listens on the
+    # list only, while the focus is elsewhere. Expected: A back in place, onCancel once.
+    def test_escape_cancels_a_mouse_drag(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onCancel: window.rec("cancel") });')
+        start, end = self.center("a", 0), self.center("a", 2, dy=8)
+        self.press(start)
+        self.move(start, end)
+        self.assertTrue(self.lifted())
+        self.key("Escape")
+        self.move(end, self.center("a", 3, dy=8), steps=3)
+        self.release(self.center("a", 3, dy=8))
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.ops(), [])
+        self.assertEqual(self.events(), [["cancel", "A"]])
+        self.assertClean()
+
+    def test_escape_cancels_a_keyboard_drag(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onCancel: window.rec("cancel") });')
+        self.js("document.getElementById('a').children[1].focus()")
+        self.key(" ")
+        self.key("ArrowDown")
+        self.key("ArrowDown")
+        self.key("Escape")
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.ops(), [])
+        self.assertEqual(self.events(), [["cancel", "B"]])
+        self.assertEqual(self.js("return document.activeElement.dataset.n"), "B")
+        self.assertClean()
+
+    # Was a bug (fixed; the test keeps it so): a keyboard drag survives the loss of focus and then blocks the mouse. B lifted with
+    # Space, moved down; the user clicks a button elsewhere: B stays lifted (arrange-dragging,
+    # translated, html.arrange-active), no onCancel, and every mouse drag in the group is ignored
+    # until the user focuses B again and presses Space (which then drops it). Expected: blur
+    # (like Tab) cancels the keyboard drag.
+    def test_keyboard_drag_when_the_focus_leaves(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul><button id="other">Other</button>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onCancel: window.rec("cancel") });')
+        self.js("document.getElementById('a').children[1].focus()")
+        self.key(" ")
+        self.key("ArrowDown")
+        self.assertTrue(self.lifted())
+        # The user clicks a button elsewhere: the item lifted by the keyboard loses the focus.
+        button = self.point("#other")
+        self.mouse("mousePressed", button)
+        self.mouse("mouseReleased", button, 0)
+        wait_for(lambda: self.js("return document.activeElement.id") == "other",
+                 what="the button to take the focus")
+        time.sleep(0.3)
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.ops(), [])
+        self.assertEqual(self.events(), [["cancel", "B"]],
+                         "a keyboard drag whose item lost the focus is not cancelled")
+        self.assertClean()
+        # And the mouse drags again.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+
+    # Geometry: scrolling, resizing, sizes, padding, direction, transforms
+
+    def layout(self, list_id, index, dy=0):
+        """Where item `index` is laid out (its transform left out), in client coordinates."""
+        return self.js(f"const list = document.getElementById({list_id!r}), item = list.children[{index}];"
+                       "const r = list.getBoundingClientRect();"
+                       "return [r.left + 100, r.top + item.offsetTop - list.offsetTop + item.offsetHeight / 2"
+                       f" + {dy}];")
+
+    def test_page_scrolled_and_window_resized_mid_drag(self):
+        self.open('<div style="height: 300px"></div><ul id="a">' + items("ABCDEF") + '</ul>'
+                  '<div style="height: 2000px"></div><style>#a { display: block; margin: 20px auto; }</style>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' autoScroll: false, onMove: ({ toIndex }) => window.events.push(["move", toIndex]) });')
+        # A lifted; the wheel scrolls the page by 150 px; A is dropped on D's lower half, where
+        # D is laid out now.
+        start = self.center("a", 0)
+        self.press(start)
+        self.move(start, (start[0], start[1] + 10), steps=3)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mouseWheel", "x": start[0], "y": start[1] + 10, "deltaX": 0, "deltaY": 150,
+            "buttons": 1})
+        wait_for(lambda: self.js("return scrollY") == 150, what="the page to scroll")
+        time.sleep(0.1)
+        target = self.layout("a", 3, dy=8)
+        self.move((start[0], start[1] + 10), target, steps=8)
+        self.release(target)
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "D", "A", "E", "F"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 3, None, "drop"]])
+        # F lifted; the window narrows (a phone turned), which moves the centred list 150 px to
+        # the left; F is dropped on B's upper half where B is now.
+        start = self.center("a", 5)
+        self.press(start)
+        self.move(start, (start[0], start[1] - 10), steps=3)
+        self.driver.set_window_size(700, 600)
+        wait_for(lambda: self.js("return innerWidth") == 700, what="the window to narrow")
+        time.sleep(0.2)
+        target = self.layout("a", 1, dy=-8)
+        self.assertLess(target[0], start[0] - 100)
+        self.move((start[0], start[1] - 10), target, steps=8)
+        self.release(target)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "F", "C", "D", "A", "E"])
+        self.assertEqual(self.ops()[-1], ["move", "F", "a", 5, "a", 1, None, "drop"])
+        self.assertClean()
+
+    # Was a bug (fixed; the test keeps it so): a target changed by a scroll is never reported. A is lifted (pointer over A), the wheel
+    # scrolls the page so that the still pointer is over E: the page shows B C D making room (A
+    # would land after D) and the drop does land there, but onMove is never called and nothing
+    # is announced ("Moved to list 1, position 4 of 6"): the app's own indicator and a screen
+    # reader still say "where it was". Expected: onMove { toIndex: 3 } and the announcement
+    # once the scroll moved the target, as for a pointer move.
+    def test_a_scroll_that_changes_the_target_is_reported(self):
+        self.open('<div style="height: 300px"></div><ul id="a" aria-label="Tasks">' + items("ABCDEF")
+                  + '</ul><div style="height: 2000px"></div>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' autoScroll: false, onMove: ({ toIndex }) => window.events.push(["move", toIndex]) });')
+        start = self.center("a", 0)
+        self.press(start)
+        self.move(start, (start[0], start[1] + 10), steps=3)
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": "mouseWheel", "x": start[0], "y": start[1] + 10, "deltaX": 0, "deltaY": 150,
+            "buttons": 1})
+        wait_for(lambda: self.js("return scrollY") == 150, what="the page to scroll")
+        wait_for(lambda: self.js("return document.getElementById('a').children[3].style.transform")
+                 == "translateY(-40px)", what="B, C and D to make room")
+        time.sleep(0.2)
+        shown_events = self.events()
+        said = self.js("return document.querySelector('.arrange-live')?.textContent")
+        self.release((start[0], start[1] + 10))
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "D", "A", "E", "F"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 3, None, "drop"]])
+        self.assertEqual((shown_events[-1:], said), ([["move", 3]], "Moved to Tasks, position 4 of 6"),
+                         "what the app and the live region were told while the page showed A after D")
+
+    def test_drop_on_padding_gaps_and_past_the_last_item(self):
+        self.open('<ul id="a" style="padding: 30px 0 80px; background: #eef">' + items("ABCD") + '</ul>'
+                  '<style>#a li { margin-bottom: 24px; }</style>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        rect = self.js("const r = document.getElementById('a').getBoundingClientRect();"
+                       "return [r.left, r.top, r.right, r.bottom];")
+        x = rect[0] + 100
+        # A onto the bottom padding, far past D: last.
+        mouse_drag(self.driver, self.center("a", 0), (x, rect[3] - 10))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "D", "A"])
+        # D onto the top padding: first.
+        mouse_drag(self.driver, self.center("a", 2), (x, rect[1] + 8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["D", "B", "C", "A"])
+        # A into the gap between B and C, nearer C: between them.
+        gap = self.js("const [b, c] = [...document.getElementById('a').children].slice(1, 3)"
+                      ".map(i => i.getBoundingClientRect()); return (b.bottom + c.top) / 2 + 4;")
+        mouse_drag(self.driver, self.center("a", 3), (x, gap))
+        self.settle()
+        self.assertEqual(self.names("a"), ["D", "B", "A", "C"])
+        self.assertEqual(self.replay("ABCD", self.ops()), self.names("a"))
+        self.assertEqual(len(self.ops()), 3)
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_items_of_very_different_sizes(self):
+        sizes = {"S": 20, "L": 240, "M": 60, "T": 16}
+        self.open('<ul id="a">' + "".join(f'<li data-n="{n}" style="height: {h}px">{n}</li>'
+                                          for n, h in sizes.items()) + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        # T (tiny, last) onto the upper part of L (huge): before L.
+        mouse_drag(self.driver, self.center("a", 3), self.center("a", 1, dy=-90))
+        self.settle()
+        self.assertEqual(self.names("a"), ["S", "T", "L", "M"])
+        # L (huge) dragged down onto M's lower half: after M.
+        l_top = self.js("return document.getElementById('a').children[2].getBoundingClientRect().top")
+        press = (self.center("a", 2)[0], l_top + 20)
+        m = self.center("a", 3, dy=15)
+        mouse_drag(self.driver, press, (m[0], m[1]), steps=16)
+        self.settle()
+        self.assertEqual(self.names("a"), ["S", "T", "M", "L"])
+        # S onto T's lower half: after T.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=5))
+        self.settle()
+        self.assertEqual(self.names("a"), ["T", "S", "M", "L"])
+        self.assertEqual(self.replay("SLMT", self.ops()), self.names("a"))
+        self.assertNoErrors()
+        self.assertClean()
+
+    # BUG: a horizontal list in a right-to-left page does not reorder. In dir="rtl" the row's
+    # first item is on the right; the library measures the padding as the first item's left
+    # edge and lays the items out left to right from there, so the engine's idea of the row is
+    # mirrored and mostly outside the list: A dragged from the right end past D at the left end
+    # stays where it was (A B C D). Expected: B C D A. (The docs' "Not done yet" names only
+    # grids as lacking right-to-left.)
+    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    def test_right_to_left_row(self):
+        self.open('<div dir="rtl"><ul id="r" class="row">' + items("ABCD") + '</ul></div>',
+                  'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
+                  ' onDrop: window.opLog });')
+        # In a right-to-left row A is rightmost. A dropped past D's far (left) side: last.
+        self.assertGreater(self.center("r", 0)[0], self.center("r", 3)[0])
+        mouse_drag(self.driver, self.center("r", 0), self.center("r", 3, dx=-25), steps=16)
+        self.settle()
+        self.assertEqual(self.names("r"), ["B", "C", "D", "A"])
+        self.assertEqual(self.ops(), [["move", "A", "r", 0, "r", 3, None, "drop"]])
+        # D dropped on the right (start) side of B, now first: before B.
+        mouse_drag(self.driver, self.center("r", 2), self.center("r", 0, dx=25), steps=16)
+        self.settle()
+        self.assertEqual(self.names("r"), ["D", "B", "C", "A"])
+        self.assertNoErrors()
+        self.assertClean()
+
+    # BUG: in a container scaled with a CSS transform the dragged item does not follow the
+    # pointer. The library computes the translation in screen pixels and sets it as the item's
+    # transform, which the scale(0.5) around it halves: A is drawn halfway between where it was
+    # and the pointer (22 px off after a 44 px move). The drop itself lands right.
+    # Expected: the item under the pointer (the translation divided by the scale).
+    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    def test_scaled_container(self):
+        self.open('<div style="transform: scale(0.5); transform-origin: 0 0; margin: 40px">'
+                  '<ul id="a">' + items("ABCD") + '</ul></div>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        shown = {}
+
+        def look():
+            time.sleep(0.1)
+            shown["item"] = self.js("const r = document.querySelector('.arrange-dragging')"
+                                    ".getBoundingClientRect(); return r.top + r.height / 2;")
+        start, end = self.center("a", 0), self.center("a", 2, dy=4)
+        mouse_drag(self.driver, start, end, before_release=look)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        # The lifted item is drawn under the pointer (that moved it 40 px down on screen).
+        self.assertAlmostEqual(shown["item"], end[1], delta=6,
+                               msg=f"the dragged item's middle on screen, pointer at {end[1]}")
+        self.assertClean()
+
+    # BUG: in a container with CSS `zoom: 1.5` the dragged item overshoots the pointer: its
+    # translation, computed in screen pixels, is zoomed again (66 px off after a 132 px move).
+    # The drop itself lands right. Expected: the item under the pointer.
+    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    def test_zoomed_container(self):
+        self.open('<div style="zoom: 1.5"><ul id="a">' + items("ABCD") + '</ul></div>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        shown = {}
+
+        def look():
+            time.sleep(0.1)
+            shown["item"] = self.js("const r = document.querySelector('.arrange-dragging')"
+                                    ".getBoundingClientRect(); return r.top + r.height / 2;")
+        start, end = self.center("a", 0), self.center("a", 2, dy=12)
+        mouse_drag(self.driver, start, end, before_release=look)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
+        self.assertAlmostEqual(shown["item"], end[1], delta=6,
+                               msg=f"the dragged item's middle on screen, pointer at {end[1]}")
+        self.assertClean()
+
+    # Many items, deep nesting
+
+    def fill(self, list_id, count):
+        return (f'const list = document.getElementById("{list_id}"), nodes = [];'
+                f'for (let n = 0; n < {count}; n++) {{ const li = document.createElement("li");'
+                '  li.dataset.n = li.textContent = String(n); nodes.push(li); }'
+                'list.append(...nodes);')
+
+    def test_a_thousand_items(self):
+        self.open('<ul id="a"></ul>', self.fill("a", 1000) +
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        # 3 dropped below 6, then 998 (far down the page, scrolled to) above 990.
+        began = time.monotonic()
+        mouse_drag(self.driver, self.center("a", 3), self.center("a", 6, dy=8))
+        self.settle()
+        took = time.monotonic() - began
+        self.assertEqual(self.names("a")[:8], ["0", "1", "2", "4", "5", "6", "3", "7"])
+        self.assertEqual(self.ops(), [["move", "3", "a", 3, "a", 6, None, "drop"]])
+        self.assertLess(took, 4, "seconds for a drag in a list of 1,000 items")
+        self.js("document.getElementById('a').children[995].scrollIntoView({ block: 'center' })")
+        time.sleep(0.1)
+        mouse_drag(self.driver, self.center("a", 998), self.center("a", 990, dy=-8))
+        self.settle()
+        self.assertEqual(self.names("a")[988:], ["988", "989", "998", "990", "991", "992", "993",
+                                                  "994", "995", "996", "997", "999"])
+        self.assertEqual(self.ops()[-1], ["move", "998", "a", 998, "a", 990, None, "drop"])
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_ten_thousand_items_in_a_scrolling_list(self):
+        self.open('<ul id="big" style="display: block; height: 400px; overflow: auto"></ul>',
+                  self.fill("big", 10000) +
+                  'arrange.sortable(document.getElementById("big"), { onDrop: window.opLog });')
+        # Scrolled to the middle: 5002 dropped below 5005.
+        self.js("document.getElementById('big').scrollTop = 5000 * 40")
+        time.sleep(0.1)
+        # How long a press takes to measure the 10,000 items (a synthetic press, then cancelled).
+        lift = self.js(
+            "const item = document.getElementById('big').children[5002];"
+            "const r = item.getBoundingClientRect(); const t = performance.now();"
+            "item.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerId: 9,"
+            "  pointerType: 'mouse', isPrimary: true, button: 0, buttons: 1,"
+            "  clientX: r.left + 50, clientY: r.top + 15 }));"
+            "const took = performance.now() - t;"
+            "window.dispatchEvent(new PointerEvent('pointercancel', { pointerId: 9 }));"
+            "return took;")
+        began = time.monotonic()
+        mouse_drag(self.driver, self.center("big", 5002), self.center("big", 5005, dy=8))
+        self.settle()
+        took = time.monotonic() - began
+        self.assertEqual(self.names("big")[5000:5008],
+                         ["5000", "5001", "5003", "5004", "5005", "5002", "5006", "5007"])
+        self.assertEqual(self.ops(), [["move", "5002", "big", 5002, "big", 5005, None, "drop"]])
+        self.assertLess(lift, 500, "ms to measure 10,000 items when one is pressed")
+        self.assertLess(took, 6, "seconds for a drag in a list of 10,000 items")
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_nested_lists_three_deep(self):
+        self.open('<ul id="outer" aria-label="Outer"><li data-n="X">X<ul id="mid" aria-label="Mid">'
+                  '<li data-n="Y">Y<ul id="inner" aria-label="Inner">' + items(["I1", "I2"]) + '</ul></li>'
+                  '<li data-n="M2">M2</li></ul></li><li data-n="O2">O2</li></ul>'
+                  '<style>#outer li:has(ul) { height: auto; padding-bottom: 6px }'
+                  ' #mid, #inner { display: block; margin: 6px 0 0 20px; width: auto }'
+                  ' #outer { padding-bottom: 30px; width: 260px }</style>',
+                  # Registered innermost first, then the outer one, then the middle one.
+                  'for (const id of ["inner", "outer", "mid"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "deep", onDrop: window.opLog });')
+        # O2 (outer) into the innermost list, between I1 and I2.
+        mouse_drag(self.driver, self.center("outer", 1), self.center("inner", 0, dy=12), steps=16)
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X"])
+        self.assertEqual(self.names("inner"), ["I1", "O2", "I2"])
+        self.assertEqual(self.ops()[-1], ["move", "O2", "outer", 1, "inner", 1, None, "drop"])
+        # I2 (innermost) to the middle list, below M2.
+        mouse_drag(self.driver, self.center("inner", 2), self.center("mid", 1, dy=10), steps=16)
+        self.settle()
+        self.assertEqual(self.names("mid"), ["Y", "M2", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "O2"])
+        self.assertEqual(self.ops()[-1][:6], ["move", "I2", "inner", 2, "mid", 2])
+        # Y holds the innermost list: dropped into it, it stays where it was.
+        count = len(self.ops())
+        y = self.js("const r = document.querySelector('[data-n=Y]').getBoundingClientRect();"
+                    "return [r.left + 8, r.top + 8];")
+        mouse_drag(self.driver, y, self.center("inner", 1, dy=8), steps=16)
+        self.settle()
+        self.assertEqual(self.names("mid"), ["Y", "M2", "I2"])
+        self.assertEqual(self.names("inner"), ["I1", "O2"])
+        self.assertEqual(len(self.ops()), count)
+        # M2 out to the outermost list's end.
+        bottom = self.js("const r = document.getElementById('outer').getBoundingClientRect();"
+                         "return [r.left + 40, r.bottom - 8];")
+        mouse_drag(self.driver, self.center("mid", 1), bottom, steps=16)
+        self.settle()
+        self.assertEqual(self.names("outer"), ["X", "M2"])
+        self.assertEqual(self.names("mid"), ["Y", "I2"])
+        self.assertNoErrors()
+        self.assertClean()
+
+    # Apps that own the DOM, odd calls and options
+
+    def test_report_mode_app_that_re_renders_on_each_drop(self):
+        # The app owns its data: every onDrop applies the operations (once per drop, though each
+        # list involved is told) and renders both lists from scratch: new nodes every time.
+        self.open('<ul id="a" aria-label="One"></ul><ul id="b" aria-label="Two"></ul>',
+                  'window.model = { a: ["A", "B", "C"], b: ["X"] };'
+                  'const render = () => { for (const id of ["a", "b"]) document.getElementById(id)'
+                  '  .replaceChildren(...window.model[id].map((n) => { const li = document.createElement("li");'
+                  '    li.dataset.n = li.textContent = n; li.tabIndex = 0; return li; })); };'
+                  'render(); let seen = null;'
+                  'const onDrop = (event) => { window.opLog(event);'
+                  '  if (event.operations === seen) return; seen = event.operations;'
+                  '  for (const op of event.operations) {'
+                  '    const name = op.item.dataset.n;'
+                  '    if (op.from) window.model[op.from.id].splice(op.fromIndex, 1);'
+                  '    if (op.to && op.type !== "remove") window.model[op.to.id].splice(op.toIndex, 0, name); }'
+                  '  render(); };'
+                  'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", dom: "report", onDrop });')
+        model = lambda: self.js("return window.model")  # noqa: E731
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(model(), {"a": ["B", "C", "A"], "b": ["X"]})
+        mouse_drag(self.driver, self.center("a", 1), self.center("b", 0, dy=12))
+        self.settle()
+        self.assertEqual(model(), {"a": ["B", "A"], "b": ["X", "C"]})
+        mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(model(), {"a": ["X", "B", "A"], "b": ["C"]})
+        # By the keyboard, on a node rendered after the last drop.
+        self.js("document.getElementById('a').children[2].focus()")
+        self.key(" ")
+        self.key("ArrowUp")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(model(), {"a": ["X", "A", "B"], "b": ["C"]})
+        self.assertEqual((self.names("a"), self.names("b")), (model()["a"], model()["b"]))
+        # Undo, with every node rendered anew since: either nothing to undo, or the last drop
+        # taken back in the app's data.
+        undone = self.js("return window.arrange.undo()")
+        self.settle()
+        self.assertEqual(model(), {"a": ["X", "B", "A"], "b": ["C"]} if undone
+                         else {"a": ["X", "A", "B"], "b": ["C"]})
+        self.assertEqual((self.names("a"), self.names("b")), (model()["a"], model()["b"]))
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_sortable_called_twice_on_one_element(self):
+        for group in ["", 'group: "g", ']:
+            with self.subTest(group=group or "none"):
+                self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                          f'window.first = arrange.sortable(document.getElementById("a"), {{ {group}onDrop: window.opLog }});'
+                          f'window.second = arrange.sortable(document.getElementById("a"), {{ {group}onDrop: window.opLog }});')
+                mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+                self.settle()
+                self.assertNoErrors()
+                self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+                self.assertTrue(self.ops())
+                self.assertEqual({tuple(op) for op in self.ops()},
+                                 {("move", "A", "a", 0, "a", 2, None, "drop")})
+                # The app tidies up one of them: the other still sorts.
+                self.js("window.first.destroy()")
+                mouse_drag(self.driver, self.center("a", 3), self.center("a", 0, dy=-8))
+                self.settle()
+                self.assertNoErrors()
+                self.assertEqual(self.names("a"), ["D", "B", "C", "A"])
+                self.assertEqual(self.ops()[-1], ["move", "D", "a", 3, "a", 0, None, "drop"])
+                self.assertClean()
+
+    # Was a bug (fixed; the test keeps it so): callbacks that are not functions are accepted by sortable() and then throw inside the
+    # library's pointer handler at the drop: `onDrop: "log"` gives "Uncaught TypeError:
+    # list?.options.onDrop is not a function" after the DOM moved, and the drag is never ended
+    # (see test_a_callback_that_throws_once: the list takes no further drag). `canDrag: "yes"`
+    # makes sortable() throw, but the listeners it had put on the element stay, and every later
+    # press in the list throws "this.options.canDrag is not a function". Expected: sortable()
+    # rejects a bad option at once (a TypeError the app can catch) and leaves nothing behind,
+    # or ignores it.
+    def test_options_with_bad_values(self):
+        cases = {
+            "negative capacity, bad delay and distance": '{ group: "g", capacity: -1, delay: -5, distance: -10, undoLimit: -3 }',
+            "unknown mode and direction": '{ group: "g", mode: "sideways", direction: "diagonal" }',
+            "non-function callbacks": '{ group: "g", onDrop: "log", onLift: 42, onMove: {} }',
+            "non-function rule": '{ group: "g", canDrag: "yes" }',
+        }
+        for case, options in cases.items():
+            with self.subTest(case=case):
+                self.open('<ul id="a">' + items("ABC") + '</ul><ul id="b">' + items("X") + '</ul>',
+                          'try { window.list = arrange.sortable(document.getElementById("a"), ' + options + '); }'
+                          ' catch (error) { window.refused = String(error); }'
+                          'arrange.sortable(document.getElementById("b"), { group: "g", onDrop: window.opLog });')
+                refused = self.js("return window.refused ?? null")
+                mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+                time.sleep(0.4)
+                self.assertNoErrors()
+                if refused:
+                    # Refused at once: the app knows, and the list is left alone.
+                    self.assertEqual(self.names("a"), ["A", "B", "C"])
+                    continue
+                self.assertEqual(self.names("a"), ["B", "C", "A"])
+                # X from the other list is let in (a negative capacity is no limit).
+                mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
+                time.sleep(0.4)
+                self.assertNoErrors()
+                self.assertEqual(self.names("a"), ["X", "B", "C", "A"])
+                self.assertEqual(self.ops()[-1], ["move", "X", "b", 0, "a", 0, None, "drop"])
+                self.assertClean()
+
+    # Was a bug (fixed; the test keeps it so): `capacity: Infinity` (the natural "no limit" in JavaScript) makes the list take no
+    # item at all: the library hands it to the module as a 32-bit integer, and Infinity becomes
+    # 0. X dropped into the list is refused ("list 1 is full: it takes at most Infinity
+    # items."). Expected: no limit (as with no capacity, or a negative one).
+    def test_capacity_infinity_is_no_limit(self):
+        self.open('<ul id="a">' + items("ABC") + '</ul><ul id="b">' + items("X") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { group: "g", capacity: Infinity });'
+                  'arrange.sortable(document.getElementById("b"), { group: "g", onDrop: window.opLog });')
+        mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["X", "A", "B", "C"],
+                         self.js("return document.querySelector('.arrange-live')?.textContent"))
+        self.assertEqual(self.ops(), [["move", "X", "b", 0, "a", 0, None, "drop"]])
+
+    # Was a bug (fixed; the test keeps it so): a bad selector in `items` makes sortable() throw (good), but the listeners it had
+    # already put on the element stay: every later press in the list throws
+    # "Uncaught SyntaxError: Failed to execute 'matches' on 'Element'" from the library's
+    # pointerdown handler. A bad `handle` selector is not checked at all and throws on every
+    # press. Expected: a bad selector refused by sortable() with nothing left behind.
+    def test_bad_selectors(self):
+        self.open('<ul id="a">' + items("ABC") + '</ul><ul id="h">' + items("PQR") + '</ul>',
+                  'try { arrange.sortable(document.getElementById("a"), { items: "li[" }); }'
+                  ' catch (error) { window.refusedItems = String(error); }'
+                  'try { arrange.sortable(document.getElementById("h"), { handle: "b[", onDrop: window.opLog }); }'
+                  ' catch (error) { window.refusedHandle = String(error); }')
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        mouse_drag(self.driver, self.center("h", 0), self.center("h", 2, dy=8))
+        time.sleep(0.4)
+        self.assertTrue(self.js("return Boolean(window.refusedItems)"))
+        self.assertEqual(self.names("a"), ["A", "B", "C"])
+        self.assertEqual(self.names("h"), ["P", "Q", "R"])
+        self.assertNoErrors()
+
+    # Was a bug (fixed; the test keeps it so): an app callback that throws once leaves the library mid-drag for good. onDrop throws
+    # (an app bug) on the first drop: the item is moved, but the library never ends the drag
+    # (`html.arrange-active` stays, this.drag is kept), so every later press is ignored: the
+    # list is dead until the page reloads. Expected: the app's exception surfaces, and the
+    # library still ends the drag so that the next one works.
+    def test_a_callback_that_throws_once(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: (event) => {'
+                  ' window.opLog(event); if (!window.thrown) { window.thrown = true;'
+                  ' throw new Error("app bug"); } } });')
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        time.sleep(0.4)
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+        self.assertEqual([e for e in self.errors() if "app bug" not in e], [])
+        self.js("window.errors = []")
+        mouse_drag(self.driver, self.center("a", 3), self.center("a", 0, dy=-8))
+        time.sleep(0.4)
+        self.assertEqual(self.names("a"), ["D", "B", "C", "A"], "the drag after the app's exception")
+        self.assertEqual(self.ops()[-1], ["move", "D", "a", 3, "a", 0, None, "drop"])
+        self.assertNoErrors()
+        self.assertClean()
+
+    def test_undo_after_the_app_changed_the_lists(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
+        # The app deletes C and adds N itself; then the user asks to undo the drag.
+        self.js("document.querySelector('[data-n=C]').remove();"
+                "const n = document.createElement('li'); n.dataset.n = n.textContent = 'N';"
+                "document.getElementById('a').prepend(n);")
+        undone = self.js("return window.arrange.undo()")
+        self.settle()
+        self.assertNoErrors()
+        after = self.names("a")
+        self.assertNotIn("C", after, "undo brought back an item the app deleted")
+        if undone:
+            # A back before B (before or after N, which the drag never knew).
+            self.assertIn(after, (["N", "A", "B", "D"], ["A", "N", "B", "D"]))
+            self.assertEqual(self.replay(["N", "B", "A", "D"], self.ops()[1:]), after)
+        else:
+            self.assertEqual(after, ["N", "B", "A", "D"])
+        self.assertClean()
+
+    # BUG: undo puts back an item the app deleted. A B C D; D dragged to the top (D A B C); the
+    # app deletes D itself (its DOM node removed); arrange.undo() returns true, puts the
+    # detached D node back at the end (A B C D) and tells onDrop "move D from 0 to 3, undo" -
+    # an item the app's data no longer has. Expected (the docs: "the engine checks every undo
+    # against the lists as they are"): undo refused (false), or at least the deleted node not
+    # put back on the page.
+    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    def test_undo_after_the_app_deleted_the_moved_item(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        mouse_drag(self.driver, self.center("a", 3), self.center("a", 0, dy=-8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["D", "A", "B", "C"])
+        self.js("document.querySelector('[data-n=D]').remove()")
+        undone = self.js("return window.arrange.undo()")
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "B", "C"],
+                         f"undo (returned {undone}) brought back an item the app deleted; told {self.ops()[1:]}")
+        self.assertClean()
