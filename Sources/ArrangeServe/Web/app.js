@@ -334,7 +334,9 @@ function columnSection(column, c) {
   return section;
 }
 
-function render(animate) {
+/// With `only` (a set of column indices), the other columns are known to be as they were drawn
+/// (a drop changes the columns it took cards from and put them in): their cards are not looked at.
+function render(animate, only = null) {
   const before = new Map();
   if (animate && !reducedMotion.matches) {
     for (const [id, element] of cardElements) {
@@ -351,11 +353,19 @@ function render(animate) {
   const day = new Date().toDateString();
   const kept = new Map(cardElements);
   cardElements.clear();
+  const previous = shownIds;
   shownIds = [];
   const known = new Set();
   const sections = [];
   board.columns.forEach((column, c) => {
     const old = columnElements[c];
+    if (only && !only.has(c) && old && old.dataset.title === column.title && previous[c]) {
+      for (const id of previous[c]) cardElements.set(id, kept.get(id));
+      for (const card of column.cards) known.add(card.id);
+      shownIds.push(previous[c]);
+      sections.push(old);
+      return;
+    }
     const section = old && old.dataset.title === column.title ? old : columnSection(column, c);
     const count = column.cards.length;
     const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
@@ -631,6 +641,10 @@ function measure(section, c) {
   return { chrome, heights, natural: chrome.list.y + content + chrome.padding + chrome.list.below };
 }
 
+/// How tall the columns are made (before the view's own height), and the step it changes by.
+let columnsTall = 0;
+const TALL_STEP = 160;
+
 /// Per column, what tellEngine gave the engine: its list's frame and its cards' heights.
 let geometry = [];
 /// Per column, its frame as last placed: [x, y, width, height] in content coordinates.
@@ -666,7 +680,14 @@ function layout() {
     f64(heights, count).set(natural);
     e.arrange_layout_stack(count, width, SPACING, PADDING, heights, frames);
   } else {
-    const height = Math.max(boardView.clientHeight, Math.max(...natural) + 2 * PADDING + 40);
+    // The columns fill the view; on a board taller than the view they are as tall as the
+    // tallest needs and some room more, grown and shrunk a step at a time: a drop that makes
+    // the tallest column a card taller then leaves every column as tall as it was, instead of
+    // having the browser lay out every card of every column again.
+    const needed = Math.max(...natural) + 2 * PADDING + 40;
+    if (needed <= boardView.clientHeight) columnsTall = 0;
+    else if (!(needed <= columnsTall && needed > columnsTall - 2 * TALL_STEP)) columnsTall = needed + TALL_STEP;
+    const height = Math.max(boardView.clientHeight, columnsTall);
     e.arrange_layout_columns(count, width, height, SPACING, PADDING, MIN_COLUMN, frames);
   }
   const placed = Array.from(f64(frames, count * 4));
@@ -976,6 +997,7 @@ function showRefusal(message) {
 function applyOperations(count) {
   const out = buffer("operation", 24);
   const requests = [];
+  const touched = new Set();
   let landed = null;
   for (let index = 0; index < count; index++) {
     if (!e.arrange_operation(index, out)) continue;
@@ -996,27 +1018,40 @@ function applyOperations(count) {
     if (at < 0) at = others.length;
     shown.splice(Math.min(toIndex, shown.length), 0, card);
     requests.push({ op: "move", card, column: toColumn, index: at });
-    moveLocally(card, toColumn, at);
+    touched.add(moveLocally(card, toColumn, at));
+    touched.add(toColumn);
     landed = landed ?? card;
   }
   if (requests.length) {
+    // A selected card is drawn again unselected: its column is drawn again too.
+    for (const id of selection) {
+      const at = locate(id);
+      if (at) touched.add(at.column);
+    }
     selection = [];
     send(requests);
-    render(false);
+    render(false, touched);
   }
   return landed;
 }
 
+/// Moves card `id` to place `index` of column `toColumn` in the board shown; returns the index
+/// of the column it was in (-1 if none).
 function moveLocally(id, toColumn, index) {
   let moving = null;
-  for (const column of board.columns) {
-    const at = column.cards.findIndex((c) => c.id === id);
-    if (at >= 0) [moving] = column.cards.splice(at, 1);
-  }
-  if (!moving) return;
+  let from = -1;
+  board.columns.forEach((column, c) => {
+    const at = column.cards.findIndex((card) => card.id === id);
+    if (at >= 0) {
+      [moving] = column.cards.splice(at, 1);
+      from = c;
+    }
+  });
+  if (!moving) return -1;
   const target = board.columns[toColumn];
   if (target.complete && moving.done === false) moving.done = true;
   target.cards.splice(Math.min(index, target.cards.length), 0, moving);
+  return from;
 }
 
 // MARK: - Pointer drags of cards
