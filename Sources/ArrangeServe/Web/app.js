@@ -36,6 +36,7 @@ let refusedNow = false;           // whether the last presentation showed a refu
 let cardEnds = [];                // per column, where each card shown ends (content coordinates)
 let columnSpans = [];             // per column, its left and right edges
 let hiddenElement = null;         // the card whose place the lifted card left
+const marked = new Set();         // the cards a drag hid or marked as companions, for settle
 let removing = null;              // a column X was pressed on once: {column, time}
 let sending = Promise.resolve();
 let socket = null;        // the live connection, opened with `token`
@@ -333,7 +334,9 @@ function columnSection(column, c) {
   return section;
 }
 
-function render(animate) {
+/// With `only` (a set of column indices), the other columns are known to be as they were drawn
+/// (a drop changes the columns it took cards from and put them in): their cards are not looked at.
+function render(animate, only = null) {
   const before = new Map();
   if (animate && !reducedMotion.matches) {
     for (const [id, element] of cardElements) {
@@ -350,11 +353,19 @@ function render(animate) {
   const day = new Date().toDateString();
   const kept = new Map(cardElements);
   cardElements.clear();
+  const previous = shownIds;
   shownIds = [];
   const known = new Set();
   const sections = [];
   board.columns.forEach((column, c) => {
     const old = columnElements[c];
+    if (only && !only.has(c) && old && old.dataset.title === column.title && previous[c]) {
+      for (const id of previous[c]) cardElements.set(id, kept.get(id));
+      for (const card of column.cards) known.add(card.id);
+      shownIds.push(previous[c]);
+      sections.push(old);
+      return;
+    }
     const section = old && old.dataset.title === column.title ? old : columnSection(column, c);
     const count = column.cards.length;
     const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
@@ -583,20 +594,65 @@ function cardElement(card, column) {
   return element;
 }
 
-/// How tall `section` would be as tall as its cards: measured from its last card when it has
-/// been given a height (it is then laid out at that height), else its own height.
-function naturalHeight(section) {
-  if (!section.style.height) return section.scrollHeight;
-  const list = section.querySelector(".cards");
-  const last = list.lastElementChild;
-  const padding = parseFloat(getComputedStyle(list).paddingBottom) || 0;
-  // Cards and the list are placed relative to the section (it is positioned).
-  const end = last ? last.offsetTop + last.offsetHeight : list.offsetTop;
-  const below = section.offsetHeight - (list.offsetTop + list.offsetHeight);
-  return end + padding + below;
+/// Where a column's title, list and "+ Add a card" sit in its section, measured once for each
+/// section at each width: the list stretches with the section, the rest keeps its size. With it
+/// and the heights of the cards, a column's geometry is known without asking the DOM again.
+const chromes = new WeakMap();
+function chromeOf(section) {
+  const width = section.style.width;
+  const known = chromes.get(section);
+  if (known && known.width === width) return known;
+  const box = section.getBoundingClientRect();
+  const rect = (selector) => section.querySelector(selector).getBoundingClientRect();
+  const list = rect(".cards");
+  const title = rect(".title");
+  const add = rect(".add-card");
+  const chrome = {
+    width,
+    list: { x: list.left - box.left, y: list.top - box.top, width: list.width, below: box.bottom - list.bottom },
+    title: { x: title.left - box.left, y: title.top - box.top, width: title.width, height: title.height },
+    addBelow: box.bottom - add.bottom,
+    padding: parseFloat(getComputedStyle(section.querySelector(".cards")).paddingBottom) || 0,
+  };
+  chromes.set(section, chrome);
+  return chrome;
 }
 
+/// Each card element's height, and the width of its column when it was measured: a card keeps
+/// its height while its element and its column's width stay, so a drop measures only the card
+/// it made again.
+const cardHeights = new WeakMap();
+function cardHeight(element, width) {
+  const known = cardHeights.get(element);
+  if (known && known.width === width) return known.height;
+  const height = element.getBoundingClientRect().height;
+  cardHeights.set(element, { width, height });
+  return height;
+}
+
+/// Per column, its chrome and the heights of the cards it shows (from the caches above, read
+/// from the DOM only for what is new), and how tall the column would be as tall as its cards.
+function measure(section, c) {
+  const chrome = chromeOf(section);
+  const heights = shownIds[c].map((id) => cardHeight(cardElements.get(id), chrome.width));
+  let content = 0;
+  for (const height of heights) content += height;
+  if (heights.length) content += SPACING * (heights.length - 1);
+  return { chrome, heights, natural: chrome.list.y + content + chrome.padding + chrome.list.below };
+}
+
+/// How tall the columns are made (before the view's own height), and the step it changes by.
+let columnsTall = 0;
+const TALL_STEP = 160;
+
+/// Per column, what tellEngine gave the engine: its list's frame and its cards' heights.
+let geometry = [];
+/// Per column, its frame as last placed: [x, y, width, height] in content coordinates.
+let columnFrames = [];
+
 /// Places the columns (ArrangeLayout, in the module) and gives the engines their geometry.
+/// Everything is read before anything is written, so that the browser lays the board out once:
+/// a read after a write would have it lay out again at once.
 function layout() {
   const count = columnElements.length;
   const width = boardView.clientWidth;
@@ -613,34 +669,43 @@ function layout() {
   for (const section of columnElements) {
     // The layout below rounds the width to whole pixels: within a pixel, it is the same.
     if (!(Math.abs(parseFloat(section.style.width) - columnWidth) < 1)) {
-      section.style.width = `${columnWidth}px`;
+      setPixels(section, "width", columnWidth);
       section.style.height = "";
     }
   }
-  const natural = columnElements.map(naturalHeight);
+  const measures = columnElements.map(measure);
+  const natural = measures.map((m) => m.natural);
   if (stacked) {
     const heights = buffer("heights", count * 8);
     f64(heights, count).set(natural);
     e.arrange_layout_stack(count, width, SPACING, PADDING, heights, frames);
   } else {
-    const height = Math.max(boardView.clientHeight, Math.max(...natural) + 2 * PADDING + 40);
+    // The columns fill the view; on a board taller than the view they are as tall as the
+    // tallest needs and some room more, grown and shrunk a step at a time: a drop that makes
+    // the tallest column a card taller then leaves every column as tall as it was, instead of
+    // having the browser lay out every card of every column again.
+    const needed = Math.max(...natural) + 2 * PADDING + 40;
+    if (needed <= boardView.clientHeight) columnsTall = 0;
+    else if (!(needed <= columnsTall && needed > columnsTall - 2 * TALL_STEP)) columnsTall = needed + TALL_STEP;
+    const height = Math.max(boardView.clientHeight, columnsTall);
     e.arrange_layout_columns(count, width, height, SPACING, PADDING, MIN_COLUMN, frames);
   }
   const placed = Array.from(f64(frames, count * 4));
   let right = 0;
   let bottom = 0;
-  columnElements.forEach((section, c) => {
-    const [x, y, w, h] = placed.slice(c * 4, c * 4 + 4);
+  columnFrames = columnElements.map((section, c) => {
+    const [x, y, w, h] = placed.slice(c * 4, c * 4 + 4).map((value) => Math.round(value * 100) / 100);
     setPixels(section, "left", x);
     setPixels(section, "top", y);
     setPixels(section, "width", w);
     setPixels(section, "height", h);
     right = Math.max(right, x + w);
     bottom = Math.max(bottom, y + h);
+    return [x, y, w, h];
   });
   setPixels(inner, "width", right + PADDING);
   setPixels(inner, "height", bottom + PADDING);
-  tellEngine();
+  tellEngine(measures);
 }
 
 /// Sets `element.style[name]` to `value` pixels (to a hundredth), unless it is that already:
@@ -657,46 +722,56 @@ function place(element) {
   return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
 }
 
-/// Per column, the card elements last measured, their heights and the column's width.
-let measured = [];
+/// Where the card `id` is in the board's content, from the geometry given to the engine.
+function cardPlace(id) {
+  const at = locate(id);
+  const known = at && geometry[at.column];
+  if (!known || at.index >= known.heights.length) return null;
+  const height = known.heights[at.index];
+  const end = cardEnds[at.column][at.index];
+  return { x: known.frame.x + 8, y: end - height, width: known.frame.width - 16, height };
+}
 
-/// Gives the drag engine every column's frame and cards, and the column engine the titles.
-function tellEngine() {
+/// Gives the drag engine every column's frame and cards, and the column engine the titles:
+/// from `measures` (see measure) and the frames layout placed the columns in. A column whose
+/// width changed since its chrome and cards were measured is measured again.
+function tellEngine(measures = null) {
   const count = columnElements.length;
   if (!isDragging()) {
     board.columns.forEach((column, c) => withText(e.arrange_name_column, c, column.title));
     e.arrange_reset(count);
   }
+  geometry = [];
+  const titles = [];
   columnElements.forEach((section, c) => {
-    const list = section.querySelector(".cards");
-    const frame = place(list);
+    let known = measures?.[c];
+    if (!known || known.chrome.width !== section.style.width) known = measure(section, c);
+    const { chrome, heights } = known;
+    const [x, y, , h] = columnFrames[c];
+    const frame = { x: x + chrome.list.x, y: y + chrome.list.y, width: chrome.list.width,
+      height: h - chrome.list.y - chrome.list.below };
+    geometry[c] = { frame, heights };
+    titles.push({ x: x + chrome.title.x, y: y + chrome.title.y, width: chrome.title.width,
+      height: chrome.title.height });
     const ids = shownIds[c];
     const idPointer = buffer("ids", ids.length * 4 + 4);
     const lengthPointer = buffer("lengths", ids.length * 8 + 8);
     i32(idPointer, ids.length).set(ids);
-    // A column whose cards are the same elements, as wide as before, has the same heights:
-    // they are not asked of the DOM again.
-    const elements = ids.map((id) => cardElements.get(id));
-    const known = measured[c];
-    const fresh = !known || known.width !== frame.width || known.elements.length !== elements.length
-      || elements.some((element, i) => known.elements[i] !== element);
-    const heights = fresh ? elements.map((element) => element.offsetHeight) : known.heights;
-    measured[c] = { width: frame.width, elements, heights };
     f64(lengthPointer, ids.length).set(heights);
     // Where each card ends, for finding the cards in view without asking the DOM.
     const ends = new Float64Array(ids.length);
-    let y = frame.y;
+    let end = frame.y;
     heights.forEach((height, index) => {
-      y += height;
-      ends[index] = y;
-      y += SPACING;
+      end += height;
+      ends[index] = end;
+      end += SPACING;
     });
     cardEnds[c] = ends;
     columnSpans[c] = [frame.x, frame.x + frame.width];
     // The column's drop area reaches down over its "+ Add a card" control: a card dropped there
     // lands at the column's end instead of going back.
-    const add = place(section.querySelector(".add-card"));
-    const height = Math.max(frame.height, add.y + add.height - frame.y);
+    const addBottom = y + h - chrome.addBelow;
+    const height = Math.max(frame.height, addBottom - frame.y);
     e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, height, ids.length,
       idPointer, lengthPointer, SPACING);
     const limit = board.columns[c].limit;
@@ -704,7 +779,6 @@ function tellEngine() {
   });
   tellSelection();
   if (!stacked && count > 0) {
-    const titles = columnElements.map((section) => place(section.querySelector(".title")));
     const widths = buffer("widths", count * 8);
     f64(widths, count).set(titles.map((t) => t.width));
     e.arrange_set_titles(count, titles[0].x, titles[0].y, titles[0].height, widths, SPACING);
@@ -728,19 +802,20 @@ function present() {
   const [item, gx, gy, gw, gh, hiddenColumn, hiddenIndex, highlighted, indicatorKind,
     ix, iy, iw, ih, companions, runCount] = values;
   if (!ghost || ghost.id !== item) liftSnapshot(item, companions);
+  // Only the cards in view (and a little around it) are moved: a long column's other cards
+  // would cost a style change each and show nothing. Scrolling presents again. (The view is
+  // read before anything is written, so that the read does not update the styles at once.)
+  const margin = 100;
+  const top = boardView.scrollTop - margin;
+  const bottom = boardView.scrollTop + boardView.clientHeight + margin;
+  const left = boardView.scrollLeft - margin;
+  const right = boardView.scrollLeft + boardView.clientWidth + margin;
   const scale = keyboardId != null ? look.releaseScale : look.catchScale;
   ghost.element.style.transform =
     `translate(${gx + (gw - ghost.width) / 2}px, ${gy + (gh - ghost.height) / 2}px) scale(${scale})`;
   // Cards that make room: each run moves by its offset in places of the lifted card's height.
   const step = ghost.height + SPACING;
   const moved = new Set();
-  // Only the cards in view (and a little around it) are moved: a long column's other cards
-  // would cost a style change each and show nothing. Scrolling presents again.
-  const margin = 100;
-  const top = boardView.scrollTop - margin;
-  const bottom = boardView.scrollTop + boardView.clientHeight + margin;
-  const left = boardView.scrollLeft - margin;
-  const right = boardView.scrollLeft + boardView.clientWidth + margin;
   for (let r = 0; r < runCount; r++) {
     const [column, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
     const ids = shownIds[column] || [];
@@ -780,6 +855,7 @@ function present() {
   if (hidden !== hiddenElement) {
     hiddenElement?.classList.remove("hidden-slot");
     hidden?.classList.add("hidden-slot");
+    if (hidden) marked.add(hidden);
     hiddenElement = hidden;
   }
   let marker = $("indicator");
@@ -836,7 +912,11 @@ function liftSnapshot(id, companions) {
     badge.textContent = `${companions + 1}`;
     element.append(badge);
     for (const other of selection) {
-      if (other !== id) cardElements.get(other)?.classList.add("companion");
+      const companion = other !== id && cardElements.get(other);
+      if (companion) {
+        companion.classList.add("companion");
+        marked.add(companion);
+      }
     }
   }
   inner.append(element);
@@ -863,7 +943,8 @@ function settle(targetId, refocus = false) {
   $("refusal")?.remove();
   hiddenElement = null;
   const finish = () => {
-    for (const element of cardElements.values()) element.classList.remove("hidden-slot", "companion");
+    for (const element of marked) element.classList.remove("hidden-slot", "companion");
+    marked.clear();
     flying?.element.remove();
     // A hidden card loses the focus: a keyboard drag gives it back once the card is shown.
     if (refocus && targetId != null) focusCard(targetId);
@@ -874,14 +955,19 @@ function settle(targetId, refocus = false) {
     }
   };
   const target = targetId != null && cardElements.get(targetId);
-  if (!flying || !target || duration() === 0) {
+  // Where the card now is comes from the geometry the engine was given, not from the DOM: a
+  // read here, after the drop's changes, would have the browser lay the board out once more.
+  const frame = target && cardPlace(targetId);
+  if (!flying || !target || !frame || duration() === 0) {
     finish();
     return;
   }
   target.classList.add("hidden-slot");
-  const frame = place(target);
+  marked.add(target);
+  // The class that gives the snapshot its transition and the place it flies to change in the
+  // same style update: the transition starts from where it is (the after-change style's
+  // transition applies), with no forced style update between them.
   flying.element.classList.add("home");
-  flying.element.getBoundingClientRect();
   flying.element.style.transform = `translate(${frame.x}px, ${frame.y}px) scale(1)`;
   flying.element.style.opacity = 1;
   setTimeout(finish, duration() * 1000);
@@ -911,6 +997,7 @@ function showRefusal(message) {
 function applyOperations(count) {
   const out = buffer("operation", 24);
   const requests = [];
+  const touched = new Set();
   let landed = null;
   for (let index = 0; index < count; index++) {
     if (!e.arrange_operation(index, out)) continue;
@@ -931,27 +1018,40 @@ function applyOperations(count) {
     if (at < 0) at = others.length;
     shown.splice(Math.min(toIndex, shown.length), 0, card);
     requests.push({ op: "move", card, column: toColumn, index: at });
-    moveLocally(card, toColumn, at);
+    touched.add(moveLocally(card, toColumn, at));
+    touched.add(toColumn);
     landed = landed ?? card;
   }
   if (requests.length) {
+    // A selected card is drawn again unselected: its column is drawn again too.
+    for (const id of selection) {
+      const at = locate(id);
+      if (at) touched.add(at.column);
+    }
     selection = [];
     send(requests);
-    render(false);
+    render(false, touched);
   }
   return landed;
 }
 
+/// Moves card `id` to place `index` of column `toColumn` in the board shown; returns the index
+/// of the column it was in (-1 if none).
 function moveLocally(id, toColumn, index) {
   let moving = null;
-  for (const column of board.columns) {
-    const at = column.cards.findIndex((c) => c.id === id);
-    if (at >= 0) [moving] = column.cards.splice(at, 1);
-  }
-  if (!moving) return;
+  let from = -1;
+  board.columns.forEach((column, c) => {
+    const at = column.cards.findIndex((card) => card.id === id);
+    if (at >= 0) {
+      [moving] = column.cards.splice(at, 1);
+      from = c;
+    }
+  });
+  if (!moving) return -1;
   const target = board.columns[toColumn];
   if (target.complete && moving.done === false) moving.done = true;
   target.cards.splice(Math.min(index, target.cards.length), 0, moving);
+  return from;
 }
 
 // MARK: - Pointer drags of cards
