@@ -41,7 +41,8 @@ export interface ArrangeLiftEvent {
 
 /** `onMove`'s argument: where a drop would now land. */
 export interface ArrangeMoveEvent extends ArrangeLiftEvent {
-  /** The list it would land in, or null (outside every list). */
+  /** The list it would land in, or null: it would go back where it was (outside every list,
+   * or over its own place). */
   to: HTMLElement | null;
   toIndex: number;
   /** Why a drop there is refused, or null. */
