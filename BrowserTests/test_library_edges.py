@@ -958,13 +958,12 @@ class LibraryEdgeTests(unittest.TestCase):
             self.assertEqual(after, ["N", "B", "A", "D"])
         self.assertClean()
 
-    # BUG: undo puts back an item the app deleted. A B C D; D dragged to the top (D A B C); the
+    # Was a bug (fixed; the test keeps it so): undo put back an item the app deleted. A B C D; D dragged to the top (D A B C); the
     # app deletes D itself (its DOM node removed); arrange.undo() returns true, puts the
     # detached D node back at the end (A B C D) and tells onDrop "move D from 0 to 3, undo" -
     # an item the app's data no longer has. Expected (the docs: "the engine checks every undo
     # against the lists as they are"): undo refused (false), or at least the deleted node not
     # put back on the page.
-    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
     def test_undo_after_the_app_deleted_the_moved_item(self):
         self.open('<ul id="a">' + items("ABCD") + '</ul>',
                   'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
@@ -977,4 +976,14 @@ class LibraryEdgeTests(unittest.TestCase):
         self.assertNoErrors()
         self.assertEqual(self.names("a"), ["A", "B", "C"],
                          f"undo (returned {undone}) brought back an item the app deleted; told {self.ops()[1:]}")
+        # The undo is refused, and the app is told of nothing.
+        self.assertIs(undone, False)
+        self.assertEqual(len(self.ops()), 1)
         self.assertClean()
+        # A drop after it undoes as before.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["B", "C", "A"])
+        self.assertIs(self.js("return window.arrange.undo()"), True)
+        self.settle()
+        self.assertEqual(self.names("a"), ["A", "B", "C"])

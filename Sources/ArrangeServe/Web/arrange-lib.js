@@ -786,8 +786,17 @@ class Group {
     if (this.drag) return false;
     if (!(this.e.arrange_arena_history(this.handle, 2) & (action === 0 ? 1 : 2))) return false;
     this.measure();
-    this.finish(this.input(() => this.e.arrange_arena_history(this.handle, action)),
-      action === 0 ? "undo" : "redo");
+    const result = this.input(() => this.e.arrange_arena_history(this.handle, action));
+    // An operation on an item the app has taken off the page since (it deleted it) would put it
+    // back: the step is refused, and the engine's history put back as it was.
+    const gone = (id) => !this.find(id)?.isConnected;
+    const stale = result.operations.some(([kind, id, , , , , other]) =>
+      (kind !== 5 && gone(id)) || (kind === 2 && gone(other)));
+    if (stale) {
+      this.input(() => this.e.arrange_arena_history(this.handle, action === 0 ? 1 : 0));
+      return false;
+    }
+    this.finish(result, action === 0 ? "undo" : "redo");
     return true;
   }
 
