@@ -90,7 +90,9 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class LibraryTests(unittest.TestCase):
+class ChromiumPage(unittest.TestCase):
+    """One Chromium and one page server for a class of tests (no tests of its own)."""
+
     @classmethod
     def setUpClass(cls):
         cls.pages = Pages()
@@ -100,6 +102,9 @@ class LibraryTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
         cls.pages.stop()
+
+
+class LibraryTests(ChromiumPage):
 
     def open(self, html):
         self.driver.get(self.pages.add(html))

@@ -13,8 +13,8 @@ Run: cd BrowserTests && python3 -m unittest -v test_library_edges"""
 import time
 import unittest
 
-from harness import chromium, mouse_drag, wait_for
-from test_library import STYLE, Pages
+from harness import mouse_drag, wait_for
+from test_library import STYLE, ChromiumPage
 
 # Collects every exception that reaches the page (before the library loads).
 CATCH = """<script>
@@ -55,16 +55,7 @@ def items(names, style=""):
     return "".join(f'<li data-n="{n}"{style}>{n}</li>' for n in names)
 
 
-class LibraryEdgeTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.pages = Pages()
-        cls.driver = chromium(1000, 700)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.pages.stop()
+class LibraryEdgeTests(ChromiumPage):
 
     def tearDown(self):
         # Touch emulation, a window size or a key left pressed would leak into the next test.
@@ -629,32 +620,20 @@ class LibraryEdgeTests(unittest.TestCase):
     # Expected: the item under the pointer (the translation divided by the scale).
     @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
     def test_scaled_container(self):
-        self.open('<div style="transform: scale(0.5); transform-origin: 0 0; margin: 40px">'
-                  '<ul id="a">' + items("ABCD") + '</ul></div>',
-                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
-        shown = {}
-
-        def look():
-            time.sleep(0.1)
-            shown["item"] = self.js("const r = document.querySelector('.arrange-dragging')"
-                                    ".getBoundingClientRect(); return r.top + r.height / 2;")
-        start, end = self.center("a", 0), self.center("a", 2, dy=4)
-        mouse_drag(self.driver, start, end, before_release=look)
-        self.settle()
-        self.assertNoErrors()
-        self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
-        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
-        # The lifted item is drawn under the pointer (that moved it 40 px down on screen).
-        self.assertAlmostEqual(shown["item"], end[1], delta=6,
-                               msg=f"the dragged item's middle on screen, pointer at {end[1]}")
-        self.assertClean()
+        self.assert_item_follows_pointer(
+            '<div style="transform: scale(0.5); transform-origin: 0 0; margin: 40px">', dy=4)
 
     # BUG: in a container with CSS `zoom: 1.5` the dragged item overshoots the pointer: its
     # translation, computed in screen pixels, is zoomed again (66 px off after a 132 px move).
     # The drop itself lands right. Expected: the item under the pointer.
     @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
     def test_zoomed_container(self):
-        self.open('<div style="zoom: 1.5"><ul id="a">' + items("ABCD") + '</ul></div>',
+        self.assert_item_follows_pointer('<div style="zoom: 1.5">', dy=12)
+
+    def assert_item_follows_pointer(self, wrapper, dy):
+        """A in the list inside `wrapper` dragged below C: the drop lands right, and while it is
+        dragged the item is drawn under the pointer."""
+        self.open(wrapper + '<ul id="a">' + items("ABCD") + '</ul></div>',
                   'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
         shown = {}
 
@@ -662,7 +641,7 @@ class LibraryEdgeTests(unittest.TestCase):
             time.sleep(0.1)
             shown["item"] = self.js("const r = document.querySelector('.arrange-dragging')"
                                     ".getBoundingClientRect(); return r.top + r.height / 2;")
-        start, end = self.center("a", 0), self.center("a", 2, dy=12)
+        start, end = self.center("a", 0), self.center("a", 2, dy=dy)
         mouse_drag(self.driver, start, end, before_release=look)
         self.settle()
         self.assertNoErrors()

@@ -801,18 +801,20 @@ class Group {
   }
 
   undo() {
-    if (!this.history(0)) return false;
-    const at = this.arrange.history.lastIndexOf(this);
-    if (at >= 0) this.arrange.history.splice(at, 1);
-    this.arrange.undone.push(this);
-    return true;
+    return this.step(0, this.arrange.history, this.arrange.undone);
   }
 
   redo() {
-    if (!this.history(1)) return false;
-    const at = this.arrange.undone.lastIndexOf(this);
-    if (at >= 0) this.arrange.undone.splice(at, 1);
-    this.arrange.history.push(this);
+    return this.step(1, this.arrange.undone, this.arrange.history);
+  }
+
+  /** Undoes (0) or redoes (1) the group's last step, moving its mark from the page's `from`
+   * stack to its `to` stack (the page's undo and redo run over every group in order). */
+  step(action, from, to) {
+    if (!this.history(action)) return false;
+    const at = from.lastIndexOf(this);
+    if (at >= 0) from.splice(at, 1);
+    to.push(this);
     return true;
   }
 
