@@ -148,7 +148,7 @@ def center(driver, selector_script):
 
 def card(title):
     """A script expression for the card titled `title`."""
-    return ("[...document.querySelectorAll('.card:not(.ghost)')].find("
+    return ("[...document.querySelectorAll('.card')].find("
             f"c => c.querySelector('.text').textContent === {title!r})")
 
 

@@ -88,13 +88,15 @@ class BrowserTests(unittest.TestCase):
         end = center(driver, column(2))
 
         def midway():
-            # The lifted snapshot follows the pointer, scaled and translucent; Done is the target.
-            ghost = driver.execute_script(
-                "const g = document.querySelector('.ghost');"
-                "return g && [getComputedStyle(g).opacity, g.style.transform]")
-            self.assertIsNotNone(ghost, "no snapshot while dragging")
-            self.assertAlmostEqual(float(ghost[0]), 0.8, places=2)
-            self.assertIn("scale(1.2)", ghost[1])
+            # The lifted card follows the pointer, scaled (caught at 1.2, dragged at 1.05) and
+            # translucent; Done is the target.
+            lifted = driver.execute_script(
+                "const g = document.querySelector('.card.arrange-dragging');"
+                "return g && [getComputedStyle(g).opacity, g.style.scale, g.textContent]")
+            self.assertIsNotNone(lifted, "no card lifted while dragging")
+            self.assertAlmostEqual(float(lifted[0]), 0.8, places=2)
+            self.assertIn(lifted[1], ("1.2", "1.05"))
+            self.assertIn("Beta", lifted[2])
             self.assertTrue(driver.execute_script(
                 "return document.querySelectorAll('.column')[2].classList.contains('target')"))
             # Beta's neighbour below slides up into the place it left.
@@ -154,7 +156,7 @@ class BrowserTests(unittest.TestCase):
                      what="the board to scroll")
             time.sleep(0.3)
             self.assertEqual(server.read(), before)
-            self.assertEqual(driver.execute_script("return document.querySelectorAll('.ghost').length"), 0)
+            self.assertEqual(driver.execute_script("return document.querySelectorAll('.arrange-dragging').length"), 0)
         finally:
             server.stop()
 
@@ -195,7 +197,7 @@ class BrowserTests(unittest.TestCase):
         time.sleep(0.6)
         self.assertEqual(self.server.read(), before)
         self.assertEqual(columns_shown(driver)[0], ["Alpha", "Beta", "Gamma"])
-        self.assertEqual(driver.execute_script("return document.querySelectorAll('.ghost').length"), 0)
+        self.assertEqual(driver.execute_script("return document.querySelectorAll('.arrange-dragging').length"), 0)
         self.assertIn("Cancel", said(driver))
 
     def test_two_pages_see_each_others_drops_within_a_second(self):
@@ -410,8 +412,9 @@ class BrowserTests(unittest.TestCase):
 
         def stacked():
             badge = driver.execute_script(
-                "const b = document.querySelector('.ghost .badge'); return b && b.textContent")
-            self.assertEqual(badge, "2")
+                "const b = document.querySelector('.card.arrange-dragging');"
+                "return b && getComputedStyle(b, '::after').content")
+            self.assertEqual(badge, '"2"')
             screenshot(driver, "browser-stack.png")
         mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(1)),
                    before_release=stacked)
@@ -564,7 +567,7 @@ class BrowserTests(unittest.TestCase):
                    center(driver, column(0)))
         time.sleep(0.5)
         self.assertEqual(self.server.read(), before)
-        self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+        self.assertIsNone(driver.execute_script("return document.querySelector('.arrange-dragging')"))
 
     def test_a_touch_tap_opens_the_cards_details(self):
         driver = self.page()
@@ -676,7 +679,7 @@ class BrowserTests(unittest.TestCase):
                      what="the box shown ticked")
             time.sleep(0.3)
             self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
-            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+            self.assertIsNone(driver.execute_script("return document.querySelector('.arrange-dragging')"))
             # From the keyboard: Tab from the card reaches the box; Space unticks, and lifts nothing.
             driver.execute_script(f"({card('one')}).focus()")
             driver.switch_to.active_element.send_keys("\ue004")  # Tab
@@ -684,7 +687,7 @@ class BrowserTests(unittest.TestCase):
             driver.switch_to.active_element.send_keys(" ")
             wait_for(lambda: "- [ ] one\n" in server.read(), what="one unticked in the file")
             time.sleep(0.3)
-            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+            self.assertIsNone(driver.execute_script("return document.querySelector('.arrange-dragging')"))
             self.assertIsNone(driver.find_element("id", "details").get_attribute("open"))
             self.assertNotIn("Lifted", said(driver) or "")
             # A drag that starts on the box is no drag.
@@ -693,7 +696,7 @@ class BrowserTests(unittest.TestCase):
             time.sleep(0.5)
             self.assertEqual(server.read().replace("- [x] one", "- [ ] one"), before)
             self.assertIn("## Backlog\n\n- [", server.read())
-            self.assertIsNone(driver.execute_script("return document.querySelector('.ghost')"))
+            self.assertIsNone(driver.execute_script("return document.querySelector('.arrange-dragging')"))
         finally:
             server.stop()
 
@@ -954,7 +957,7 @@ class BrowserTests(unittest.TestCase):
         import urllib.request
         web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                            "Sources", "ArrangeServe", "Web")
-        for name in ("arrange.wasm", "arrange-board.wasm", "app.js", "style.css", "index.html"):
+        for name in ("arrange.wasm", "arrange-lib.js", "app.js", "style.css", "index.html"):
             with open(os.path.join(web, name), "rb") as file:
                 original = file.read()
             url = f"http://127.0.0.1:{self.server.port}/{name}"
@@ -972,7 +975,7 @@ class BrowserTests(unittest.TestCase):
         # Chromium takes the module gzipped and runs it: fewer bytes on the wire than it decodes.
         driver = self.page()
         sizes = driver.execute_script(
-            "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('arrange-board.wasm'));"
+            "const e = performance.getEntriesByType('resource').find(r => r.name.endsWith('arrange.wasm'));"
             "return [e.encodedBodySize, e.decodedBodySize]")
         self.assertLess(sizes[0], sizes[1] * 0.6, sizes)
 

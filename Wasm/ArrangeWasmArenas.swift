@@ -1,8 +1,8 @@
 // The engines' entry points for any web page: independent arenas, each a drag engine over lists
 // (vertical or horizontal), wrapping grids (ArrangeLayout's flow) and delete zones, that the host
-// names by a handle. Where `Wasm/ArrangeWasm.swift` keeps one board in globals, these keep a
-// table of arenas keyed by handle, so that a page may have as many drag-and-drop areas as it
-// likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes one per group of lists).
+// names by a handle. A table of arenas keyed by handle, so that a page may have as many
+// drag-and-drop areas as it likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes
+// one per group of lists; the board page is built on it).
 //
 // Whether an item may be dropped into another container at an index is asked of the host while
 // the engine looks for a place: the one function the module imports, `arrange.can_drop`. The

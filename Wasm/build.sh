@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
 # Builds the engines (ArrangeGeometry, ArrangeLayout, ArrangeDragDrop) as Embedded Swift for
-# wasm32, with the small C runtime in Wasm/runtime.c, into two WebAssembly modules:
-# - OUTPUT (default .build/wasm/arrange.wasm): the library's module, the arenas any page uses
-#   (Wasm/ArrangeWasmArenas.swift);
-# - arrange-board.wasm beside it: the board page's module (Wasm/ArrangeWasm.swift).
-# Each holds only what its entry points reach, so a page that uses the library does not download
-# the board's code. The objects are LLVM bitcode and the linker optimizes each module whole
-# (link-time optimization: it inlines and drops across the engines' modules), which makes the
-# library's module about a tenth smaller than linking machine code.
+# wasm32, with the small C runtime in Wasm/runtime.c, into one WebAssembly module, OUTPUT
+# (default .build/wasm/arrange.wasm): the web library's arenas (Wasm/ArrangeWasmArenas.swift),
+# which any page uses, the board page too. It holds only what its entry points reach. The
+# objects are LLVM bitcode and the linker optimizes the module whole (link-time optimization: it
+# inlines and drops across the engines' modules), which makes it about a tenth smaller than
+# linking machine code.
 # Usage: Wasm/build.sh [OUTPUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/wasm/arrange.wasm}
-board="$(dirname "$output")/arrange-board.wasm"
-# A fixed place to build in: the modules hold no path of it, and the same sources give the same
+# A fixed place to build in: the module holds no path of it, and the same sources give the same
 # bytes.
 work=.build/wasm/objects
 rm -rf "$work"
@@ -29,14 +26,10 @@ for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
 done
 swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
   Wasm/ArrangeWasmShared.swift -c -o "$work/library.o"
-swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasm.swift Wasm/ArrangeWasmShared.swift \
-  -c -o "$work/board.o"
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin -flto \
   -c Wasm/runtime.c -o "$work/runtime.o"
 mkdir -p "$(dirname "$output")"
-for pair in "library.o:$output" "board.o:$board"; do
-  "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all --lto-O2 -o "${pair#*:}" \
-    "$work/${pair%%:*}" "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o \
-    "$work"/ArrangeGeometry.o "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
-  echo "built ${pair#*:} ($(wc -c < "${pair#*:}") bytes)"
-done
+"$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all --lto-O2 -o "$output" \
+  "$work/library.o" "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o \
+  "$work"/ArrangeGeometry.o "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
+echo "built $output ($(wc -c < "$output") bytes)"

@@ -1,9 +1,8 @@
-// Loads the engines' WebAssembly module in node and drags a card from one column to another
-// through it: the module is built from the current sources and does what the engines do.
-// Usage: node Wasm/smoke.mjs path/to/arrange.wasm   (the board's part loads arrange-board.wasm
-// beside it; the arenas' part the library's module itself)
+// Loads the engines' WebAssembly module (the web library's, which the board page uses too) in
+// node and drags items through its arenas: the module is built from the current sources and
+// does what the engines do.
+// Usage: node Wasm/smoke.mjs path/to/arrange.wasm
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 
 const load = async (path, imports = {}) =>
   (await WebAssembly.instantiate(readFileSync(path), imports)).instance.exports;
@@ -13,170 +12,13 @@ let hostRule = () => 1;
 const library = await load(process.argv[2], { arrange: {
   can_drop: (...question) => { asked.push(question); return hostRule(...question); },
 } });
-const board = await load(join(dirname(process.argv[2]), "arrange-board.wasm"));
-let e = board;
+const e = library;
 const fail = (message) => { console.error("smoke test failed: " + message); process.exit(1); };
 const memory = () => new DataView(e.memory.buffer);
-
-// Three columns side by side in 320 × 200, 8 apart inside 8 of padding.
-const frames = e.arrange_alloc(3 * 4 * 8);
-e.arrange_layout_columns(3, 320, 200, 8, 8, 40, frames);
-const column = (i) => [0, 1, 2, 3].map((k) => memory().getFloat64(frames + (i * 4 + k) * 8, true));
-const [x0, y0, w0, h0] = column(0);
-const [x1, , w1] = column(1);
-if (x0 !== 8 || y0 !== 8 || w0 !== 96 || h0 !== 184 || x1 !== 112 || w1 !== 96) {
-  fail(`column frames ${JSON.stringify([column(0), column(1), column(2)])}`);
-}
-
-// Cards 1, 2, 3 in the first column, 4 in the second; each 20 high, 4 apart.
-e.arrange_reset(3);
-const setColumn = (index, ids) => {
-  const idPointer = e.arrange_alloc(4 * Math.max(1, ids.length));
-  const lengthPointer = e.arrange_alloc(8 * Math.max(1, ids.length));
-  ids.forEach((id, k) => {
-    memory().setInt32(idPointer + 4 * k, id, true);
-    memory().setFloat64(lengthPointer + 8 * k, 20, true);
-  });
-  const [x, y, w, h] = column(index);
-  e.arrange_set_column(index, x, y, w, h, ids.length, idPointer, lengthPointer, 4);
-  e.arrange_free(idPointer);
-  e.arrange_free(lengthPointer);
-};
-setColumn(0, [1, 2, 3]);
-setColumn(1, [4]);
-setColumn(2, []);
-
-// Press card 2 (its middle: y 8 + 24 + 10), drag to the second column below card 4, release.
-let count = e.arrange_pointer(0, 40, 42, 0);
-for (let step = 1; step <= 10; step++) count = e.arrange_pointer(1, 40 + step * 10, 42 + step, step * 0.016);
-if (e.arrange_dragged() !== 2) fail(`dragged ${e.arrange_dragged()}, not card 2`);
-count = e.arrange_pointer(2, 150, 60, 0.2);
-if (count !== 1) fail(`${count} operations on drop`);
-const out = e.arrange_alloc(6 * 4);
-e.arrange_operation(0, out);
-const op = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
-if (JSON.stringify(op) !== JSON.stringify([1, 2, 0, 1, 1, 1])) fail(`operation ${JSON.stringify(op)}`);
-console.log(`wasm smoke test passed: moved card 2 from column 1 to column 2, position 2`);
-
-// The engine's look of a drag, for the page's animations.
-const look = e.arrange_alloc(6 * 8);
-e.arrange_appearance(look);
-const appearance = [0, 1, 2, 3, 4, 5].map((k) => memory().getFloat64(look + 8 * k, true));
-if (JSON.stringify(appearance) !== JSON.stringify([0.2, 1.2, 1.05, 0.8, 0.6, 0.15])) {
-  fail(`appearance ${JSON.stringify(appearance)}`);
-}
-
-// Names, a keyboard drag and its announcements (what a page puts in an aria-live region).
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-// Hands `text` to an entry point that takes a number, a pointer and a length.
-const withText = (entry, number, text) => {
-  const bytes = encoder.encode(text);
-  const pointer = e.arrange_alloc(bytes.length);
-  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  entry(number, pointer, bytes.length);
-  e.arrange_free(pointer);
-};
-const name = (id, text) => withText(e.arrange_set_name, id, text);
-const said = () => {
-  const room = e.arrange_alloc(512);
-  const length = e.arrange_announcement(room, 512);
-  const text = decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 512)));
-  e.arrange_free(room);
-  return text;
-};
-name(1, "Write the plan ✍️");
-name(4, "Release");
-setColumn(0, [1, 3]);
-setColumn(1, [4, 2]);
-e.arrange_key(0, 1, 100);
-if (!said().includes("Write the plan ✍️")) fail(`lift said “${said()}”`);
-e.arrange_key(4, 0, 100.1);
-const shown = e.arrange_alloc(64 * 8);
-const numbers = e.arrange_presentation(shown, 64);
-const view = [...Array(numbers).keys()].map((k) => memory().getFloat64(shown + 8 * k, true));
-if (numbers < 8 || view[0] !== 1 || view[5] !== 0 || view[6] !== 0 || view[7] !== 1) {
-  fail(`presentation while over column 2: ${JSON.stringify(view)}`);
-}
-if (e.arrange_key(5, 0, 100.2) !== 1) fail("the keyboard drop applied nothing");
-e.arrange_operation(0, out);
-const keyed = [0, 1, 2, 3, 4, 5].map((k) => memory().getInt32(out + 4 * k, true));
-if (keyed[0] !== 1 || keyed[1] !== 1 || keyed[4] !== 1) fail(`keyboard operation ${JSON.stringify(keyed)}`);
-if (!said().startsWith("Dropped Write the plan ✍️")) fail(`drop said “${said()}”`);
-console.log(`keyboard drag: “${said()}”`);
-
-// A long session: 2,000 drags back and forth must reuse memory, not grow it.
-const before = e.memory.buffer.byteLength;
-let time = 1;
-for (let round = 0; round < 2000; round++) {
-  setColumn(0, round % 2 === 0 ? [1, 3] : [1, 2, 3]);
-  setColumn(1, round % 2 === 0 ? [4, 2] : [4]);
-  const [fromY, toX] = round % 2 === 0 ? [66, 40] : [42, 150];
-  const startX = round % 2 === 0 ? 150 : 40;
-  e.arrange_pointer(0, startX, fromY, time);
-  for (let step = 1; step <= 5; step++) e.arrange_pointer(1, startX + (toX - startX) * step / 5, fromY + step, time + step * 0.016);
-  e.arrange_pointer(2, toX, fromY + 5, time + 0.1);
-  time += 1;
-}
-const after = e.memory.buffer.byteLength;
-if (after > before + 4 * 65536) fail(`memory grew from ${before} to ${after} bytes over 2,000 drags`);
-console.log(`2,000 drags: memory ${before} → ${after} bytes`);
-
-// A full column refuses a drop, with its name and limit in the reason.
-name(4, "Release");
-const columnName = (index, text) => withText(e.arrange_name_column, index, text);
-columnName(1, "Doing");
-e.arrange_reset(3);
-setColumn(0, [1, 2, 3]);
-setColumn(1, [4]);
-setColumn(2, []);
-e.arrange_set_limit(1, 1);
-const reason = () => {
-  const room = e.arrange_alloc(512);
-  const length = e.arrange_message(room, 512);
-  const text = decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 512)));
-  e.arrange_free(room);
-  return text;
-};
-e.arrange_pointer(0, 40, 42, time);
-let refusal = "";
-for (let step = 1; step <= 10; step++) {
-  e.arrange_pointer(1, 40 + step * 10, 42 + step, time + step * 0.016);
-  const said = reason();
-  if (said) {
-    refusal = said;
-    // Each input starts afresh: a tick right after the refusal does not repeat it.
-    e.arrange_tick(time + step * 0.016 + 0.001);
-    if (reason() !== "") fail(`a tick repeated the refusal “${reason()}”`);
-  }
-}
-if (refusal !== "“Doing” is full: it takes at most 1 card.") fail(`refusal “${refusal}”`);
-if (e.arrange_pointer(2, 150, 52, time + 0.3) !== 0) fail("a drop into a full column applied something");
-console.log(`full column: “${refusal}”`);
-
-// Columns dragged by their titles: the third title dropped before the first.
-const widths = e.arrange_alloc(3 * 8);
-[0, 1, 2].forEach((k) => memory().setFloat64(widths + 8 * k, 96, true));
-e.arrange_set_titles(3, 8, 8, 30, widths, 8);
-e.arrange_title_pointer(0, 260, 20, time + 1, 0);
-for (let step = 1; step <= 10; step++) e.arrange_title_pointer(1, 260 - step * 25, 20, time + 1 + step * 0.016, 0);
-const moves = e.arrange_title_pointer(2, 10, 20, time + 1.3, 0);
-const move = e.arrange_alloc(8);
-if (moves !== 1 || !e.arrange_column_move(0, move)) fail(`${moves} column moves`);
-const [movedColumn, place] = [0, 1].map((k) => memory().getInt32(move + 4 * k, true));
-if (movedColumn !== 2 || place !== 0) fail(`column move ${movedColumn} → ${place}`);
-console.log("column drag: the third column moved to the first place");
 
 // Two independent arenas at once (the library's lists, Wasm/ArrangeWasmArenas.swift): a vertical
 // list of three items in the first, two horizontal lists in the second; a drag in one leaves the
 // other alone.
-e = library;
-if (Object.keys(library).some((name) => /^arrange_(reset|set_column|layout_columns)$/.test(name))) {
-  fail("the library's module holds the board's entry points");
-}
-if (Object.keys(board).some((name) => name.startsWith("arrange_arena_"))) {
-  fail("the board's module holds the library's entry points");
-}
 const a = e.arrange_arena_create();
 const b = e.arrange_arena_create();
 if (a === 0 || b === 0 || a === b) fail(`arena handles ${a} and ${b}`);

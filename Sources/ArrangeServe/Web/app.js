@@ -1,7 +1,8 @@
-// The board in a browser: a thin host for the engines in WebAssembly (arrange-board.wasm, built from
-// ArrangeGeometry, ArrangeLayout and ArrangeDragDrop). The page turns Pointer Events and keys
-// into engine inputs, applies the engine's presentation to the DOM with transforms, and sends
-// only the operations a drop makes to the server; pointer moves never leave the page.
+// The board in a browser: its columns and cards, kept in step with the server, dragged with
+// Arrange's web library (arrange-lib.js, over the engines in WebAssembly). The library turns
+// pointer and key input into drags, draws them and moves the cards' elements on a drop; this
+// script keeps the board's own logic: the server's board and the changes sent to it, the
+// columns, search, details and keys. Pointer moves never leave the page.
 "use strict";
 
 const SPACING = 8;        // between cards, and between columns
@@ -15,9 +16,9 @@ const $ = (id) => document.getElementById(id);
 const boardView = $("board");
 const inner = $("inner");
 
-let e = null;             // the module's exports
-let look = { duration: 0.2, catchScale: 1.2, releaseScale: 1.05, snapshotAlpha: 0.8,
-  displacedAlpha: 0.6, press: 0.15 };
+let arrange = null;       // the web library, loaded with its module
+let columnsList = null;   // the columns, sortable by their titles
+let look = { duration: 0.2 };
 let board = null;         // the board as the server last sent it (or as changed here since)
 let waitingBoard = null;  // a board that arrived during a drag, shown once it ends
 let filter = "";
@@ -26,55 +27,14 @@ const cardElements = new Map();   // card id -> element
 let columnElements = [];
 let shownIds = [];                // per column, the ids of the cards shown (search hides some)
 let selection = [];               // selected card ids, in order
+let toldSelection = [];           // the selected cards' elements, as the library was told
 let focusId = null;               // the focused card, kept across renders
-let pointer = null;               // the pointer pressing a card: {id, kind, x, y}
-let titlePointer = null;          // the pointer pressing a column title
-let keyboardId = null;            // the card lifted with the keyboard
-let ghost = null;                 // {element, id, width, height}
-let shiftedElements = new Set();
-let refusedNow = false;           // whether the last presentation showed a refusal
-let cardEnds = [];                // per column, where each card shown ends (content coordinates)
-let columnSpans = [];             // per column, its left and right edges
-let hiddenElement = null;         // the card whose place the lifted card left
-const marked = new Set();         // the cards a drag hid or marked as companions, for settle
 let removing = null;              // a column X was pressed on once: {column, time}
 let sending = Promise.resolve();
 let socket = null;        // the live connection, opened with `token`
 let opening = 0;          // counts the loads of the board: a later one (a new token) wins
 let inFlight = 0;         // changes sent and not answered yet
 let deferredBoard = null; // the newest board pushed while they were on their way
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-// MARK: - The module
-
-/// Memory for arguments, grown as needed.
-const buffers = {};
-function buffer(name, bytes) {
-  const known = buffers[name];
-  if (known && known.bytes >= bytes) return known.pointer;
-  if (known) e.arrange_free(known.pointer);
-  const size = Math.max(bytes, 1024);
-  buffers[name] = { pointer: e.arrange_alloc(size), bytes: size };
-  return buffers[name].pointer;
-}
-const f64 = (pointer, count) => new Float64Array(e.memory.buffer, pointer, count);
-const i32 = (pointer, count) => new Int32Array(e.memory.buffer, pointer, count);
-function text(read) {
-  const room = buffer("text", 4096);
-  const length = read(room, 4096);
-  return decoder.decode(new Uint8Array(e.memory.buffer, room, Math.min(length, 4096)).slice());
-}
-/// Hands `text` to an entry point that takes a number, a pointer and a length.
-function withText(entry, number, text) {
-  const bytes = encoder.encode(text);
-  const pointer = buffer("name", bytes.length + 1);
-  new Uint8Array(e.memory.buffer, pointer, bytes.length).set(bytes);
-  entry(number, pointer, bytes.length);
-}
-const setName = (id, name) => withText(e.arrange_set_name, id, name);
-const now = () => performance.now() / 1000;
-const duration = () => (reducedMotion.matches ? 0 : look.duration);
 
 // MARK: - Talking to the server
 
@@ -248,13 +208,13 @@ const matches = (card) =>
   !filter || card.title.toLowerCase().includes(filter) ||
   card.description.some((line) => line.toLowerCase().includes(filter));
 
-/// Builds the board's elements from `board`, lays the columns out with ArrangeLayout and tells
-/// the drag engine where every card is. With `animate`, cards slide from where they were.
-/// What a card is drawn from: if it is the same, its element can stay.
-function cardSignature(card, column, day) {
+/// What a card is drawn from: if it is the same, its element can stay. (Its column is only in
+/// its label, which is set apart: a card dropped in another column keeps its element, which the
+/// library has moved there, with its focus.)
+function cardSignature(card, day) {
   const subtasks = card.subtasks.map((subtask) => (subtask.done ? "x" : "o") + subtask.title);
   return [card.title, card.done, card.due, card.description.join("\n"), subtasks.join("\u0001"),
-    column.title, selection.includes(card.id), card.due ? day : ""].join("\u0000");
+    card.due ? day : ""].join("\u0000");
 }
 
 /// Makes `list`'s children `elements`, in order, with as few DOM changes as it can: a card
@@ -303,16 +263,14 @@ function setRoving(element, on) {
 }
 
 /// A column's section: its title (a name and a count) and its list, with "+ Add a card".
-function columnSection(column, c) {
+function columnSection(column) {
   const section = document.createElement("section");
   section.className = "column";
-  section.dataset.column = c;
   section.dataset.title = column.title;
   section.setAttribute("role", "group");
   const title = document.createElement("h2");
   title.className = "title";
   title.tabIndex = 0;
-  title.dataset.column = c;
   title.setAttribute("aria-roledescription", "column; < and > move it");
   const name = document.createElement("span");
   name.textContent = column.title;
@@ -328,14 +286,18 @@ function columnSection(column, c) {
   add.className = "add-card";
   add.textContent = "+ Add a card";
   add.setAttribute("aria-label", `Add a card to ${column.title}`);
-  add.addEventListener("click", () =>
-    ask(`New card in ${column.title}`, "", (title) => addCard(title, c)));
+  add.addEventListener("click", () => {
+    const c = columnElements.indexOf(section);
+    ask(`New card in ${board.columns[c].title}`, "", (title) => addCard(title, c));
+  });
   section.append(title, list, add);
   return section;
 }
 
-/// With `only` (a set of column indices), the other columns are known to be as they were drawn
-/// (a drop changes the columns it took cards from and put them in): their cards are not looked at.
+/// Builds the board's elements from `board` (only what changed) and lays the columns out. With
+/// `animate`, cards slide from where they were. With `only` (a set of column indices), the other
+/// columns are known to be as they were drawn (a drop changes the columns it took cards from and
+/// put them in): their cards are not looked at.
 function render(animate, only = null) {
   const before = new Map();
   if (animate && !reducedMotion.matches) {
@@ -366,7 +328,7 @@ function render(animate, only = null) {
       sections.push(old);
       return;
     }
-    const section = old && old.dataset.title === column.title ? old : columnSection(column, c);
+    const section = old && old.dataset.title === column.title ? old : columnSection(column);
     const count = column.cards.length;
     const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
     section.setAttribute("aria-label", `${column.title}, ${count} card${count === 1 ? "" : "s"}${limit}`);
@@ -380,14 +342,18 @@ function render(animate, only = null) {
       known.add(card.id);
       if (!matches(card)) continue;
       ids.push(card.id);
-      const signature = cardSignature(card, column, day);
+      const signature = cardSignature(card, day);
       let element = kept.get(card.id);
       if (!element || element.arrangeSignature !== signature) {
-        element = cardElement(card, column);
+        element = cardElement(card);
         element.arrangeSignature = signature;
       } else {
         cardElements.set(card.id, element);
       }
+      const label = `${element.arrangeLabel}, in ${column.title}`;
+      if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
+      const selected = selection.includes(card.id);
+      if (element.classList.contains("selected") !== selected) element.classList.toggle("selected", selected);
       elements.push(element);
     }
     reconcile(list, elements);
@@ -396,11 +362,17 @@ function render(animate, only = null) {
   });
   if (sections.length !== columnElements.length || sections.some((section, c) => columnElements[c] !== section)) {
     inner.replaceChildren(...sections);
+    columnElements = sections;
+    makeSortable();
   }
-  columnElements = sections;
+  sections.forEach((section, c) => {
+    section.dataset.column = c;
+    section.querySelector(".title").dataset.column = c;
+  });
   // One card takes Tab into the board: the focused one, else the first.
   setRovingTo(cardElements.get(focusId) ?? cardElements.values().next().value ?? null);
   selection = selection.filter((id) => known.has(id));
+  tellSelection();
   layout();
   if (before.size) {
     // FLIP: each card starts where it was and slides to where it is.
@@ -526,10 +498,9 @@ function link(address) {
   return a;
 }
 
-function cardElement(card, column) {
+function cardElement(card) {
   const element = document.createElement("li");
-  element.className = "card" + (card.done ? " done" : "") +
-    (selection.includes(card.id) ? " selected" : "");
+  element.className = "card" + (card.done ? " done" : "");
   // Tab reaches one card of the board (setRovingTo): made, a card is not that one.
   element.tabIndex = -1;
   element.dataset.id = card.id;
@@ -550,7 +521,9 @@ function cardElement(card, column) {
     spoken.push(`${done} of ${card.subtasks.length} subtask${card.subtasks.length === 1 ? "" : "s"} done`);
   }
   if (card.description.length) spoken.push("has a description");
-  element.setAttribute("aria-label", [`${plain}${state}`, ...spoken, `in ${column.title}`].join(", "));
+  // The label ends with the card's column, which render adds (it changes with a drop).
+  element.arrangeLabel = [`${plain}${state}`, ...spoken].join(", ");
+  element.arrangeName = plain;
   if (card.done != null) {
     // The done mark ticks when clicked, as in Obsidian: a checkbox of its own (reached with Tab
     // from the card, Space or Enter ticks it) that never opens the card nor starts a drag.
@@ -590,7 +563,6 @@ function cardElement(card, column) {
   open.addEventListener("click", () => openDetails(card.id));
   element.append(open);
   cardElements.set(card.id, element);
-  setName(card.id, plain);
   return element;
 }
 
@@ -645,23 +617,15 @@ function measure(section, c) {
 let columnsTall = 0;
 const TALL_STEP = 160;
 
-/// Per column, what tellEngine gave the engine: its list's frame and its cards' heights.
-let geometry = [];
-/// Per column, its frame as last placed: [x, y, width, height] in content coordinates.
-let columnFrames = [];
-
-/// Places the columns (ArrangeLayout, in the module) and gives the engines their geometry.
-/// Everything is read before anything is written, so that the browser lays the board out once:
-/// a read after a write would have it lay out again at once.
+/// Places the columns: side by side, each as wide as the view allows and never narrower than
+/// MIN_COLUMN, or one above the other on a narrow view. Edges fall on whole pixels. Everything
+/// is read before anything is written, so that the browser lays the board out once: a read
+/// after a write would have it lay out again at once.
 function layout() {
   const count = columnElements.length;
   const width = boardView.clientWidth;
   stacked = width < NARROW;
-  const frames = buffer("frames", Math.max(1, count) * 32);
-  if (count === 0) {
-    e.arrange_reset(0);
-    return;
-  }
+  if (count === 0) return;
   const columnWidth = stacked ? width - 2 * PADDING
     : Math.max(MIN_COLUMN, (width - 2 * PADDING - SPACING * (count - 1)) / count);
   // Nothing is set that is already so, and no column is let go to its own height to be
@@ -673,12 +637,15 @@ function layout() {
       section.style.height = "";
     }
   }
-  const measures = columnElements.map(measure);
-  const natural = measures.map((m) => m.natural);
+  const natural = columnElements.map(measure).map((m) => m.natural);
+  const placed = [];
   if (stacked) {
-    const heights = buffer("heights", count * 8);
-    f64(heights, count).set(natural);
-    e.arrange_layout_stack(count, width, SPACING, PADDING, heights, frames);
+    let y = PADDING;
+    for (const height of natural) {
+      const top = Math.round(y);
+      placed.push([PADDING, top, Math.round(width - PADDING) - PADDING, Math.round(y + height) - top]);
+      y += height + SPACING;
+    }
   } else {
     // The columns fill the view; on a board taller than the view they are as tall as the
     // tallest needs and some room more, grown and shrunk a step at a time: a drop that makes
@@ -688,24 +655,25 @@ function layout() {
     if (needed <= boardView.clientHeight) columnsTall = 0;
     else if (!(needed <= columnsTall && needed > columnsTall - 2 * TALL_STEP)) columnsTall = needed + TALL_STEP;
     const height = Math.max(boardView.clientHeight, columnsTall);
-    e.arrange_layout_columns(count, width, height, SPACING, PADDING, MIN_COLUMN, frames);
+    for (let c = 0; c < count; c++) {
+      const left = PADDING + c * (columnWidth + SPACING);
+      const x = Math.round(left);
+      placed.push([x, PADDING, Math.round(left + columnWidth) - x, Math.round(height - PADDING) - PADDING]);
+    }
   }
-  const placed = Array.from(f64(frames, count * 4));
   let right = 0;
   let bottom = 0;
-  columnFrames = columnElements.map((section, c) => {
-    const [x, y, w, h] = placed.slice(c * 4, c * 4 + 4).map((value) => Math.round(value * 100) / 100);
+  columnElements.forEach((section, c) => {
+    const [x, y, w, h] = placed[c];
     setPixels(section, "left", x);
     setPixels(section, "top", y);
     setPixels(section, "width", w);
     setPixels(section, "height", h);
     right = Math.max(right, x + w);
     bottom = Math.max(bottom, y + h);
-    return [x, y, w, h];
   });
   setPixels(inner, "width", right + PADDING);
   setPixels(inner, "height", bottom + PADDING);
-  tellEngine(measures);
 }
 
 /// Sets `element.style[name]` to `value` pixels (to a hundredth), unless it is that already:
@@ -722,289 +690,96 @@ function place(element) {
   return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
 }
 
-/// Where the card `id` is in the board's content, from the geometry given to the engine.
-function cardPlace(id) {
-  const at = locate(id);
-  const known = at && geometry[at.column];
-  if (!known || at.index >= known.heights.length) return null;
-  const height = known.heights[at.index];
-  const end = cardEnds[at.column][at.index];
-  return { x: known.frame.x + 8, y: end - height, width: known.frame.width - 16, height };
-}
+// MARK: - Dragging
 
-/// Gives the drag engine every column's frame and cards, and the column engine the titles:
-/// from `measures` (see measure) and the frames layout placed the columns in. A column whose
-/// width changed since its chrome and cards were measured is measured again.
-function tellEngine(measures = null) {
-  const count = columnElements.length;
-  if (!isDragging()) {
-    board.columns.forEach((column, c) => withText(e.arrange_name_column, c, column.title));
-    e.arrange_reset(count);
+const isDragging = () => Boolean(columnsList?.dragging || columnElements[0]?.sortable?.dragging);
+
+/// Makes every column's list of cards sortable, in the columns' order (the order the keyboard
+/// moves a card through): one group, so that a card may go to any column.
+function makeSortable() {
+  for (const section of inner.querySelectorAll(".column")) {
+    section.sortable?.destroy();
+    section.sortable = null;
   }
-  geometry = [];
-  const titles = [];
-  columnElements.forEach((section, c) => {
-    let known = measures?.[c];
-    if (!known || known.chrome.width !== section.style.width) known = measure(section, c);
-    const { chrome, heights } = known;
-    const [x, y, , h] = columnFrames[c];
-    const frame = { x: x + chrome.list.x, y: y + chrome.list.y, width: chrome.list.width,
-      height: h - chrome.list.y - chrome.list.below };
-    geometry[c] = { frame, heights };
-    titles.push({ x: x + chrome.title.x, y: y + chrome.title.y, width: chrome.title.width,
-      height: chrome.title.height });
-    const ids = shownIds[c];
-    const idPointer = buffer("ids", ids.length * 4 + 4);
-    const lengthPointer = buffer("lengths", ids.length * 8 + 8);
-    i32(idPointer, ids.length).set(ids);
-    f64(lengthPointer, ids.length).set(heights);
-    // Where each card ends, for finding the cards in view without asking the DOM.
-    const ends = new Float64Array(ids.length);
-    let end = frame.y;
-    heights.forEach((height, index) => {
-      end += height;
-      ends[index] = end;
-      end += SPACING;
+  for (const section of columnElements) {
+    section.sortable = arrange.sortable(section.querySelector(".cards"), {
+      group: "cards",
+      items: ".card",
+      // A press on a card's checkbox or its Open control is theirs; Enter opens the card.
+      filter: ".open, .box",
+      liftKeys: [" "],
+      appearance: "engine",
+      itemName: (element) => element.arrangeName,
+      label: section.dataset.title,
+      canDrop: (item, from, to) => fullColumn(from, to),
+      onLift: () => hideRefusal(),
+      onMove: ({ to, refused }) => showTarget(to, refused),
+      onDrop: dropped,
+      onEnd: ended,
     });
-    cardEnds[c] = ends;
-    columnSpans[c] = [frame.x, frame.x + frame.width];
-    // The column's drop area reaches down over its "+ Add a card" control: a card dropped there
-    // lands at the column's end instead of going back.
-    const addBottom = y + h - chrome.addBelow;
-    const height = Math.max(frame.height, addBottom - frame.y);
-    e.arrange_set_column(c, frame.x + 8, frame.y, frame.width - 16, height, ids.length,
-      idPointer, lengthPointer, SPACING);
-    const limit = board.columns[c].limit;
-    e.arrange_set_limit(c, limit == null ? -1 : limit);
-  });
-  tellSelection();
-  if (!stacked && count > 0) {
-    const widths = buffer("widths", count * 8);
-    f64(widths, count).set(titles.map((t) => t.width));
-    e.arrange_set_titles(count, titles[0].x, titles[0].y, titles[0].height, widths, SPACING);
   }
+  toldSelection = [];
 }
 
-// MARK: - Presenting a drag
-
-const isDragging = () => pointer?.dragging || keyboardId != null || titlePointer?.dragging;
-
-/// Applies the engine's presentation of the drag under way: the lifted snapshot, the cards that
-/// make room, the target column, the drop indicator. Returns whether a drag is under way.
-function present() {
-  const room = buffer("presentation", 8 * 4096);
-  const count = e.arrange_presentation(room, 4096);
-  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
-  refusedNow = Boolean(refusal);
-  if (refusal) showRefusal(refusal);
-  if (count === 0) return false;
-  const values = Array.from(f64(room, count));
-  const [item, gx, gy, gw, gh, hiddenColumn, hiddenIndex, highlighted, indicatorKind,
-    ix, iy, iw, ih, companions, runCount] = values;
-  if (!ghost || ghost.id !== item) liftSnapshot(item, companions);
-  // Only the cards in view (and a little around it) are moved: a long column's other cards
-  // would cost a style change each and show nothing. Scrolling presents again. (The view is
-  // read before anything is written, so that the read does not update the styles at once.)
-  const margin = 100;
-  const top = boardView.scrollTop - margin;
-  const bottom = boardView.scrollTop + boardView.clientHeight + margin;
-  const left = boardView.scrollLeft - margin;
-  const right = boardView.scrollLeft + boardView.clientWidth + margin;
-  const scale = keyboardId != null ? look.releaseScale : look.catchScale;
-  ghost.element.style.transform =
-    `translate(${gx + (gw - ghost.width) / 2}px, ${gy + (gh - ghost.height) / 2}px) scale(${scale})`;
-  // Cards that make room: each run moves by its offset in places of the lifted card's height.
-  const step = ghost.height + SPACING;
-  const moved = new Set();
-  for (let r = 0; r < runCount; r++) {
-    const [column, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
-    const ids = shownIds[column] || [];
-    const ends = cardEnds[column] || [];
-    const span = columnSpans[column] || [0, 0];
-    if (span[1] < left || span[0] > right) continue;
-    let index = Math.max(first, firstEndingAfter(ends, top));
-    for (; index < end && index < ids.length; index++) {
-      if (index > 0 && ends[index - 1] > bottom) break;
-      const element = cardElements.get(ids[index]);
-      if (!element) continue;
-      const transform = `translateY(${offset * step}px)`;
-      if (element.style.transform !== transform) element.style.transform = transform;
-      moved.add(element);
-    }
-  }
-  for (const element of shiftedElements) if (!moved.has(element)) element.style.transform = "";
-  shiftedElements = moved;
-  // A column that refuses the card is outlined as refusing, not as the target.
-  if (refusedNow) present.refusing = highlighted;
-  else if (highlighted !== present.refusing) present.refusing = -1;
-  const refusing = present.refusing;
-  if (highlighted !== present.highlighted || refusing !== present.shownRefusing) {
-    columnElements.forEach((section, c) => {
-      section.classList.toggle("target", c === highlighted && c !== refusing);
-      section.classList.toggle("refusing", c === highlighted && c === refusing);
-    });
-    present.highlighted = highlighted;
-    present.shownRefusing = refusing;
-  }
-  const label = $("refusal");
-  if (label) {
-    label.hidden = refusing < 0 || refusing !== highlighted;
-    Object.assign(label.style, { left: `${gx}px`, top: `${Math.max(0, gy - 30)}px` });
-  }
-  const hidden = hiddenColumn >= 0 ? cardElements.get(shownIds[hiddenColumn]?.[hiddenIndex]) : null;
-  if (hidden !== hiddenElement) {
-    hiddenElement?.classList.remove("hidden-slot");
-    hidden?.classList.add("hidden-slot");
-    if (hidden) marked.add(hidden);
-    hiddenElement = hidden;
-  }
-  let marker = $("indicator");
-  if (indicatorKind === 1 || indicatorKind === 2) {
-    if (!marker) {
-      marker = document.createElement("div");
-      marker.id = "indicator";
-      inner.append(marker);
-    }
-    marker.className = "indicator" + (indicatorKind === 2 ? " item" : "");
-    const thick = indicatorKind === 1 ? 3 : ih;
-    Object.assign(marker.style, { left: `${ix}px`, top: `${indicatorKind === 1 ? iy - 1 : iy}px`,
-      width: `${iw}px`, height: `${Math.max(thick, 3)}px` });
-  } else if (marker) {
-    marker.remove();
-  }
-  return true;
+/// Why a column refuses a card from another one: it is full (its limit counts every card, the
+/// ones a search hides too). True when it takes it.
+function fullColumn(from, to) {
+  if (from === to) return true;
+  const column = board.columns[columnElements.findIndex((section) => section.contains(to))];
+  const limit = column?.limit;
+  if (limit == null || column.cards.length < limit) return true;
+  return `“${column.title}” is full: it takes at most ${limit} card${limit === 1 ? "" : "s"}.`;
 }
 
-/// The first index whose card ends after `y` in a column's ascending `ends`.
-function firstEndingAfter(ends, y) {
-  let low = 0;
-  let high = ends.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (ends[middle] <= y) low = middle + 1;
-    else high = middle;
+/// Outlines the column a drag is over: as the target, or as refusing with the reason beside the
+/// card.
+function showTarget(list, refused) {
+  const over = list?.closest(".column") ?? null;
+  for (const section of columnElements) {
+    section.classList.toggle("target", section === over && !refused);
+    section.classList.toggle("refusing", section === over && Boolean(refused));
   }
-  return low;
-}
-
-/// The snapshot that follows the pointer: a copy of the card, scaled up and translucent, with
-/// the other selected cards as a stack behind it and their count.
-function liftSnapshot(id, companions) {
-  dropSnapshot();
-  const card = cardElements.get(id);
-  if (!card) return;
-  const frame = place(card);
-  const element = card.cloneNode(true);
-  element.removeAttribute("id");
-  element.removeAttribute("tabindex");
-  element.setAttribute("aria-hidden", "true");
-  element.querySelector(".open")?.remove();
-  element.querySelector(".box")?.setAttribute("tabindex", "-1");
-  element.className = card.className + " ghost";
-  element.classList.remove("hidden-slot", "selected");
-  element.style.width = `${frame.width}px`;
-  element.style.opacity = look.snapshotAlpha;
-  element.style.transform = `translate(${frame.x}px, ${frame.y}px)`;
-  if (companions > 0) {
-    element.classList.add("stack");
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.textContent = `${companions + 1}`;
-    element.append(badge);
-    for (const other of selection) {
-      const companion = other !== id && cardElements.get(other);
-      if (companion) {
-        companion.classList.add("companion");
-        marked.add(companion);
-      }
-    }
-  }
-  inner.append(element);
-  ghost = { element, id, width: frame.width, height: frame.height };
-}
-
-function dropSnapshot() {
-  ghost?.element.remove();
-  ghost = null;
-}
-
-/// Ends a drag's presentation: the snapshot flies to `target` (the card's new place, or home)
-/// and goes, the cards that made room settle.
-function settle(targetId, refocus = false) {
-  const flying = ghost;
-  ghost = null;
-  for (const element of shiftedElements) element.style.transform = "";
-  shiftedElements = new Set();
-  $("indicator")?.remove();
-  for (const section of columnElements) section.classList.remove("target", "refusing");
-  present.highlighted = -1;
-  present.refusing = -1;
-  present.shownRefusing = -1;
-  $("refusal")?.remove();
-  hiddenElement = null;
-  const finish = () => {
-    for (const element of marked) element.classList.remove("hidden-slot", "companion");
-    marked.clear();
-    flying?.element.remove();
-    // A hidden card loses the focus: a keyboard drag gives it back once the card is shown.
-    if (refocus && targetId != null) focusCard(targetId);
-    if (waitingBoard) {
-      const next = waitingBoard;
-      waitingBoard = null;
-      receive(next);
-    }
-  };
-  const target = targetId != null && cardElements.get(targetId);
-  // Where the card now is comes from the geometry the engine was given, not from the DOM: a
-  // read here, after the drop's changes, would have the browser lay the board out once more.
-  const frame = target && cardPlace(targetId);
-  if (!flying || !target || !frame || duration() === 0) {
-    finish();
-    return;
-  }
-  target.classList.add("hidden-slot");
-  marked.add(target);
-  // The class that gives the snapshot its transition and the place it flies to change in the
-  // same style update: the transition starts from where it is (the after-change style's
-  // transition applies), with no forced style update between them.
-  flying.element.classList.add("home");
-  flying.element.style.transform = `translate(${frame.x}px, ${frame.y}px) scale(1)`;
-  flying.element.style.opacity = 1;
-  setTimeout(finish, duration() * 1000);
+  if (refused && refused !== showTarget.refused) showRefusal(refused);
+  else if (!refused && showTarget.refused) hideRefusal();
+  showTarget.refused = refused || null;
 }
 
 function showRefusal(message) {
   status(message, true);
-  announce(message);
   let label = $("refusal");
   if (!label) {
     label = document.createElement("div");
     label.id = "refusal";
     label.className = "refusal";
+    label.setAttribute("aria-hidden", "true");
     inner.append(label);
   }
   label.textContent = message;
-  const anchor = ghost ? place(ghost.element) : { x: 20, y: 20, height: 0 };
+  const card = document.querySelector(".card.arrange-dragging");
+  const anchor = card ? place(card) : { x: 20, y: 20 };
   Object.assign(label.style, { left: `${anchor.x}px`, top: `${Math.max(0, anchor.y - 28)}px` });
   clearTimeout(showRefusal.timer);
-  showRefusal.timer = setTimeout(() => label.remove(), 2500);
+  showRefusal.timer = setTimeout(hideRefusal, 2500);
 }
 
-// MARK: - Applying what a drop did
+function hideRefusal() {
+  $("refusal")?.remove();
+}
 
-/// Reads the operations the last input made, applies them to the board here at once (the page
-/// does not wait for the server) and sends them; returns the card to fly the snapshot to.
-function applyOperations(count) {
-  const out = buffer("operation", 24);
+/// A drop of cards (the library has moved their elements): the board here takes the moves at
+/// once (the page does not wait for the server) and sends them. Called once per drop.
+function dropped(event) {
+  if (event.operations === dropped.last) return;
+  dropped.last = event.operations;
   const requests = [];
   const touched = new Set();
-  let landed = null;
-  for (let index = 0; index < count; index++) {
-    if (!e.arrange_operation(index, out)) continue;
-    const [kind, card, , , toColumn, toIndex] = Array.from(i32(out, 6));
-    if (kind !== 1) continue;
+  for (const record of event.operations) {
+    if (record.type !== "move" || !record.item || !record.to) continue;
+    const card = Number(record.item.dataset.id);
+    const toColumn = columnElements.findIndex((section) => section.contains(record.to));
     const column = board.columns[toColumn];
-    // The engine counts the cards shown; the board counts them all (a search hides some).
+    if (!column) continue;
+    // The library counts the cards shown; the board counts them all (a search hides some).
     // Each operation is in terms of the board as the ones before it left it.
     const others = column.cards.filter((c) => c.id !== card);
     for (const ids of shownIds) {
@@ -1012,6 +787,7 @@ function applyOperations(count) {
       if (at >= 0) ids.splice(at, 1);
     }
     const shown = shownIds[toColumn];
+    const toIndex = record.toIndex;
     const before = toIndex > 0 ? shown[Math.min(toIndex, shown.length) - 1] : null;
     let at = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
       : others.findIndex((c) => c.id === before) + 1;
@@ -1020,19 +796,26 @@ function applyOperations(count) {
     requests.push({ op: "move", card, column: toColumn, index: at });
     touched.add(moveLocally(card, toColumn, at));
     touched.add(toColumn);
-    landed = landed ?? card;
   }
-  if (requests.length) {
-    // A selected card is drawn again unselected: its column is drawn again too.
-    for (const id of selection) {
-      const at = locate(id);
-      if (at) touched.add(at.column);
-    }
-    selection = [];
-    send(requests);
-    render(false, touched);
+  if (!requests.length) return;
+  // A selection is dragged once: its cards are drawn unselected.
+  for (const id of selection) {
+    const at = locate(id);
+    if (at) touched.add(at.column);
   }
-  return landed;
+  selection = [];
+  send(requests);
+  render(false, touched);
+}
+
+/// A press or drag of cards ended: the outlines go, and a board that arrived meanwhile shows.
+function ended() {
+  showTarget(null, null);
+  if (waitingBoard && !isDragging()) {
+    const next = waitingBoard;
+    waitingBoard = null;
+    receive(next);
+  }
 }
 
 /// Moves card `id` to place `index` of column `toColumn` in the board shown; returns the index
@@ -1054,158 +837,47 @@ function moveLocally(id, toColumn, index) {
   return from;
 }
 
-// MARK: - Pointer drags of cards
-
-function contentPoint(event) {
-  const origin = inner.getBoundingClientRect();
-  return { x: event.clientX - origin.left, y: event.clientY - origin.top };
-}
-function capture(id) {
-  try { boardView.setPointerCapture(id); } catch { /* a scripted pointer has nothing to capture */ }
-}
-const kindOf = (event) => (event.pointerType === "mouse" ? 0 : 1);
-
-boardView.addEventListener("pointerdown", (event) => {
-  if (event.button !== 0 || pointer || titlePointer || keyboardId != null) return;
-  const title = event.target.closest(".title");
-  if (title && !stacked) {
-    const point = contentPoint(event);
-    titlePointer = { id: event.pointerId, column: Number(title.dataset.column), dragging: false, ...point };
-    capture(event.pointerId);
-    e.arrange_title_pointer(0, point.x, point.y, now(), kindOf(event));
-    return;
-  }
-  const card = event.target.closest(".card");
-  if (!card || card.classList.contains("ghost")) return;
-  if (event.target.closest(".open, .box")) return;
-  const id = Number(card.dataset.id);
-  if (event.shiftKey || event.ctrlKey || event.metaKey) {
-    toggleSelection(id);
-    event.preventDefault();
-    return;
-  }
-  focusCard(id);
-  const point = contentPoint(event);
-  pointer = { id: event.pointerId, card: id, kind: kindOf(event), dragging: false, ...point,
-    clientX: event.clientX, clientY: event.clientY, onLink: event.target.closest("a") != null,
-    onTag: event.target.closest(".tag")?.textContent ?? null };
-  // A press on a link is captured only once it drags, so that a click still reaches the link.
-  if (!pointer.onLink) capture(event.pointerId);
-  e.arrange_pointer_kind(0, point.x, point.y, now(), pointer.kind);
-  if (pointer.kind !== 0) {
-    // A finger lifts a card after a short press held still.
-    const held = pointer;
-    setTimeout(() => {
-      if (pointer !== held) return;
-      e.arrange_tick(now());
-      pointer.dragging = present();
-      if (pointer.dragging && pointer.onLink) capture(pointer.id);
-    }, look.press * 1000 + 20);
-  }
-});
-
-boardView.addEventListener("pointermove", (event) => {
-  if (titlePointer && event.pointerId === titlePointer.id) {
-    const point = contentPoint(event);
-    e.arrange_title_pointer(1, point.x, point.y, now(), kindOf(event));
-    titlePointer.dragging = presentTitles() || titlePointer.dragging;
-    return;
-  }
-  if (!pointer || event.pointerId !== pointer.id) return;
-  pointer.clientX = event.clientX;
-  pointer.clientY = event.clientY;
-  movePointer();
-  autoScroll();
-});
-
-function movePointer() {
-  const origin = inner.getBoundingClientRect();
-  const x = pointer.clientX - origin.left;
-  const y = pointer.clientY - origin.top;
-  const count = e.arrange_pointer_kind(1, x, y, now(), pointer.kind);
-  const was = pointer.dragging;
-  pointer.dragging = present();
-  if (pointer.dragging && !was && pointer.onLink) capture(pointer.id);
-  // A refusal's reason, already said, says more than the engine's short sentence.
-  if (!refusedNow) announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
-  if (count) applyOperations(count);
+/// The columns, dragged by their titles (side by side; not when they are stacked). The library
+/// only reports the move: the board draws its columns itself.
+function makeColumnsSortable() {
+  columnsList = arrange.sortable(inner, {
+    group: "columns",
+    direction: "horizontal",
+    items: ".column",
+    handle: ".title",
+    keyboard: false,
+    dom: "report",
+    canDrag: () => !stacked,
+    itemName: (section) => section.dataset.title,
+    label: "the board",
+    messages: {
+      pickedUp: (c) => `Picked up the column ${c.name}, place ${c.position} of ${c.count}`,
+      moved: (c) => `Place ${c.position} of ${c.count}`,
+      willReturn: (c) => `Back to place ${c.position}`,
+      dropped: (c) => `Moved the column ${c.name} to place ${c.position}`,
+      didNotMove: (c) => `The column ${c.name} stays where it was`,
+      cancelled: (c) => `Cancelled, the column ${c.name} stays at place ${c.position}`,
+    },
+    onDrop: ({ fromIndex, toIndex, operations }) => {
+      if (operations.length !== 1 || fromIndex === toIndex) return;
+      const [column] = board.columns.splice(fromIndex, 1);
+      board.columns.splice(toIndex, 0, column);
+      send([{ op: "moveColumn", from: fromIndex, to: toIndex }]);
+      render(false);
+    },
+    onEnd: ended,
+  });
 }
 
-function endPointer(event, phase) {
-  if (titlePointer && event.pointerId === titlePointer.id) {
-    const point = contentPoint(event);
-    const moves = e.arrange_title_pointer(phase, point.x, point.y, now(), kindOf(event));
-    endTitles(moves);
-    return;
-  }
-  if (!pointer || event.pointerId !== pointer.id) return;
-  const point = contentPoint(event);
-  const count = e.arrange_pointer_kind(phase, point.x, point.y, now(), pointer.kind);
-  const card = pointer.card;
-  const wasDragging = pointer.dragging;
-  const tag = pointer.onTag;
-  pressed.onLink = pointer.onLink;
-  pointer = null;
-  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
-  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
-  if (refusal) showRefusal(refusal);
-  const landed = count ? applyOperations(count) : null;
-  if (wasDragging) settle(landed ?? card);
-  // A press that never became a drag is a click or a tap: it opens the card (a link opens itself).
-  else if (phase === 2 && !count && tag) {
-    // A click on a tag shows only the cards with it, as a search for it would.
-    $("search").value = tag;
-    setFilter(tag);
-  } else if (phase === 2 && !count && !pressed.onLink) {
-    pressed.card = card;
-    pressed.at = performance.now();
-    openDetails(card);
-  }
-}
-
-/// The card the last click or tap opened, and when: the pointer capture sends the double click
-/// that follows to the board, not to the card.
-const pressed = { card: null, at: 0, onLink: false };
-
-// A finger that swipes scrolls the board; one that pressed a card long enough drags it, and
-// then the page keeps the browser from scrolling instead.
-boardView.addEventListener("touchmove", (event) => {
-  if (pointer?.dragging || titlePointer) event.preventDefault();
-}, { passive: false });
-boardView.addEventListener("contextmenu", (event) => {
-  if (pointer) event.preventDefault();
-});
-boardView.addEventListener("pointerup", (event) => endPointer(event, 2));
-boardView.addEventListener("pointercancel", (event) => endPointer(event, 3));
-
-/// Scrolls the board while a dragged card is near its edge, and keeps the drag under the pointer.
-function autoScroll() {
-  if (!pointer?.dragging || autoScroll.running) return;
-  autoScroll.running = true;
-  const step = () => {
-    if (!pointer?.dragging) {
-      autoScroll.running = false;
-      return;
-    }
-    const rect = boardView.getBoundingClientRect();
-    const edge = 48;
-    const speed = (distance) => (distance < edge ? Math.ceil((edge - distance) / 3) : 0);
-    const dx = speed(pointer.clientX - rect.left) * -1 + speed(rect.right - pointer.clientX);
-    const dy = speed(pointer.clientY - rect.top) * -1 + speed(rect.bottom - pointer.clientY);
-    const beforeLeft = boardView.scrollLeft;
-    const beforeTop = boardView.scrollTop;
-    boardView.scrollBy(dx, dy);
-    if (boardView.scrollLeft !== beforeLeft || boardView.scrollTop !== beforeTop) movePointer();
-    requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-}
-
-/// Tells the drag engine which cards are selected, in order.
+/// Tells the library which cards are selected (it drags them together), in order.
 function tellSelection() {
-  const selected = buffer("selection", selection.length * 4 + 4);
-  i32(selected, selection.length).set(selection);
-  e.arrange_select(selected, selection.length);
+  const list = columnElements[0]?.sortable;
+  if (!list) return;
+  const wanted = selection.map((id) => cardElements.get(id)).filter(Boolean);
+  if (wanted.length === toldSelection.length && wanted.every((element, i) => toldSelection[i] === element)) return;
+  for (const element of toldSelection) list.select(element, false);
+  for (const element of wanted) list.select(element, true);
+  toldSelection = wanted;
 }
 
 function toggleSelection(id) {
@@ -1217,64 +889,40 @@ function toggleSelection(id) {
   announce(`${selection.length} card${selection.length === 1 ? "" : "s"} selected`);
 }
 
-// MARK: - Dragging columns by their titles
+// MARK: - Pointer presses that are no drags
 
-function presentTitles() {
-  const room = buffer("titles", 8 * 1024);
-  const count = e.arrange_title_presentation(room, 1024);
-  if (count === 0) return false;
-  const values = Array.from(f64(room, count));
-  const [column, gx] = values;
-  const section = columnElements[column];
-  if (!section) return false;
-  if (titlePointer.originX == null) titlePointer.originX = parseFloat(section.style.left);
-  section.classList.add("lifted");
-  section.style.transform = `translateX(${gx - titlePointer.originX}px)`;
-  const step = section.offsetWidth + SPACING;
-  const moved = new Set([section]);
-  for (let r = 0; (5 + r * 3) < count; r++) {
-    const [first, end, offset] = values.slice(5 + r * 3, 8 + r * 3);
-    for (let index = first; index < end; index++) {
-      const other = columnElements[index];
-      if (!other || other === section) continue;
-      other.style.transform = `translateX(${offset * step}px)`;
-      moved.add(other);
-    }
-  }
-  for (const other of columnElements) if (!moved.has(other)) other.style.transform = "";
-  return true;
-}
+/// The card the last click or tap opened, and when: a double click that follows opens it too.
+const pressed = { card: null, at: 0 };
 
-function endTitles(moves) {
-  const out = buffer("column-move", 8);
-  const requests = [];
-  for (let index = 0; index < moves; index++) {
-    if (!e.arrange_column_move(index, out)) continue;
-    const [from, to] = Array.from(i32(out, 2));
-    requests.push({ op: "moveColumn", from, to });
-    const [column] = board.columns.splice(from, 1);
-    board.columns.splice(to, 0, column);
+boardView.addEventListener("pointerdown", (event) => {
+  const card = event.target.closest(".card");
+  if (!card || event.button !== 0 || event.target.closest(".open, .box")) return;
+  if (!event.shiftKey && !event.ctrlKey && !event.metaKey) focusCard(Number(card.dataset.id));
+});
+
+/// A click (or tap) on a card that no drag followed: with Shift, Ctrl or ⌘ it selects the card;
+/// on a tag it shows the cards with that tag; else it opens the card. (A link opens itself.)
+boardView.addEventListener("click", (event) => {
+  const card = event.target.closest(".card");
+  if (!card || event.target.closest(".open, .box, a")) return;
+  const id = Number(card.dataset.id);
+  if (event.shiftKey || event.ctrlKey || event.metaKey) {
+    event.preventDefault();
+    toggleSelection(id);
+    return;
   }
-  titlePointer = null;
-  for (const section of columnElements) {
-    section.classList.remove("lifted");
-    section.style.transform = "";
+  const tag = event.target.closest(".tag");
+  if (tag) {
+    $("search").value = tag.textContent;
+    setFilter(tag.textContent);
+    return;
   }
-  if (requests.length) {
-    send(requests);
-    render(false);
-    announce(`Moved the column ${board.columns[requests[0].to].title} to place ${requests[0].to + 1}`);
-  }
-  if (waitingBoard) {
-    const next = waitingBoard;
-    waitingBoard = null;
-    receive(next);
-  }
-}
+  pressed.card = id;
+  pressed.at = performance.now();
+  openDetails(id);
+});
 
 // MARK: - Keys
-
-const intents = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 };
 
 /// Adds a card titled `title` to column `index`; once it is in, it is said and focused.
 function addCard(title, index) {
@@ -1323,23 +971,11 @@ function moveFocus(key, id) {
   }
 }
 
-function keyDrag(intent, id) {
-  const count = e.arrange_key(intent, id, now());
-  announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
-  const refusal = text((out, capacity) => e.arrange_message(out, capacity));
-  if (refusal) showRefusal(refusal);
-  const lifted = present();
-  if (!lifted) {
-    const card = keyboardId;
-    keyboardId = null;
-    const landed = count ? applyOperations(count) : null;
-    settle(landed ?? card, true);
-  }
-  return lifted;
-}
-
 document.addEventListener("keydown", (event) => {
   if (document.querySelector("dialog[open]")) return;
+  // Space lifts a card and, during a drag, the arrows, Space, Enter and Escape are the
+  // library's (on the cards' lists, before this).
+  if (event.arrangeSeen || isDragging()) return;
   const target = event.target;
   if (target.id === "search") {
     if (event.key === "Escape") {
@@ -1349,23 +985,6 @@ document.addEventListener("keydown", (event) => {
     }
     return;
   }
-  if (event.key === "Escape" && pointer?.dragging) {
-    const count = e.arrange_pointer_kind(3, pointer.x, pointer.y, now(), pointer.kind);
-    const card = pointer.card;
-    pointer = null;
-    announce(text((out, capacity) => e.arrange_announcement(out, capacity)));
-    if (count) applyOperations(count);
-    settle(card);
-    event.preventDefault();
-    return;
-  }
-  if (keyboardId != null) {
-    event.preventDefault();
-    if (event.key in intents) keyDrag(intents[event.key], keyboardId);
-    else if (event.key === " " || event.key === "Enter") keyDrag(5, keyboardId);
-    else if (event.key === "Escape") keyDrag(6, keyboardId);
-    return;
-  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (target.closest?.(".open, .box") && (event.key === " " || event.key === "Enter")) return;
   const card = target.closest?.(".card");
@@ -1373,12 +992,6 @@ document.addEventListener("keydown", (event) => {
   const title = target.closest?.(".title");
   const column = card ? locate(id)?.column : title ? Number(title.dataset.column) : null;
   switch (event.key) {
-    case " ":
-      if (id == null) return;
-      event.preventDefault();
-      keyboardId = id;
-      if (!keyDrag(0, id)) keyboardId = null;
-      return;
     case "ArrowUp": case "ArrowDown": case "ArrowLeft": case "ArrowRight":
       if (id == null) return;
       event.preventDefault();
@@ -1729,10 +1342,10 @@ let countSaid = "";
 
 boardView.addEventListener("focusin", (event) => {
   const card = event.target.closest?.(".card");
-  if (card && !card.classList.contains("ghost")) focusId = Number(card.dataset.id);
+  if (card) focusId = Number(card.dataset.id);
 });
 boardView.addEventListener("dblclick", (event) => {
-  const card = event.target.closest?.(".card:not(.ghost)");
+  const card = event.target.closest?.(".card");
   const id = card ? Number(card.dataset.id) : performance.now() - pressed.at < 1000 ? pressed.card : null;
   if (id != null && !event.target.closest?.(".open, .box, a, .tag")) openDetails(id);
 });
@@ -1747,21 +1360,17 @@ $("show-due").addEventListener("click", () => showDue());
 $("add-column").addEventListener("click", () =>
   ask("New column", "", (title) => send([{ op: "addColumn", title }])));
 addEventListener("resize", () => { if (board && !isDragging()) layout(); });
-boardView.addEventListener("scroll", () => { if (board && !isDragging()) tellEngine(); });
 
 // MARK: - Start
 
 async function start() {
   try {
-    openBoard();   // asks for the board while the module loads; shows it once the module is ready
-    const module = await WebAssembly.instantiateStreaming(fetch("arrange-board.wasm"), {});
-    e = module.instance.exports;
-    const numbers = buffer("look", 48);
-    e.arrange_appearance(numbers);
-    const [animation, catchScale, releaseScale, snapshotAlpha, displacedAlpha, press] =
-      Array.from(f64(numbers, 6));
-    look = { duration: animation, catchScale, releaseScale, snapshotAlpha, displacedAlpha, press };
-    document.documentElement.style.setProperty("--duration", reducedMotion.matches ? "0s" : `${animation}s`);
+    openBoard();   // asks for the board while the library loads; shows it once it is ready
+    const { Arrange } = await import("./arrange-lib.js");
+    arrange = await Arrange.load(new URL("arrange.wasm", location.href), { announce });
+    look = { duration: arrange.engineAppearance.animationDuration };
+    document.documentElement.style.setProperty("--duration", reducedMotion.matches ? "0s" : `${look.duration}s`);
+    makeColumnsSortable();
     ready();
   } catch (error) {
     status(`The board cannot start: ${error.message}`, true);
@@ -1821,9 +1430,10 @@ window.arrangeBenchmark = async function (moves = 200) {
   const startX = rect.left + rect.width / 2;
   const startY = rect.top + rect.height / 2;
   const fire = (type, x, y) => boardView.dispatchEvent(new PointerEvent(type, {
-    pointerId: 7, pointerType: "mouse", clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true,
+    pointerId: 7, pointerType: "mouse", isPrimary: true, clientX: x, clientY: y, button: 0, buttons: 1,
+    bubbles: true,
   }));
-  first.dispatchEvent(new PointerEvent("pointerdown", { pointerId: 7, pointerType: "mouse",
+  first.dispatchEvent(new PointerEvent("pointerdown", { pointerId: 7, pointerType: "mouse", isPrimary: true,
     clientX: startX, clientY: startY, button: 0, buttons: 1, bubbles: true }));
   const width = boardView.clientWidth;
   const point = (step) => [startX + ((step * 7) % Math.max(50, width - 100)), startY + ((step * 13) % 400)];
@@ -1858,3 +1468,4 @@ window.arrangeBenchmark = async function (moves = 200) {
 };
 
 start();
+

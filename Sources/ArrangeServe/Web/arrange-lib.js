@@ -78,7 +78,24 @@ const call = (callback, fallback, ...args) => {
     return fallback;
   }
 };
-const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onSelect", "onEditMode", "canDrag",
+/** Keeps the next click from reaching the page: the one the release of a drag makes. With
+ * `later`, the pointer is still down (a drag cancelled by a key): its release comes first. */
+const swallowClick = (later) => {
+  const swallow = (event) => {
+    event.stopPropagation();
+    event.preventDefault();
+  };
+  const arm = () => {
+    window.removeEventListener("pointerup", arm, true);
+    window.removeEventListener("pointercancel", arm, true);
+    window.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => window.removeEventListener("click", swallow, true), 0);
+  };
+  if (!later) return arm();
+  window.addEventListener("pointerup", arm, true);
+  window.addEventListener("pointercancel", arm, true);
+};
+const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onEnd", "onSelect", "onEditMode", "canDrag",
   "canDrop", "itemName", "dropInto"];
 /** Throws a TypeError for options a list cannot work with, before anything is set up. */
 const check = (options) => {
@@ -101,6 +118,9 @@ const check = (options) => {
   if (options.messages != null && typeof options.messages !== "object") {
     throw new TypeError("sortable: messages must be an object of functions");
   }
+  if (options.liftKeys != null && !Array.isArray(options.liftKeys)) {
+    throw new TypeError("sortable: liftKeys must be an array of key names");
+  }
   if (options.modes != null && typeof options.modes !== "object" && typeof options.modes !== "function") {
     throw new TypeError("sortable: modes must be an object or a function");
   }
@@ -113,7 +133,7 @@ export class Arrange {
   /**
    * Loads the engines' WebAssembly module from `url` (default: `arrange.wasm` beside this file).
    * @param {string | URL} [url]
-   * @param {{ liveRegion?: HTMLElement }} [options]
+   * @param {{ liveRegion?: HTMLElement, announce?: (text: string) => void }} [options]
    */
   static async load(url = new URL("arrange.wasm", import.meta.url), options = {}) {
     const response = fetch(url);
@@ -139,6 +159,7 @@ export class Arrange {
     this.history = [];
     this.undone = [];
     this.liveRegion = options.liveRegion ?? null;
+    this.announcer = typeof options.announce === "function" ? options.announce : null;
     const room = exports.arrange_alloc(40);
     exports.arrange_arena_appearance(room);
     const [animationDuration, catchScale, releaseScale, snapshotAlpha, displacedAlpha] =
@@ -290,11 +311,19 @@ class Sortable {
       (child) => !child.classList.contains("arrange-ghost") && (!selector || child.matches(selector)));
   }
 
-  /** Whether `item` may be picked up (not filtered out, and `canDrag` allows it). */
-  draggable(item) {
+  /** Whether `item` may be picked up (not filtered out, and `canDrag` allows it); with `target`,
+   * whether a press on `target` picks it up (not a press on a part of it matching `filter`). */
+  draggable(item, target = item) {
     const filter = this.options.filter;
-    if (filter && item.matches(filter)) return false;
+    if (filter && (item.matches(filter) || (target !== item && item.contains(target.closest(filter))))) {
+      return false;
+    }
     return call(this.options.canDrag, true, item) !== false;
+  }
+
+  /** Whether a press or drag of the list's group is under way. */
+  get dragging() {
+    return Boolean(this.group.drag);
   }
 
   /** Makes new items focusable (for keyboard drags); call it after adding items. */
@@ -455,7 +484,8 @@ class Group {
         spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
       }
       const contentRight = frame.right - padding.right;
-      this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight });
+      this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight,
+        at: [frame.left, frame.top], shift: [0, 0] });
       this.setFrame(list);
     }
   }
@@ -485,8 +515,11 @@ class Group {
 
   /** Tells the engine `list`'s frame where it is now, with the items measured at the lift. */
   setFrame(list) {
-    const { ids, sizes, spacing, lineSpacing, padding } = this.measured.get(list);
+    const measured = this.measured.get(list);
+    const { ids, sizes, spacing, lineSpacing, padding } = measured;
     const frame = list.element.getBoundingClientRect();
+    // How far the list has moved since its items were measured (a scroll around it).
+    measured.shift = [frame.left - measured.at[0], frame.top - measured.at[1]];
     const grid = list.layout === 2;
     const scroll = list.axis === 0 ? list.element.scrollTop : list.element.scrollLeft;
     // Half a pixel more for a grid's rows, so that rounding never wraps a row the page did not.
@@ -579,7 +612,7 @@ class Group {
       event.arrangeSeen = true;
       return;
     }
-    if (!list.draggable(item)) return;
+    if (!list.draggable(item, event.target)) return;
     const grip = list.options.handle;
     if (grip && !event.target.closest(grip)) return;
     if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
@@ -603,6 +636,7 @@ class Group {
       const drag = this.drag;
       if (!drag) return;
       drag.base = null;
+      drag.scrollerRects = null;
       this.reframe();
     };
     window.addEventListener("pointermove", move);
@@ -634,29 +668,61 @@ class Group {
     if (!this.drag) return;
     if (phase === 1 && this.drag.lifted) event.preventDefault();
     this.drag.last = [event.clientX, event.clientY];
+    if (phase >= 2) this.drag.released = true;
     this.finish(this.input(() =>
       this.e.arrange_arena_pointer(this.handle, phase, event.clientX, event.clientY, now(),
         this.drag.kind)));
     if (phase >= 2) this.end();
   }
 
-  /** Scrolls the page while the pointer is near the window's edges (40 px) during a drag. */
+  /** Scrolls what holds the lists (a scrolled element around them, then the page) while the
+   * pointer is near its edges (40 px) during a drag. A list that scrolls itself is the engine's
+   * to scroll. */
   scrollPage() {
     const drag = this.drag;
     if (drag.list.options.autoScroll === false) return;
     const [x, y] = drag.last;
     const band = 40;
     const speed = (distance) => (distance < band ? Math.ceil(((band - distance) / band) * 20) : 0);
-    const dx = speed(x) ? -speed(x) : speed(innerWidth - x);
-    const dy = speed(y) ? -speed(y) : speed(innerHeight - y);
-    if (!dx && !dy) return;
-    const [left, top] = [scrollX, scrollY];
-    window.scrollBy(dx, dy);
-    if (scrollX === left && scrollY === top) return;
+    drag.scrollers ??= this.scrollers();
+    // Where they are is read once, and again after a scroll (of the page, which moves them).
+    drag.scrollerRects ??= drag.scrollers.map((scroller) => (scroller === window
+      ? { left: 0, top: 0, right: innerWidth, bottom: innerHeight } : scroller.getBoundingClientRect()));
+    let scrolled = false;
+    drag.scrollers.forEach((scroller, index) => {
+      if (scrolled) return;
+      const rect = drag.scrollerRects[index];
+      if (x < rect.left || x > rect.right || y < rect.top || y > rect.bottom) return;
+      const dx = speed(x - rect.left) ? -speed(x - rect.left) : speed(rect.right - x);
+      const dy = speed(y - rect.top) ? -speed(y - rect.top) : speed(rect.bottom - y);
+      if (!dx && !dy) return;
+      const page = scroller === window;
+      const before = page ? [scrollX, scrollY] : [scroller.scrollLeft, scroller.scrollTop];
+      scroller.scrollBy(dx, dy);
+      const after = page ? [scrollX, scrollY] : [scroller.scrollLeft, scroller.scrollTop];
+      scrolled = after[0] !== before[0] || after[1] !== before[1];
+    });
+    if (!scrolled) return;
     drag.base = null;
     this.reframe();
     this.finish(this.input(() =>
       this.e.arrange_arena_pointer(this.handle, 1, x, y, now(), drag.kind)));
+  }
+
+  /** The elements around the group's lists that scroll, innermost first, then the page. */
+  scrollers() {
+    const found = [];
+    for (const list of this.lists) {
+      for (let at = list.element.parentElement; at && at !== document.body && at !== document.documentElement;
+        at = at.parentElement) {
+        if (found.includes(at)) continue;
+        const style = getComputedStyle(at);
+        const scrolls = (overflow, size, client) => /(auto|scroll)/.test(overflow) && size > client;
+        if (scrolls(style.overflowY, at.scrollHeight, at.clientHeight) ||
+          scrolls(style.overflowX, at.scrollWidth, at.clientWidth)) found.push(at);
+      }
+    }
+    return [...found, window];
   }
 
   /** A click with Ctrl, ⌘ or Shift on an item of a `selectable` list selects it. */
@@ -716,13 +782,15 @@ class Group {
     let intent = null;
     const vertical = (this.drag?.list ?? list).axis === 0;
     if (!keyboard) {
-      if ((event.key !== " " && event.key !== "Enter") || !item || event.target !== item) return;
-      event.arrangeSeen = true;
+      if (!item || event.target !== item) return;
       if (event.key === " " && list.options.selectable && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+        event.arrangeSeen = true;
         event.preventDefault();
         this.toggle(list, item, false);
         return;
       }
+      if (!(list.options.liftKeys ?? [" ", "Enter"]).includes(event.key)) return;
+      event.arrangeSeen = true;
       if (!list.draggable(item)) return;
       this.measure();
       this.askRules(item, list);
@@ -986,16 +1054,25 @@ class Group {
     const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
     const moved = new Set();
     const animate = !reducedMotion();
+    // Only the items on screen (and a screen around it) are moved: the others would cost a style
+    // change each and show nothing. One that a scroll brings nearer is moved when it comes.
+    const [low, high, left, right] = [-innerHeight, 2 * innerHeight, -innerWidth, 2 * innerWidth];
     for (let r = 0; r < runCount; r++) {
       const [container, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
       const list = this.listOf(container);
       if (!list) continue;
       const measured = this.measured.get(list);
-      const { items, spacing } = measured;
+      const { items, spacing, rects } = measured;
+      const [sx, sy] = measured.shift;
       const step = offset * (draggedSize + spacing);
       for (let index = first; index < end && index < items.length; index++) {
         const item = items[index];
         if (item === drag.item) continue;
+        const rect = rects[index];
+        if (rect.bottom + sy < low || rect.top + sy > high || rect.right + sx < left || rect.left + sx > right) {
+          if (drag.shifted.has(item)) moved.add(item);
+          continue;
+        }
         let transform;
         if (list.layout === 2) {
           // A grid's item goes to its neighbour's cell (the next free one past the last).
@@ -1220,6 +1297,11 @@ class Group {
     this.e.arrange_arena_clear_verdicts(this.handle);
     if (drag.keyboard && drag.cancelled && !drag.blurred) drag.item.focus({ preventScroll: true });
     this.drag = null;
+    // The release that ends a pointer drag is no click on the item (nor, after Escape, the
+    // release that follows).
+    if (drag.lifted && !drag.keyboard) swallowClick(!drag.released);
+    call(drag.list.options.onEnd, null, { item: drag.item, from: drag.list.element, lifted: drag.lifted,
+      dropped: Boolean(drag.dropped), cancelled: Boolean(drag.cancelled) });
   }
 
   /** Why a drop is refused, in words: the app's reason, or what the engine's refusal means. */
@@ -1248,7 +1330,9 @@ class Group {
     };
     const [key, english] = SAID[kind];
     const text = call(options.messages?.[key], null, context) ?? english(context);
-    if (text) this.arrange.region().textContent = text;
+    if (!text) return;
+    if (this.arrange.announcer) call(this.arrange.announcer, null, text);
+    else this.arrange.region().textContent = text;
   }
 
   nameOf(item, list = this.lists.find((candidate) => candidate.element.contains(item))) {
