@@ -480,8 +480,8 @@ class Group {
         spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
       }
       const contentRight = frame.right - padding.right;
-      this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight,
-        scale, rtl: style.direction === "rtl" });
+      this.measured.set(list, { items, ids, rects, frame, sizes, spacing, lineSpacing, padding,
+        contentRight, scale, rtl: style.direction === "rtl" });
       this.setFrame(list);
     }
   }
@@ -964,7 +964,7 @@ class Group {
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
     Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none",
-      willChange: "transform" });
+      willChange: "translate, scale" });
     // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
     const wanted = drag.list.options.appearance;
     const look = wanted === "engine" ? this.arrange.engineAppearance
@@ -1010,7 +1010,7 @@ class Group {
     const values = Array.from(new Float64Array(this.e.memory.buffer, room, count));
     this.e.arrange_free(room);
     if (count === 0) return;
-    const [, gx, gy, gw, , , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
+    const [, gx, gy, gw, gh, , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
     // The engine's x, mirrored back for right-to-left rows (see measure).
     const mirror = this.mirror;
     const x = (left, width) => (mirror == null ? left : mirror - left - width);
@@ -1018,17 +1018,32 @@ class Group {
     // A translation is in CSS pixels of the item's list, which a scaled or zoomed list draws
     // larger or smaller on screen: the engine's screen pixels are divided by the list's scale.
     const scale = this.measured.get(drag.list)?.scale ?? 1;
-    // Where the item is laid out: where it is drawn, less the translation it is drawn with. Read
-    // once, and again after a scroll (the page's or a list's): reading it on every move would
-    // make the browser lay out the page again each time.
+    // The engine's frame of an item spans its list across the list's axis (a grid's is the
+    // item's own): the item is where it was measured in it (a list's padding, a row's centred
+    // items). Its offset there and its size, found once.
+    if (!drag.laid) {
+      const { items, rects, frame } = this.measured.get(drag.list);
+      const rect = rects[items.indexOf(drag.item)] ?? { ...frame, width: gw, height: gh };
+      const layout = drag.list.layout;
+      drag.laid = { left: layout === 0 ? rect.left - frame.left : 0,
+        top: layout === 1 ? rect.top - frame.top : 0, width: rect.width, height: rect.height };
+    }
+    const laid = drag.laid;
+    // Where the item is laid out: where it is drawn, less the translation it is drawn with, from
+    // its middle (which the look's scale around it does not move). Read once, and again after a
+    // scroll (the page's or a list's): reading it on every move would make the browser lay out
+    // the page again each time.
     if (!drag.base) {
       const shown = drag.item.getBoundingClientRect();
-      drag.base = [shown.left - drag.applied[0] * scale, shown.top - drag.applied[1] * scale];
+      drag.base = [shown.left + (shown.width - laid.width) / 2 - drag.applied[0] * scale,
+        shown.top + (shown.height - laid.height) / 2 - drag.applied[1] * scale];
     }
-    const dx = (x(gx, gw) - drag.base[0]) / scale;
-    const dy = (gy - drag.base[1]) / scale;
+    const dx = (x(gx + laid.left, laid.width) - drag.base[0]) / scale;
+    const dy = (gy + laid.top - drag.base[1]) / scale;
     drag.applied = [dx, dy];
-    drag.item.style.transform = `translate(${dx}px, ${dy}px)`;
+    // The `translate` property, which applies after the look's `scale`: a translation in
+    // `transform` would be scaled with the item, and the item would drift off the pointer.
+    drag.item.style.translate = `${dx}px ${dy}px`;
     drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
     // An exchange's other item, shown displaced until the drop.
     const displaced = indicator === 2 && !drag.into && !drag.removing && drag.target
@@ -1248,7 +1263,7 @@ class Group {
     drag.item.classList.remove("arrange-dragging", "arrange-removing");
     drag.item.removeAttribute("data-arrange-count");
     Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "", willChange: "",
-      scale: "", opacity: "", transition: "" });
+      translate: "", scale: "", opacity: "", transition: "" });
     clearTimeout(drag.caught);
     if (drag.displaced) drag.displaced.style.opacity = "";
     drag.displaced = null;
