@@ -1,12 +1,12 @@
 """arrange-lib.js against what real pages and users do to it: apps that change the lists during
 and between drags, lists destroyed or emptied, a second finger, a cancelled pointer, Escape, a
 lost focus, scrolling and resizing mid-drag, thousands of items, deep nesting, padding and gaps,
-right-to-left rows, scaled and zoomed containers, `dom: "report"` apps that re-render, options
-with bad values and undo after the app's own changes. Every test checks the DOM order, the
-operations the app was told of, and that no exception reached the page.
+right-to-left rows, lists and grids, scaled and zoomed containers, `dom: "report"` apps that
+re-render, options with bad values and undo after the app's own changes. Every test checks the
+DOM order, the operations the app was told of, and that no exception reached the page.
 
-A test that found a bug says so above it, with what was expected and what the page did; the
-bugs not fixed yet are marked `expectedFailure` (`# BUG:`), and pass once they are fixed.
+A test that found a bug says so above it ("Was a bug"), with what was expected and what the
+page did; the bugs are fixed, and the tests keep them so.
 
 Run: cd BrowserTests && python3 -m unittest -v test_library_edges"""
 
@@ -97,7 +97,7 @@ class LibraryEdgeTests(ChromiumPage):
             "return [document.documentElement.classList.contains('arrange-active'),"
             " document.querySelectorAll('.arrange-dragging, .arrange-over, .arrange-refused,"
             " .arrange-removing, .arrange-companion, .arrange-indicator').length,"
-            " [...document.querySelectorAll('li')].filter(li => li.style.transform"
+            " [...document.querySelectorAll('li')].filter(li => li.style.translate || li.style.transform"
             "   && !li.style.transition.includes('200ms')).length]")
         self.assertEqual(left, [False, 0, 0], "what a drag leaves on the page")
 
@@ -589,13 +589,12 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertNoErrors()
         self.assertClean()
 
-    # BUG: a horizontal list in a right-to-left page does not reorder. In dir="rtl" the row's
-    # first item is on the right; the library measures the padding as the first item's left
-    # edge and lays the items out left to right from there, so the engine's idea of the row is
-    # mirrored and mostly outside the list: A dragged from the right end past D at the left end
-    # stays where it was (A B C D). Expected: B C D A. (The docs' "Not done yet" names only
-    # grids as lacking right-to-left.)
-    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    # Was a bug (fixed; the test keeps it so): a horizontal list in a right-to-left page does
+    # not reorder. In dir="rtl" the row's first item is on the right; the library measured the
+    # padding as the first item's left edge and the engine laid the items out left to right from
+    # there, so its idea of the row was mirrored and mostly outside the list: A dragged from the
+    # right end past D at the left end stayed where it was (A B C D). Expected: B C D A. (The
+    # library now gives the engine right-to-left rows mirrored.)
     def test_right_to_left_row(self):
         self.open('<div dir="rtl"><ul id="r" class="row">' + items("ABCD") + '</ul></div>',
                   'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
@@ -613,20 +612,20 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertNoErrors()
         self.assertClean()
 
-    # BUG: in a container scaled with a CSS transform the dragged item does not follow the
-    # pointer. The library computes the translation in screen pixels and sets it as the item's
-    # transform, which the scale(0.5) around it halves: A is drawn halfway between where it was
-    # and the pointer (22 px off after a 44 px move). The drop itself lands right.
-    # Expected: the item under the pointer (the translation divided by the scale).
-    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    # Was a bug (fixed; the test keeps it so): in a container scaled with a CSS transform the
+    # dragged item does not follow the pointer. The library computed the translation in screen
+    # pixels and set it as the item's transform, which the scale(0.5) around it halved: A was
+    # drawn halfway between where it was and the pointer (22 px off after a 44 px move). The drop
+    # itself landed right. Expected: the item under the pointer (the translation divided by the
+    # scale).
     def test_scaled_container(self):
         self.assert_item_follows_pointer(
             '<div style="transform: scale(0.5); transform-origin: 0 0; margin: 40px">', dy=4)
 
-    # BUG: in a container with CSS `zoom: 1.5` the dragged item overshoots the pointer: its
-    # translation, computed in screen pixels, is zoomed again (66 px off after a 132 px move).
-    # The drop itself lands right. Expected: the item under the pointer.
-    @unittest.expectedFailure  # a known bug, described above: the test passes once it is fixed
+    # Was a bug (fixed; the test keeps it so): in a container with CSS `zoom: 1.5` the dragged
+    # item overshoots the pointer: its translation, computed in screen pixels, was zoomed again
+    # (66 px off after a 132 px move). The drop itself landed right. Expected: the item under the
+    # pointer.
     def test_zoomed_container(self):
         self.assert_item_follows_pointer('<div style="zoom: 1.5">', dy=12)
 
@@ -649,6 +648,252 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
         self.assertAlmostEqual(shown["item"], end[1], delta=6,
                                msg=f"the dragged item's middle on screen, pointer at {end[1]}")
+        self.assertClean()
+
+    # The engine's look scales the dragged item (caught at 1.2, dragged at 1.05): it stays under
+    # the pointer all the same, while it is caught and once it is dragged. (It drifted off by the
+    # scale: 14 px after a 284 px move, as the translation was in the transform it scales.)
+    def test_engine_look_follows_the_pointer(self):
+        self.open('<ul id="a">' + items("ABCDEFGH") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { appearance: "engine",'
+                  ' onDrop: window.opLog });')
+        start, end = self.center("a", 0), self.center("a", 7, dy=4)
+        self.press(start)
+        self.move(start, end, steps=8)
+        caught = self.dragged_middle()
+        time.sleep(0.4)
+        dragged = self.dragged_middle()
+        self.release(end)
+        self.settle()
+        self.assertEqual(self.names("a"), list("BCDEFGHA"))
+        self.assertAlmostEqual(caught[1], end[1], delta=2, msg="while it is caught")
+        self.assertAlmostEqual(dragged[1], end[1], delta=2, msg="once it is dragged")
+        self.assertAlmostEqual(dragged[0], end[0], delta=2)
+        self.assertNoErrors()
+        self.assertClean()
+
+    # The engine's frame of an item spans its list across the list's axis: an item narrower than
+    # its list (a list's padding at its side, a row's centred items) jumped off the pointer by
+    # the difference when lifted (30 px left, 25 px up), as the library drew it at the engine's
+    # frame. It stays under the pointer: left to right, and mirrored (a padded vertical list in
+    # the group of a right-to-left row).
+    def test_items_narrower_than_their_list_follow_the_pointer(self):
+        cases = [
+            ('<ul id="a" style="padding-left: 30px">' + items("ABCD") + '</ul>',
+             'arrange.sortable(document.getElementById("a"));', 0, 4),
+            ('<ul id="a" class="row" style="align-items: center; height: 80px">' + items("ABCD") + '</ul>',
+             'arrange.sortable(document.getElementById("a"), { direction: "horizontal" });', 10, 0),
+            ('<div dir="rtl"><ul id="a" style="padding-right: 30px; width: 150px">' + items("ABCD")
+             + '</ul><ul id="r" class="row" style="display: inline-flex">' + items("XY") + '</ul></div>',
+             'arrange.sortable(document.getElementById("a"), { group: "g" });'
+             'arrange.sortable(document.getElementById("r"), { group: "g", direction: "horizontal" });',
+             0, 4),
+        ]
+        for body, script, dx, dy in cases:
+            self.open(body, script)
+            shown = {}
+
+            def look():
+                time.sleep(0.2)
+                shown["item"] = self.dragged_middle()
+            start, end = self.center("a", 0), self.center("a", 2, dx=dx, dy=dy)
+            mouse_drag(self.driver, start, end, before_release=look)
+            self.settle()
+            self.assertEqual(self.names("a")[:3], ["B", "C", "A"], body)
+            self.assertAlmostEqual(shown["item"][0], end[0], delta=2, msg=body)
+            self.assertAlmostEqual(shown["item"][1], end[1], delta=2, msg=body)
+            self.assertNoErrors()
+            self.assertClean()
+
+    def dragged_middle(self):
+        """The middle of the item being dragged, on screen."""
+        return self.js("const r = document.querySelector('.arrange-dragging').getBoundingClientRect();"
+                       "return [r.left + r.width / 2, r.top + r.height / 2];")
+
+    def transforms(self, list_id):
+        return self.js(f"return [...document.getElementById({list_id!r}).children]"
+                       ".map(c => c.style.transform)")
+
+    # A right-to-left row draws a drag the right way round: the item under the pointer, the items
+    # it passes making room towards its old place (to the right), and the keyboard's ← moves it
+    # on (towards the row's end, on the left).
+    def test_right_to_left_row_drawn_and_keyboard(self):
+        self.open('<div dir="rtl"><ul id="r" class="row">' + items("ABCD") + '</ul></div>',
+                  'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
+                  ' onDrop: window.opLog });')
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+            shown["transforms"] = self.transforms("r")
+        # A (rightmost) onto the far (left) half of C: after C. B and C move right by a place.
+        end = self.center("r", 2, dx=-25)
+        mouse_drag(self.driver, self.center("r", 0), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("r"), ["B", "C", "A", "D"])
+        self.assertEqual(shown["transforms"][1:], ["translateX(90px)", "translateX(90px)", ""])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+        # D (last, leftmost) by the keyboard: → moves it back towards the start, twice.
+        self.js("document.getElementById('r').children[3].focus()")
+        self.key(" ")
+        self.key("ArrowRight")
+        self.key("ArrowRight")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("r"), ["B", "D", "C", "A"])
+        # And ← moves B on, past D.
+        self.js("document.getElementById('r').children[0].focus()")
+        self.key(" ")
+        self.key("ArrowLeft")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("r"), ["D", "B", "C", "A"])
+        self.assertEqual(self.replay("ABCD", self.ops()), self.names("r"))
+        self.assertEqual(len(self.ops()), 3)
+        self.assertNoErrors()
+        self.assertClean()
+
+    # A vertical list and a row of one group in a right-to-left page: items go both ways, drawn
+    # under the pointer; ← moves a keyboard drag to the next list (on the left).
+    def test_right_to_left_vertical_list_and_row(self):
+        self.open('<div dir="rtl"><ul id="v">' + items("ABC") + '</ul>'
+                  '<ul id="r" class="row" style="display: inline-flex">' + items("XYZ") + '</ul></div>',
+                  'for (const [id, direction] of [["v", "vertical"], ["r", "horizontal"]]) {'
+                  '  arrange.sortable(document.getElementById(id), { group: "g", direction,'
+                  '    onDrop: window.opLog }); }')
+        # The vertical list is on the right, the row on its left.
+        self.assertGreater(self.center("v", 0)[0], self.center("r", 0)[0])
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+        # B (vertical list) onto the near (right) half of Y: before Y.
+        end = self.center("r", 1, dx=25)
+        mouse_drag(self.driver, self.center("v", 1), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("v"), ["A", "C"])
+        self.assertEqual(self.names("r"), ["X", "B", "Y", "Z"])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+        # Z (the row's last) onto the lower half of A: after A.
+        end = self.center("v", 0, dy=8)
+        mouse_drag(self.driver, self.center("r", 3), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("v"), ["A", "Z", "C"])
+        self.assertEqual(self.names("r"), ["X", "B", "Y"])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+        # A within the vertical list, by the mouse: below C.
+        mouse_drag(self.driver, self.center("v", 0), self.center("v", 2, dy=8), steps=16)
+        self.settle()
+        self.assertEqual(self.names("v"), ["Z", "C", "A"])
+        # C by the keyboard: ← is the next list, the row on the left.
+        self.js("document.getElementById('v').children[1].focus()")
+        self.key(" ")
+        self.key("ArrowLeft")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("v"), ["Z", "A"])
+        self.assertIn("C", self.names("r"))
+        self.assertEqual(self.ops()[-1][:3], ["move", "C", "v"])
+        self.assertEqual(self.ops()[-1][4], "r")
+        self.assertNoErrors()
+        self.assertClean()
+
+    # A wrapping grid in a right-to-left page: its rows start on the right.
+    def test_right_to_left_grid(self):
+        self.open('<div dir="rtl"><ul id="g" class="grid">' + items("ABCDEF") + '</ul></div>',
+                  'arrange.sortable(document.getElementById("g"), { direction: "grid",'
+                  ' onDrop: window.opLog });')
+        self.assertGreater(self.center("g", 0)[0], self.center("g", 2)[0])
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+            shown["transforms"] = self.transforms("g")
+        # A (first row, rightmost) onto the far (left) half of E (second row): after E. B takes
+        # A's cell (100 right), D (second row, right) C's (200 left, 50 up).
+        end = self.center("g", 4, dx=-25)
+        mouse_drag(self.driver, self.center("g", 0), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("g"), ["B", "C", "D", "E", "A", "F"])
+        self.assertEqual(shown["transforms"][1:],
+                         ["translate(100px, 0px)", "translate(100px, 0px)", "translate(-200px, -50px)",
+                          "translate(100px, 0px)", ""])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+        # F (second row) onto the near (right) half of C (first row): before C.
+        mouse_drag(self.driver, self.center("g", 5), self.center("g", 1, dx=25), steps=16)
+        self.settle()
+        self.assertEqual(self.names("g"), ["B", "F", "C", "D", "E", "A"])
+        # B by the keyboard: ← is on, in reading order.
+        self.js("document.getElementById('g').children[0].focus()")
+        self.key(" ")
+        self.key("ArrowLeft")
+        self.key("ArrowLeft")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("g"), ["F", "C", "B", "D", "E", "A"])
+        self.assertEqual(self.replay("ABCDEF", self.ops()), self.names("g"))
+        self.assertNoErrors()
+        self.assertClean()
+
+    # A list scrolled inside a scaled container: its scroll, in its own CSS pixels, is half as
+    # much on screen. C dragged below F (scrolled into view): the items making room move by a
+    # place (40 CSS pixels, 20 on screen) and the item follows the pointer; the list scrolled by
+    # a place more under the still pointer, it lands below G.
+    def test_scrolled_list_in_a_scaled_container(self):
+        self.open('<div style="transform: scale(0.5); transform-origin: 0 0; margin: 40px">'
+                  '<ul id="a" style="height: 200px; overflow: auto">' + items("ABCDEFGHI") + '</ul></div>',
+                  'document.getElementById("a").scrollTop = 80;'
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        start, end = self.center("a", 2), self.center("a", 5, dy=4)
+        self.press(start)
+        self.move(start, end, steps=16)
+        time.sleep(0.2)
+        shown = self.transforms("a")
+        self.assertAlmostEqual(self.dragged_middle()[1], end[1], delta=3)
+        self.js("document.getElementById('a').scrollTop += 40")
+        time.sleep(0.1)
+        self.move(end, (end[0] + 1, end[1]), steps=1)
+        time.sleep(0.2)
+        self.assertAlmostEqual(self.dragged_middle()[1], end[1], delta=3)
+        self.release((end[0] + 1, end[1]))
+        self.settle()
+        self.assertEqual(shown[3:7], ["translateY(-40px)"] * 3 + [""])
+        self.assertEqual(self.names("a"), list("ABDEFGCHI"))
+        self.assertEqual(self.ops(), [["move", "C", "a", 2, "a", 6, None, "drop"]])
+        self.assertNoErrors()
+        self.assertClean()
+
+    # A right-to-left row that scrolls, in a zoomed container: mirrored, scrolled (a negative
+    # scrollLeft) and zoomed at once.
+    def test_scrolled_right_to_left_row_in_a_zoomed_container(self):
+        self.open('<div dir="rtl" style="zoom: 1.5"><ul id="r" class="row"'
+                  ' style="width: 400px; overflow: auto">' + items("ABCDEFGH", ' style="flex: none"')
+                  + '</ul></div>',
+                  'document.getElementById("r").scrollLeft = -200;'
+                  'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
+                  ' onDrop: window.opLog });')
+        self.assertLess(self.js("return document.getElementById('r').scrollLeft"), -100)
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+        # D onto the far (left) half of F: after F.
+        end = self.center("r", 5, dx=-30)
+        mouse_drag(self.driver, self.center("r", 3), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("r"), list("ABCEFDGH"))
+        self.assertEqual(self.ops(), [["move", "D", "r", 3, "r", 5, None, "drop"]])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=3)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=3)
+        self.assertNoErrors()
         self.assertClean()
 
     # Many items, deep nesting

@@ -127,6 +127,15 @@ const check = (options) => {
 };
 const reducedMotion = () =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** How many pixels on screen one CSS pixel of `element` takes (a transform's scale or a `zoom`,
+ * its own or an ancestor's): the size it is drawn at (`rect`) over the size it is laid out at.
+ * A translation written on its children moves them by that much more. The laid-out size is a
+ * whole number, so a difference of less than a pixel is rounding, not a scale. */
+const drawnScale = (element, rect) => {
+  const [drawn, laid] = rect.width >= rect.height ? [rect.width, element.offsetWidth]
+    : [rect.height, element.offsetHeight];
+  return laid > 0 && Math.abs(drawn - laid) >= 1 ? drawn / laid : 1;
+};
 
 /** The engines, loaded: makes lists sortable. */
 export class Arrange {
@@ -443,29 +452,45 @@ class Group {
     return id;
   }
 
-  /** Measures every list and tells the engine (frames, items and their sizes, spacing). */
-  measure() {
+  /** Measures every list and tells the engine (frames, items and their sizes, spacing). `from`:
+   * the list a drag starts in, if one does. */
+  measure(from = null) {
     this.settle();
     this.measured = new Map();
+    // The engine lays rows out left to right. Rows that read right to left (`direction: rtl`,
+    // their first item on the right) are given to it mirrored, x becoming `mirror - x` for the
+    // pointer and every frame, and what it presents is mirrored back. One arena has one pointer,
+    // so the mirror is the arena's: the row the drag starts in decides, else the group's rows if
+    // all of them read right to left. (A vertical list works either way.)
+    const rtl = (list) => getComputedStyle(list.element).direction === "rtl";
+    const rows = this.lists.filter((list) => !list.zone && list.layout !== 0);
+    const mirrored = rows.includes(from) ? rtl(from) : rows.length > 0 && rows.every(rtl);
+    this.mirror = mirrored ? innerWidth : null;
     for (const list of this.lists) {
       const items = list.items();
       const ids = items.map((item) => this.idOf(item));
-      const rects = items.map((item) => item.getBoundingClientRect());
-      const frame = list.element.getBoundingClientRect();
+      const rects = items.map((item) => this.engineRect(item.getBoundingClientRect()));
+      const drawn = list.element.getBoundingClientRect();
+      const frame = this.engineRect(drawn);
+      // The engine works in pixels of the screen, the page's styles in CSS pixels of the list.
+      const scale = drawnScale(list.element, drawn);
       const style = getComputedStyle(list.element);
-      const px = (value) => parseFloat(value) || 0;
+      const px = (value) => (parseFloat(value) || 0) * scale;
+      // Mirrored, the engine's left is the page's right.
+      const [near, far] = this.mirror == null ? ["Left", "Right"] : ["Right", "Left"];
       const padding = {
         top: px(style.borderTopWidth) + px(style.paddingTop),
-        left: px(style.borderLeftWidth) + px(style.paddingLeft),
+        left: px(style[`border${near}Width`]) + px(style[`padding${near}`]),
         bottom: px(style.borderBottomWidth) + px(style.paddingBottom),
-        right: px(style.borderRightWidth) + px(style.paddingRight),
+        right: px(style[`border${far}Width`]) + px(style[`padding${far}`]),
       };
       let spacing = 0;
       let lineSpacing = 0;
       let sizes;
       if (rects.length) {
-        padding.top = rects[0].top - frame.top + list.element.scrollTop;
-        padding.left = rects[0].left - frame.left + list.element.scrollLeft;
+        const [scrollX, scrollY] = this.scrollOf(list, scale);
+        padding.top = rects[0].top - frame.top + scrollY;
+        padding.left = rects[0].left - frame.left + scrollX;
       }
       if (list.layout === 2) {
         sizes = rects.flatMap((rect) => [rect.width, rect.height]);
@@ -484,10 +509,31 @@ class Group {
         spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
       }
       const contentRight = frame.right - padding.right;
-      this.measured.set(list, { items, ids, rects, sizes, spacing, lineSpacing, padding, contentRight,
-        at: [frame.left, frame.top], shift: [0, 0] });
+      this.measured.set(list, { items, ids, rects, frame, sizes, spacing, lineSpacing, padding,
+        contentRight, scale, rtl: style.direction === "rtl", at: [frame.left, frame.top], shift: [0, 0] });
       this.setFrame(list);
     }
+  }
+
+  /** `rect`, of the page, in the engine's coordinates (mirrored for right-to-left rows). */
+  engineRect(rect) {
+    const mirror = this.mirror;
+    if (mirror == null) return rect;
+    return { left: mirror - rect.right, right: mirror - rect.left, top: rect.top, bottom: rect.bottom,
+      width: rect.width, height: rect.height };
+  }
+
+  /** How far `list` is scrolled, in the engine's coordinates: a mirrored row scrolls to its end
+   * with a negative `scrollLeft`, and a scaled list scrolls by its own CSS pixels. */
+  scrollOf(list, scale) {
+    const { scrollLeft, scrollTop } = list.element;
+    return [(this.mirror == null ? scrollLeft : -scrollLeft) * scale, scrollTop * scale];
+  }
+
+  /** Feeds the engine pointer input `phase` at `[x, y]` of the page. */
+  pointerAt(phase, [x, y], kind) {
+    return this.e.arrange_arena_pointer(this.handle, phase, this.mirror == null ? x : this.mirror - x,
+      y, now(), kind);
   }
 
   /** Tells the engine where every list is now (after a scroll), hearing what that changed: what
@@ -516,12 +562,13 @@ class Group {
   /** Tells the engine `list`'s frame where it is now, with the items measured at the lift. */
   setFrame(list) {
     const measured = this.measured.get(list);
-    const { ids, sizes, spacing, lineSpacing, padding } = measured;
-    const frame = list.element.getBoundingClientRect();
-    // How far the list has moved since its items were measured (a scroll around it).
-    measured.shift = [frame.left - measured.at[0], frame.top - measured.at[1]];
+    const { ids, sizes, spacing, lineSpacing, padding, scale } = measured;
+    const shown = list.element.getBoundingClientRect();
+    // How far the list has moved on the page since its items were measured (a scroll around it).
+    measured.shift = [shown.left - measured.at[0], shown.top - measured.at[1]];
+    const frame = this.engineRect(shown);
     const grid = list.layout === 2;
-    const scroll = list.axis === 0 ? list.element.scrollTop : list.element.scrollLeft;
+    const scroll = this.scrollOf(list, scale)[list.axis === 0 ? 1 : 0];
     // Half a pixel more for a grid's rows, so that rounding never wraps a row the page did not.
     const box = [frame.left, frame.top, frame.width + (grid ? 0.5 : 0), frame.height, spacing,
       lineSpacing, padding.top, padding.left, padding.bottom, padding.right, scroll];
@@ -618,7 +665,7 @@ class Group {
     if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
     // A list around this one (nested lists) does not start a drag of its own item.
     event.arrangeSeen = true;
-    this.measure();
+    this.measure(list);
     this.askRules(item, list);
     const kind = event.pointerType === "mouse" ? 0 : 1;
     this.drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
@@ -660,8 +707,7 @@ class Group {
       if (this.drag) this.drag.frame = requestAnimationFrame(tick);
     };
     this.drag.frame = requestAnimationFrame(tick);
-    this.finish(this.input(() =>
-      this.e.arrange_arena_pointer(this.handle, 0, event.clientX, event.clientY, now(), kind)));
+    this.finish(this.input(() => this.pointerAt(0, this.drag.last, kind)));
   }
 
   pointer(phase, event) {
@@ -669,9 +715,7 @@ class Group {
     if (phase === 1 && this.drag.lifted) event.preventDefault();
     this.drag.last = [event.clientX, event.clientY];
     if (phase >= 2) this.drag.released = true;
-    this.finish(this.input(() =>
-      this.e.arrange_arena_pointer(this.handle, phase, event.clientX, event.clientY, now(),
-        this.drag.kind)));
+    this.finish(this.input(() => this.pointerAt(phase, this.drag.last, this.drag.kind)));
     if (phase >= 2) this.end();
   }
 
@@ -705,8 +749,7 @@ class Group {
     if (!scrolled) return;
     drag.base = null;
     this.reframe();
-    this.finish(this.input(() =>
-      this.e.arrange_arena_pointer(this.handle, 1, x, y, now(), drag.kind)));
+    this.finish(this.input(() => this.pointerAt(1, [x, y], drag.kind)));
   }
 
   /** The elements around the group's lists that scroll, innermost first, then the page. */
@@ -792,7 +835,7 @@ class Group {
       if (!(list.options.liftKeys ?? [" ", "Enter"]).includes(event.key)) return;
       event.arrangeSeen = true;
       if (!list.draggable(item)) return;
-      this.measure();
+      this.measure(list);
       this.askRules(item, list);
       this.drag = { keyboard: true, item, list, lifted: false, stop: () => {} };
       this.watch(this.drag);
@@ -805,6 +848,10 @@ class Group {
     const keys = vertical
       ? { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 3, ArrowRight: 4 }
       : { ArrowLeft: 1, ArrowRight: 2, ArrowUp: 3, ArrowDown: 4 };
+    // Right to left, what comes next is on the left: ← and → swap.
+    if (this.measured?.get(this.drag.list)?.rtl) {
+      [keys.ArrowLeft, keys.ArrowRight] = [keys.ArrowRight, keys.ArrowLeft];
+    }
     if (event.key in keys) intent = keys[event.key];
     else if (event.key === " " || event.key === "Enter") intent = 5;
     else if (event.key === "Escape") intent = 6;
@@ -823,7 +870,7 @@ class Group {
       if (this.drag !== drag || drag.dropped) return;
       this.finish(this.input(() => (drag.keyboard
         ? this.e.arrange_arena_key(this.handle, 6, -1, now())
-        : this.e.arrange_arena_pointer(this.handle, 3, ...drag.last, now(), drag.kind))));
+        : this.pointerAt(3, drag.last, drag.kind))));
       if (this.drag === drag) this.end();
     };
     const observer = new MutationObserver(cancel);
@@ -937,8 +984,10 @@ class Group {
       } else if (kind === 9) {
         const list = this.listOf(container);
         if (drag) drag.base = null;
-        if (list?.axis === 0) list.element.scrollTop = index;
-        else if (list) list.element.scrollLeft = index;
+        // The engine's offset is in its coordinates (see scrollOf).
+        const scale = this.measured?.get(list)?.scale ?? 1;
+        if (list?.axis === 0) list.element.scrollTop = index / scale;
+        else if (list) list.element.scrollLeft = (this.mirror == null ? index : -index) / scale;
       } else if (!drag) {
         continue;
       } else if (kind === 1) {
@@ -983,7 +1032,7 @@ class Group {
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
     Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none",
-      willChange: "transform" });
+      willChange: "translate, scale" });
     // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
     const wanted = drag.list.options.appearance;
     const look = wanted === "engine" ? this.arrange.engineAppearance
@@ -1029,18 +1078,40 @@ class Group {
     const values = Array.from(new Float64Array(this.e.memory.buffer, room, count));
     this.e.arrange_free(room);
     if (count === 0) return;
-    const [, gx, gy, , , , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
-    // Where the item is laid out: where it is drawn, less the translation it is drawn with. Read
-    // once, and again after a scroll (the page's or a list's): reading it on every move would
-    // make the browser lay out the page again each time.
+    const [, gx, gy, gw, gh, , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
+    // The engine's x, mirrored back for right-to-left rows (see measure).
+    const mirror = this.mirror;
+    const x = (left, width) => (mirror == null ? left : mirror - left - width);
+    const sign = mirror == null ? 1 : -1;
+    // A translation is in CSS pixels of the item's list, which a scaled or zoomed list draws
+    // larger or smaller on screen: the engine's screen pixels are divided by the list's scale.
+    const scale = this.measured.get(drag.list)?.scale ?? 1;
+    // The engine's frame of an item spans its list across the list's axis (a grid's is the
+    // item's own): the item is where it was measured in it (a list's padding, a row's centred
+    // items). Its offset there and its size, found once.
+    if (!drag.laid) {
+      const { items, rects, frame } = this.measured.get(drag.list);
+      const rect = rects[items.indexOf(drag.item)] ?? { ...frame, width: gw, height: gh };
+      const layout = drag.list.layout;
+      drag.laid = { left: layout === 0 ? rect.left - frame.left : 0,
+        top: layout === 1 ? rect.top - frame.top : 0, width: rect.width, height: rect.height };
+    }
+    const laid = drag.laid;
+    // Where the item is laid out: where it is drawn, less the translation it is drawn with, from
+    // its middle (which the look's scale around it does not move). Read once, and again after a
+    // scroll (the page's or a list's): reading it on every move would make the browser lay out
+    // the page again each time.
     if (!drag.base) {
       const shown = drag.item.getBoundingClientRect();
-      drag.base = [shown.left - drag.applied[0], shown.top - drag.applied[1]];
+      drag.base = [shown.left + (shown.width - laid.width) / 2 - drag.applied[0] * scale,
+        shown.top + (shown.height - laid.height) / 2 - drag.applied[1] * scale];
     }
-    const dx = gx - drag.base[0];
-    const dy = gy - drag.base[1];
+    const dx = (x(gx + laid.left, laid.width) - drag.base[0]) / scale;
+    const dy = (gy + laid.top - drag.base[1]) / scale;
     drag.applied = [dx, dy];
-    drag.item.style.transform = `translate(${dx}px, ${dy}px)`;
+    // The `translate` property, which applies after the look's `scale`: a translation in
+    // `transform` would be scaled with the item, and the item would drift off the pointer.
+    drag.item.style.translate = `${dx}px ${dy}px`;
     drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
     // An exchange's other item, shown displaced until the drop.
     const displaced = indicator === 2 && !drag.into && !drag.removing && drag.target
@@ -1064,7 +1135,7 @@ class Group {
       const measured = this.measured.get(list);
       const { items, spacing, rects } = measured;
       const [sx, sy] = measured.shift;
-      const step = offset * (draggedSize + spacing);
+      const step = (offset * (draggedSize + spacing)) / measured.scale;
       for (let index = first; index < end && index < items.length; index++) {
         const item = items[index];
         if (item === drag.item) continue;
@@ -1078,9 +1149,11 @@ class Group {
           // A grid's item goes to its neighbour's cell (the next free one past the last).
           const to = this.cell(measured, index + offset);
           const from = measured.rects[index];
-          transform = `translate(${to.left - from.left}px, ${to.top - from.top}px)`;
+          const [across, down] = [sign * (to.left - from.left), to.top - from.top]
+            .map((distance) => distance / measured.scale);
+          transform = `translate(${across}px, ${down}px)`;
         } else {
-          transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${step}px)`;
+          transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${sign * step}px)`;
         }
         // Styles are written only when they change: an item already in place is not touched.
         if (!drag.shifted.has(item) || item.style.transform !== transform) {
@@ -1102,7 +1175,7 @@ class Group {
           background: "currentColor" });
         document.body.append(drag.line);
       }
-      Object.assign(drag.line.style, { display: "", left: `${ix}px`, top: `${iy}px`,
+      Object.assign(drag.line.style, { display: "", left: `${x(ix, iw)}px`, top: `${iy}px`,
         width: `${Math.max(iw, 2)}px`, height: `${Math.max(ih, 2)}px` });
     } else if (drag.line) {
       drag.line.style.display = "none";
@@ -1239,8 +1312,10 @@ class Group {
       const dx = rect.left - now.left;
       const dy = rect.top - now.top;
       if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+      // On screen, in a list scaled or zoomed: in the item's CSS pixels, as for a drag.
+      const scale = drawnScale(item, now);
       item.style.transition = "none";
-      item.style.transform = `translate(${dx}px, ${dy}px)`;
+      item.style.transform = `translate(${dx / scale}px, ${dy / scale}px)`;
       item.getBoundingClientRect();
       item.style.transition = "transform 200ms ease";
       item.style.transform = "";
@@ -1265,7 +1340,7 @@ class Group {
     drag.item.classList.remove("arrange-dragging", "arrange-removing");
     drag.item.removeAttribute("data-arrange-count");
     Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "", willChange: "",
-      scale: "", opacity: "", transition: "" });
+      translate: "", scale: "", opacity: "", transition: "" });
     clearTimeout(drag.caught);
     if (drag.displaced) drag.displaced.style.opacity = "";
     drag.displaced = null;
