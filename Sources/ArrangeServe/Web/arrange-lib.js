@@ -510,7 +510,7 @@ class Group {
       }
       const contentRight = frame.right - padding.right;
       this.measured.set(list, { items, ids, rects, frame, sizes, spacing, lineSpacing, padding,
-        contentRight, scale, rtl: style.direction === "rtl", at: [frame.left, frame.top], shift: [0, 0] });
+        contentRight, scale, rtl: style.direction === "rtl", at: [drawn.left, drawn.top], shift: [0, 0] });
       this.setFrame(list);
     }
   }
@@ -1134,7 +1134,8 @@ class Group {
       if (!list) continue;
       const measured = this.measured.get(list);
       const { items, spacing, rects } = measured;
-      const [sx, sy] = measured.shift;
+      // The items' rects are the engine's (mirrored for right-to-left rows), the shift the page's.
+      const [sx, sy] = [this.mirror == null ? measured.shift[0] : -measured.shift[0], measured.shift[1]];
       const step = (offset * (draggedSize + spacing)) / measured.scale;
       for (let index = first; index < end && index < items.length; index++) {
         const item = items[index];
