@@ -623,7 +623,7 @@ const TALL_STEP = 160;
 /// after a write would have it lay out again at once.
 function layout() {
   const count = columnElements.length;
-  const width = boardView.clientWidth;
+  const { width, height: viewHeight } = viewSize();
   stacked = width < NARROW;
   if (count === 0) return;
   const columnWidth = stacked ? width - 2 * PADDING
@@ -652,9 +652,9 @@ function layout() {
     // the tallest column a card taller then leaves every column as tall as it was, instead of
     // having the browser lay out every card of every column again.
     const needed = Math.max(...natural) + 2 * PADDING + 40;
-    if (needed <= boardView.clientHeight) columnsTall = 0;
+    if (needed <= viewHeight) columnsTall = 0;
     else if (!(needed <= columnsTall && needed > columnsTall - 2 * TALL_STEP)) columnsTall = needed + TALL_STEP;
-    const height = Math.max(boardView.clientHeight, columnsTall);
+    const height = Math.max(viewHeight, columnsTall);
     for (let c = 0; c < count; c++) {
       const left = PADDING + c * (columnWidth + SPACING);
       const x = Math.round(left);
@@ -675,6 +675,24 @@ function layout() {
   setPixels(inner, "width", right + PADDING);
   setPixels(inner, "height", bottom + PADDING);
 }
+
+/// The board view's size, kept by a ResizeObserver: read on a drop, it would have the browser
+/// lay the board out at once (and again once the drop's changes are made).
+let viewKnown = null;
+function viewSize() {
+  viewKnown ??= { width: boardView.clientWidth, height: boardView.clientHeight };
+  return viewKnown;
+}
+new ResizeObserver(() => {
+  const width = boardView.clientWidth;
+  const height = boardView.clientHeight;
+  if (viewKnown && viewKnown.width === width && viewKnown.height === height) return;
+  viewKnown = { width, height };
+  // During a drag the columns stay where the library measured them: laid out once it ends.
+  if (board && isDragging()) resizedWhileDragging = true;
+  else if (board) layout();
+}).observe(boardView);
+let resizedWhileDragging = false;
 
 /// Sets `element.style[name]` to `value` pixels (to a hundredth), unless it is that already:
 /// a column given its own height again would have all its cards laid out again.
@@ -811,6 +829,10 @@ function dropped(event) {
 /// A press or drag of cards ended: the outlines go, and a board that arrived meanwhile shows.
 function ended() {
   showTarget(null, null);
+  if (resizedWhileDragging && !isDragging()) {
+    resizedWhileDragging = false;
+    layout();
+  }
   if (waitingBoard && !isDragging()) {
     const next = waitingBoard;
     waitingBoard = null;
@@ -1359,7 +1381,6 @@ $("show-archive").addEventListener("click", () => showArchive());
 $("show-due").addEventListener("click", () => showDue());
 $("add-column").addEventListener("click", () =>
   ask("New column", "", (title) => send([{ op: "addColumn", title }])));
-addEventListener("resize", () => { if (board && !isDragging()) layout(); });
 
 // MARK: - Start
 

@@ -1247,12 +1247,14 @@ class Group {
         else record.other.append(record.item);
       }
     }
-    if (domMoves) this.flip(before);
+    // The app hears of the drop before the items are measured again for the animation: what it
+    // changes on the page then is laid out with the drop, once.
     for (const record of records) {
       const event = { ...record, operations: records };
       const lists = new Set([drag?.list, this.listWith(record.from), this.listWith(record.to)]);
       for (const list of lists) call(list?.options.onDrop, null, event);
     }
+    if (domMoves) this.flip(before);
     if (cause === "drop") {
       this.arrange.history.push(this);
       this.arrange.undone = this.arrange.undone.filter((group) => group !== this);
@@ -1304,9 +1306,12 @@ class Group {
     return places;
   }
 
-  /** Animates the items from where they were shown (`before`) to where they are now. */
+  /** Animates the items from where they were shown (`before`) to where they are now. Every
+   * place is read before any animation starts, and the animations (Web Animations) write no
+   * style: a drop lays the page out once, however many items slide. */
   flip(before) {
     if (reducedMotion()) return;
+    const moves = [];
     for (const [item, rect] of before) {
       if (!item.isConnected) continue;
       const now = item.getBoundingClientRect();
@@ -1315,22 +1320,20 @@ class Group {
       if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
       // On screen, in a list scaled or zoomed: in the item's CSS pixels, as for a drag.
       const scale = drawnScale(item, now);
-      item.style.transition = "none";
-      item.style.transform = `translate(${dx / scale}px, ${dy / scale}px)`;
-      item.getBoundingClientRect();
-      item.style.transition = "transform 200ms ease";
-      item.style.transform = "";
-      this.flipping.add(item);
-      item.addEventListener("transitionend", () => {
-        item.style.transition = "";
-        this.flipping.delete(item);
-      }, { once: true });
+      moves.push([item, dx / scale, dy / scale]);
+    }
+    for (const [item, dx, dy] of moves) {
+      if (typeof item.animate !== "function") continue;
+      const animation = item.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 200, easing: "ease" });
+      this.flipping.add(animation);
+      animation.onfinish = animation.oncancel = () => this.flipping.delete(animation);
     }
   }
 
   /** Ends the animations after a drop at once, so that the items are measured where they are. */
   settle() {
-    for (const item of this.flipping) item.style.transition = "";
+    for (const animation of [...this.flipping]) animation.finish();
     this.flipping.clear();
   }
 
