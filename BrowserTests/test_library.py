@@ -134,7 +134,8 @@ class LibraryTests(ChromiumPage):
     def key(self, key):
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
             "type": "keyDown", "key": key, "code": {" ": "Space"}.get(key, key),
-            "windowsVirtualKeyCode": {" ": 32, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37,
+            **({"text": "\r"} if key == "Enter" else {}),
+            "windowsVirtualKeyCode": {" ": 32, "Enter": 13, "ArrowDown": 40, "ArrowUp": 38, "ArrowLeft": 37,
                                       "ArrowRight": 39, "Escape": 27}[key]})
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
 
@@ -813,6 +814,103 @@ class LibraryTests(ChromiumPage):
         self.settle()
         self.assertEqual(self.order("a"), ["A", "B", "C"])
         self.assertEqual(self.log(), [])
+
+    # What an app that draws its own page needs (the board page is built on these)
+
+    def test_the_apps_announcer_parts_that_do_not_drag_and_lift_keys(self):
+        items = "".join(f'<li>{c}<button class="x" type="button">x</button></li>' for c in "ABC")
+        self.open(page(f'<ul id="a" aria-label="Letters">{items}</ul>', """
+          window.said = [];
+          window.ends = [];
+          const own = await Arrange.load(undefined, { announce: (text) => window.said.push(text) });
+          window.list = own.sortable(document.getElementById("a"), { filter: ".x", liftKeys: [" "],
+            itemName: (item) => item.firstChild.textContent, onDrop: window.opLog,
+            onEnd: (event) => window.ends.push([event.item.firstChild.textContent, event.lifted,
+              event.dropped, event.cancelled]) });"""))
+        # A press on an item's button is the button's: nothing drags.
+        mouse_drag(self.driver, self.point("#a li:first-child .x"), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["Ax", "Bx", "Cx"])
+        self.assertEqual(self.ops(), [])
+        # A press on the item itself drags it; the app's announcer says the drop, and the
+        # library makes no live region of its own.
+        mouse_drag(self.driver, self.center("a", 0, dx=-40), self.center("a", 2, dx=-40, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["Bx", "Cx", "Ax"])
+        self.assertEqual(self.ops(), [["move", "Ax", "a", 0, "a", 2, None, "drop"]])
+        said = self.js("return window.said")
+        self.assertTrue(said[0].startswith("Picked up A, position 1 of 3 in Letters"), said)
+        self.assertEqual(said[-1], "Dropped A in Letters, position 3 of 3")
+        self.assertIsNone(self.js("return document.querySelector('.arrange-live')"))
+        # Enter is not a lift key here (the app opens its items with it); Space is.
+        self.js("document.getElementById('a').children[0].focus()")
+        self.key("Enter")
+        self.assertFalse(self.js("return window.list.dragging"))
+        self.key(" ")
+        self.assertTrue(self.js("return window.list.dragging"))
+        self.key("Escape")
+        self.assertFalse(self.js("return window.list.dragging"))
+        # onEnd: the press on the button never lifted; the drag dropped; the keyboard one cancelled.
+        self.assertEqual(self.js("return window.ends"),
+                         [["A", True, True, False], ["B", True, False, True]])
+        with self.assertRaises(Exception):
+            self.js('arrange.sortable(document.createElement("ul"), { liftKeys: " " })')
+
+    def test_no_click_reaches_an_item_after_a_drag(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>', """
+          window.clicks = [];
+          document.getElementById("a").addEventListener("click", (e) => window.clicks.push(e.target.textContent));
+          window.list = arrange.sortable(document.getElementById("a"), window.on);"""))
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertEqual(self.js("return window.clicks"), [])
+        # A drag cancelled with Escape: the release that follows is no click either.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), before_release=lambda: self.key("Escape"))
+        self.settle()
+        self.assertEqual(self.order("a"), ["B", "C", "A"])
+        self.assertEqual(self.js("return window.clicks"), [])
+        # A press that never drags is a click.
+        self.click(self.center("a", 1))
+        self.settle()
+        self.assertEqual(self.js("return window.clicks"), ["C"])
+
+    def test_a_scrolled_element_around_the_list_scrolls_while_an_item_is_held_at_its_edge(self):
+        items = "".join(f"<li>{k}</li>" for k in range(40))
+        self.open(page(f'<div id="view" style="height: 240px; overflow: auto; margin: 20px">'
+                       f'<ul id="a" style="margin: 0">{items}</ul></div>',
+                       'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });'))
+        bottom = self.js("const r = document.getElementById('view').getBoundingClientRect();"
+                         "return [r.left + 100, r.bottom - 8]")
+
+        def held():
+            wait_for(lambda: self.js("return document.getElementById('view').scrollTop") > 200,
+                     what="the element around the list to scroll")
+        mouse_drag(self.driver, self.center("a", 0), bottom, before_release=held)
+        self.settle()
+        ops = self.ops()
+        self.assertEqual(len(ops), 1, ops)
+        self.assertGreater(ops[0][5], 8, ops)
+        self.assertEqual(self.order("a").index("0"), ops[0][5])
+        self.assertEqual(self.js("return window.scrollY"), 0)
+
+    def test_an_absolutely_placed_item_stays_where_it_is_placed_when_lifted(self):
+        columns = "".join(f'<li style="position: absolute; left: {20 + 110 * k}px; top: 0; width: 100px">{c}</li>'
+                          for k, c in enumerate("ABC"))
+        self.open(page(f'<ul id="r" class="row" style="position: relative; height: 40px">{columns}</ul>',
+                       'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
+                       ' dom: "report", onDrop: window.opLog });'))
+        before = self.js("return document.getElementById('r').children[1].getBoundingClientRect().left")
+        shown = {}
+
+        def look():
+            shown["left"] = self.js("return document.getElementById('r').children[1].getBoundingClientRect().left")
+            shown["position"] = self.js("return getComputedStyle(document.getElementById('r').children[1]).position")
+        start = self.center("r", 1)
+        mouse_drag(self.driver, start, (start[0] + 30, start[1]), before_release=look)
+        self.settle()
+        self.assertEqual(shown["position"], "absolute")
+        self.assertAlmostEqual(shown["left"], before + 30, delta=2)
 
     def example(self, name):
         with open(DOCS, encoding="utf-8") as file:

@@ -134,8 +134,11 @@ export interface SortableOptions {
   items?: string;
   /** Selector of the grip: a press elsewhere does not drag. */
   handle?: string;
-  /** Selector of items that do not drag. */
+  /** Selector of items that do not drag, and of parts of an item a press on which does not
+   * drag it (its buttons, say). */
   filter?: string;
+  /** The keys that lift a focused item; default Space and Enter (`[" ", "Enter"]`). */
+  liftKeys?: string[];
   /** The most items the list takes. */
   capacity?: number;
   /** The list's name in announcements; default its aria-label, else "list N". */
@@ -162,7 +165,8 @@ export interface SortableOptions {
   delay?: number;
   /** How far a mouse moves before it drags, in px; default 5. */
   distance?: number;
-  /** Whether the page scrolls when a drag nears the window's edges; default true. */
+  /** Whether what holds the lists scrolls when a drag nears its edges (a scrolled element around
+   * them, then the page); default true. A list that scrolls itself always does. */
   autoScroll?: boolean;
   /** Items drag only in edit mode, which a long press (0.5 s) or `setEditing` starts. */
   editMode?: boolean;
@@ -178,6 +182,9 @@ export interface SortableOptions {
   onMove?: (event: ArrangeMoveEvent) => void;
   onDrop?: (event: ArrangeDropEvent) => void;
   onCancel?: (event: ArrangeLiftEvent) => void;
+  /** A press or drag of the list's items ended, however: dropped, cancelled, or never lifted
+   * (a click). */
+  onEnd?: (event: ArrangeEndEvent) => void;
   /** The list's selection changed. */
   onSelect?: (event: { selection: HTMLElement[] }) => void;
   /** Edit mode began or ended for the group. */
@@ -193,6 +200,18 @@ export interface TrashOptions {
   group?: string;
   /** Its name in announcements. */
   label?: string;
+}
+
+/** What `onEnd` is given. */
+export interface ArrangeEndEvent {
+  item: HTMLElement;
+  from: HTMLElement;
+  /** Whether the press became a drag. */
+  lifted: boolean;
+  /** Whether the drag was dropped (something happened, or the item went back by a drop). */
+  dropped: boolean;
+  /** Whether the drag was cancelled (Escape, the app changing a list, the focus leaving). */
+  cancelled: boolean;
 }
 
 /** A sortable list. */
@@ -215,10 +234,20 @@ export interface Sortable {
   redo(): boolean;
   /** Whether the group is in edit mode. */
   readonly editing: boolean;
+  /** Whether a press or drag of the group's items is under way. */
+  readonly dragging: boolean;
   /** Starts (or ends, with false) edit mode for the group. */
   setEditing(editing?: boolean): void;
   /** Stops making the list sortable. */
   destroy(): void;
+}
+
+/** Options of `Arrange.load`. */
+export interface ArrangeLoadOptions {
+  /** The aria-live region announcements go to; default one the library makes. */
+  liveRegion?: HTMLElement;
+  /** Says each announcement in the app's own way instead (its own live region, say). */
+  announce?: (text: string) => void;
 }
 
 /** The engines, loaded. */
@@ -226,7 +255,7 @@ export declare class Arrange {
   /** The engine's look of a drag, read from the module (the seeds' values). */
   readonly engineAppearance: ArrangeAppearance;
   /** Loads the WebAssembly module (default: arrange.wasm beside arrange-lib.js). */
-  static load(url?: string | URL, options?: { liveRegion?: HTMLElement }): Promise<Arrange>;
+  static load(url?: string | URL, options?: ArrangeLoadOptions): Promise<Arrange>;
   /** Makes `element`'s items sortable. */
   sortable(element: HTMLElement, options?: SortableOptions): Sortable;
   /** Makes `element` a delete zone of `options.group`: what is dropped on it is removed. */

@@ -1031,8 +1031,10 @@ class Group {
     drag.applied = [0, 0];
     drag.shifted = new Set();
     drag.item.classList.add("arrange-dragging");
-    Object.assign(drag.item.style, { position: "relative", zIndex: "1000", pointerEvents: "none",
-      willChange: "translate, scale" });
+    // Raised above the others; an item the page places itself (absolutely, say) stays placed.
+    const placed = getComputedStyle(drag.item).position !== "static";
+    Object.assign(drag.item.style, { position: placed ? drag.item.style.position : "relative", zIndex: "1000",
+      pointerEvents: "none", willChange: "translate, scale" });
     // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
     const wanted = drag.list.options.appearance;
     const look = wanted === "engine" ? this.arrange.engineAppearance
