@@ -542,6 +542,33 @@ class LibraryTests(ChromiumPage):
         self.assertEqual(self.order("b"), ["X"])
         self.assertEqual(self.ops()[-1], ["move", "A", "b", 0, "a", 0, None, "drop"])
 
+    def test_copy_per_pair_of_lists(self):
+        # A shelf gives copies to the cart and its books themselves to the returns.
+        self.open(page('<ul id="shelf"><li>A</li><li>B</li></ul><ul id="cart"><li>X</li></ul>'
+                       '<ul id="returns"><li>R</li></ul>',
+                       'arrange.sortable(document.getElementById("shelf"), { group: "p",'
+                       ' modes: { cart: "copy" }, onDrop: window.opLog });'
+                       'arrange.sortable(document.getElementById("cart"), { group: "p" });'
+                       'arrange.sortable(document.getElementById("returns"), { group: "p" });'))
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            # While a copy is on offer the shelf keeps A in its place: B does not move up.
+            shown["B"] = self.js("return document.getElementById('shelf').children[1].style.transform")
+        mouse_drag(self.driver, self.center("shelf", 0), self.center("cart", 0, dy=12), before_release=look)
+        self.settle()
+        self.assertEqual(shown["B"], "")
+        self.assertEqual(self.order("shelf"), ["A", "B"])
+        self.assertEqual(self.order("cart"), ["X", "A"])
+        self.assertEqual(self.ops()[-1], ["copy", "A", None, -1, "cart", 1, None, "drop"])
+        # To the returns: the book itself.
+        mouse_drag(self.driver, self.center("shelf", 1), self.center("returns", 0, dy=12))
+        self.settle()
+        self.assertEqual(self.order("shelf"), ["A"])
+        self.assertEqual(self.order("returns"), ["R", "B"])
+        self.assertEqual(self.ops()[-1], ["move", "B", "shelf", 1, "returns", 1, None, "drop"])
+
     # Auto-scroll, long press, edit mode
 
     def test_auto_scroll_of_a_list_and_of_the_page(self):

@@ -351,6 +351,68 @@ import Testing
     #expect(harness.items(0) == ["a", "c"])
   }
 
+  @Test("A mode per pair copies across and moves within, switching as the drag crosses")
+  func copyPerPair() throws {
+    var rules = Self.copyRules()
+    rules.canDrop = nil
+    rules.mode = { _, source, target in source == target ? nil : .copy }
+    // Columns 100 wide side by side: x = 0…100 and 100…200; items 10 tall.
+    var harness = DragHarness(columns: [("A", ["a", "b", "c"]), ("B", ["d"])], rules: rules)
+    // Across: a copy of b lands after d, and A keeps b.
+    harness.drag("b", to: Point(x: 150, y: 12))
+    #expect(harness.items(0) == ["a", "b", "c"])
+    #expect(harness.items(1) == ["d", "b copy"])
+    #expect(harness.operations == [.copy("b", as: "b copy", to: Slot(ContainerID(1), 1))])
+    // Within A: a moves, no copy.
+    harness.drag("a", to: Point(x: 50, y: 29), startingAt: 1)
+    #expect(harness.items(0) == ["b", "c", "a"])
+    #expect(harness.items(1) == ["d", "b copy"])
+    // One drag over B, then back over A: a copy while over B (A's items stay where they are),
+    // a move once back.
+    let start = harness.center(of: "c")
+    harness.send(H.pointer(.down, start.x, start.y, 2))
+    harness.send(H.pointer(.move, start.x + 6, start.y, 2.1))
+    harness.send(H.pointer(.move, 150, 1, 2.2))
+    #expect(
+      harness.engine.proposal(for: Self.pointer0)?.action == .copy(to: Slot(ContainerID(1), 0)))
+    let over = try #require(harness.engine.presentation.sessions.first)
+    #expect(over.shifted == [ShiftedItems(container: ContainerID(1), range: 0..<2, offset: 1)])
+    harness.send(H.pointer(.move, 50, 1, 2.3))
+    #expect(
+      harness.engine.proposal(for: Self.pointer0)?.action == .move(to: Slot(ContainerID(0), 0)))
+    harness.send(H.pointer(.up, 50, 1, 2.4))
+    #expect(harness.items(0) == ["c", "b", "a"])
+    #expect(harness.items(1) == ["d", "b copy"])
+    #expect(harness.errors.isEmpty)
+  }
+
+  @Test("A palette whose pair mode is move gives its item away to that container")
+  func paletteMovesPerPair() {
+    var rules = Self.copyRules()
+    rules.mode = { _, _, target in target == ContainerID(1) ? .move : nil }
+    var harness = DragHarness(
+      columns: [("Palette", ["red", "green"]), ("Canvas", ["x"])], rules: rules)
+    var palette = harness.engine.containers[0]
+    palette.mode = .copy
+    harness.engine.handle(.addContainer(palette, priority: 0))
+    harness.drag("red", to: Point(x: 150, y: 12))
+    #expect(harness.items(0) == ["green"])
+    #expect(harness.items(1) == ["x", "red"])
+  }
+
+  @Test("A selection copies or not as it began, whatever the pair's mode")
+  func selectionKeepsItsCopyMode() {
+    var rules = Self.copyRules()
+    rules.canDrop = nil
+    rules.mode = { _, source, target in source == target ? nil : .copy }
+    var harness = DragHarness(columns: [("A", ["a0", "a1", "a2"]), ("B", ["b0"])], rules: rules)
+    harness.send(.setSelection(["a0", "a2"]))
+    harness.drag("a0", to: Point(x: 150, y: 12))
+    #expect(harness.items(0) == ["a1"])
+    #expect(harness.items(1) == ["b0", "a0", "a2"])
+    #expect(!harness.operations.contains { if case .copy = $0 { true } else { false } })
+  }
+
   @Test("A keyboard drag from a palette onto a delete zone removes nothing")
   func paletteKeyboardDeleteZone() {
     var harness = Self.palette()

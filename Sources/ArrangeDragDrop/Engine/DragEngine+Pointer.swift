@@ -141,6 +141,8 @@ extension DragEngine {
       return rule(member, holder.id).isAllowed
     }
     if session.group.count < 2 { session.group = [] }
+    // A selection copies, or does not, as it began (see `mode(of:over:)`).
+    if session.isGroup { session.mode = self.mode(of: session, over: slot.container) }
     return session
   }
 

@@ -17,11 +17,12 @@ extension DragEngine {
   /// the drag started with.
   @inlinable
   func mode(of session: DragSession<Item>, over target: ContainerID?) -> DragMode {
-    guard let rule = rules.mode, let target, session.startMode != .copy else {
-      return session.startMode
-    }
+    guard let rule = rules.mode, let target else { return session.startMode }
     let mode = rule(session.item, session.origin.container, target) ?? session.startMode
-    return mode == .copy ? session.startMode : mode
+    // A selection copies, or does not, as it began: its members were gathered for that (a copy
+    // takes only those of the container it starts in).
+    if session.isGroup, (mode == .copy) != (session.startMode == .copy) { return session.startMode }
+    return mode
   }
 
   /// The target container's position for a pointer drag: the app's detector's choice, or the

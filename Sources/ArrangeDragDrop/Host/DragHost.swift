@@ -91,7 +91,8 @@ public struct DragHost<Model: DragHostModel> {
       // the app has its own rule.
       let asksModel =
         engine.rules.canCopy == nil
-        && (engine.configuration.mode == .copy || engine.containers.contains { $0.mode == .copy })
+        && (engine.configuration.mode == .copy || engine.rules.mode != nil
+          || engine.containers.contains { $0.mode == .copy })
       if asksModel {
         let snapshot = ModelSnapshot(model)
         engine.rules.canCopy = { snapshot.model.canCopy($0) }

@@ -71,11 +71,13 @@ public struct DragRules<Item: Hashable & Sendable>: Sendable {
   ///
   /// For example, exchanging within a container and inserting across containers:
   /// `rules.mode = { _, source, target in source == target ? .exchange : .move }`.
-  /// Moves and exchanges switch freely as the drag crosses containers when operations are
-  /// applied on drop. Live, the mode is the one for the origin container, chosen at the lift
-  /// (the app's model already shows the drag in that mode), and stays. Copy mode does not switch (a copy
-  /// has its ID from the start): a drag that starts in copy mode stays in it, and `.copy` for
-  /// another drag counts as `nil`. Default: the mode the drag started with, everywhere.
+  /// Moves, exchanges and copies switch freely as the drag crosses containers when operations
+  /// are applied on drop: a drag from a list may copy into one container and move into another
+  /// (a copy gets its ID from ``copyID`` when it is first proposed). A selection copies, or does
+  /// not, as it began (its members were gathered for that): for it, a switch into or out of copy
+  /// counts as `nil`. Live, the mode is the one for the origin container, chosen at the lift
+  /// (the app's model already shows the drag in that mode), and stays. Default: the mode the drag
+  /// started with, everywhere.
   public var mode:
     (@Sendable (_ item: Item, _ source: ContainerID, _ target: ContainerID) -> DragMode?)?
   /// The app's own way to choose a pointer drag's target container, replacing

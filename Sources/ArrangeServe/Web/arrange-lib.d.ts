@@ -151,10 +151,11 @@ export interface SortableOptions {
    * a reason. Asked by the engine at each place it considers, once per place and drag. */
   canDrop?: (item: HTMLElement, from: HTMLElement, to: HTMLElement, index: number) => boolean | string;
   /** The mode of a drag from this list by the list it is over: an object by the target list's
-   * id (or label), or a function; `move` and `exchange` switch freely, `copy` is `mode`'s. */
+   * id (or label), or a function; the modes switch freely as the drag crosses lists (a
+   * selection copies, or not, as it began). */
   modes?:
-    | Record<string, "move" | "exchange">
-    | ((item: HTMLElement, from: HTMLElement, to: HTMLElement) => "move" | "exchange" | undefined);
+    | Record<string, "move" | "exchange" | "copy">
+    | ((item: HTMLElement, from: HTMLElement, to: HTMLElement) => "move" | "exchange" | "copy" | undefined);
   /** Whether `target`, an item of this list, takes `item` dropped on its middle. */
   dropInto?: (item: HTMLElement, target: HTMLElement) => boolean;
   /** Whether an item of this list dropped outside every list is removed; default false. */
