@@ -770,12 +770,17 @@ function showRefusal(message) {
     label.id = "refusal";
     label.className = "refusal";
     label.setAttribute("aria-hidden", "true");
-    inner.append(label);
   }
   label.textContent = message;
+  // Beside the dragged card, inside it: it follows the card with no work per move.
   const card = document.querySelector(".card.arrange-dragging");
-  const anchor = card ? place(card) : { x: 20, y: 20 };
-  Object.assign(label.style, { left: `${anchor.x}px`, top: `${Math.max(0, anchor.y - 28)}px` });
+  if (card) {
+    card.append(label);
+    Object.assign(label.style, { left: "0", top: "-28px" });
+  } else {
+    inner.append(label);
+    Object.assign(label.style, { left: "20px", top: "20px" });
+  }
   clearTimeout(showRefusal.timer);
   showRefusal.timer = setTimeout(hideRefusal, 2500);
 }
