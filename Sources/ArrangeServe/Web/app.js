@@ -566,24 +566,19 @@ function cardElement(card) {
   return element;
 }
 
-/// Where a column's title, list and "+ Add a card" sit in its section, measured once for each
-/// section at each width: the list stretches with the section, the rest keeps its size. With it
-/// and the heights of the cards, a column's geometry is known without asking the DOM again.
+/// Where a column's list sits in its section (how far below its top, how far above its foot)
+/// and the list's padding at its foot, measured once for each section at each width: with them
+/// and the heights of the cards, a column's natural height is known without asking the DOM again.
 const chromes = new WeakMap();
 function chromeOf(section) {
   const width = section.style.width;
   const known = chromes.get(section);
   if (known && known.width === width) return known;
   const box = section.getBoundingClientRect();
-  const rect = (selector) => section.querySelector(selector).getBoundingClientRect();
-  const list = rect(".cards");
-  const title = rect(".title");
-  const add = rect(".add-card");
+  const list = section.querySelector(".cards").getBoundingClientRect();
   const chrome = {
     width,
-    list: { x: list.left - box.left, y: list.top - box.top, width: list.width, below: box.bottom - list.bottom },
-    title: { x: title.left - box.left, y: title.top - box.top, width: title.width, height: title.height },
-    addBelow: box.bottom - add.bottom,
+    list: { y: list.top - box.top, below: box.bottom - list.bottom },
     padding: parseFloat(getComputedStyle(section.querySelector(".cards")).paddingBottom) || 0,
   };
   chromes.set(section, chrome);
@@ -699,13 +694,6 @@ let resizedWhileDragging = false;
 function setPixels(element, name, value) {
   const text = `${Math.round(value * 100) / 100}px`;
   if (element.style[name] !== text) element.style[name] = text;
-}
-
-/// Where an element is in the board's content (the coordinates the engines work in).
-function place(element) {
-  const rect = element.getBoundingClientRect();
-  const origin = inner.getBoundingClientRect();
-  return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
 }
 
 // MARK: - Dragging
