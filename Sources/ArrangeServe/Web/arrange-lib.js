@@ -125,8 +125,14 @@ const check = (options) => {
     throw new TypeError("sortable: modes must be an object or a function");
   }
 };
-const reducedMotion = () =>
-  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+// The query is made once (a new one on every frame of a drag costs more than the drag's own work).
+let motionQuery;
+const reducedMotion = () => {
+  if (motionQuery === undefined) {
+    motionQuery = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  }
+  return Boolean(motionQuery?.matches);
+};
 /** How many pixels on screen one CSS pixel of `element` takes (a transform's scale or a `zoom`,
  * its own or an ancestor's): the size it is drawn at (`rect`) over the size it is laid out at.
  * A translation written on its children moves them by that much more. The laid-out size is a
@@ -135,6 +141,29 @@ const drawnScale = (element, rect) => {
   const [drawn, laid] = rect.width >= rect.height ? [rect.width, element.offsetWidth]
     : [rect.height, element.offsetHeight];
   return laid > 0 && Math.abs(drawn - laid) >= 1 ? drawn / laid : 1;
+};
+
+/** Where items are drawn moving (making room, or sliding after a drop), as [top, bottom, left,
+ * right] of the window: the window and a quarter of it around, so that a scroll brings none into
+ * view before it has moved. The others would cost a style change each and show nothing. */
+const band = () => {
+  const [width, height] = [innerWidth / 4, innerHeight / 4];
+  return [-height, innerHeight + height, -width, innerWidth + width];
+};
+
+/** Puts `node` into `parent` before `next` (null: last). A node on the page is moved as it is
+ * (`moveBefore`, where the browser has it): it keeps its focus, and the browser, which would
+ * take the focus away, does not have to bring the page's styles up to date first. */
+const place = (parent, node, next) => {
+  if (node.isConnected && parent.isConnected && typeof parent.moveBefore === "function") {
+    try {
+      parent.moveBefore(node, next);
+      return;
+    } catch {
+      // Not movable so (another document, say): inserted.
+    }
+  }
+  parent.insertBefore(node, next);
 };
 
 /** The engines, loaded: makes lists sortable. */
@@ -205,6 +234,7 @@ export class Arrange {
 
   /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
   undo() {
+    for (const group of this.groups.values()) group.land();
     for (let index = this.history.length - 1; index >= 0; index--) {
       const group = this.history[index];
       if (group.history(0)) {
@@ -218,6 +248,7 @@ export class Arrange {
 
   /** Redoes the last drop `undo` took back; false when there is none. */
   redo() {
+    for (const group of this.groups.values()) group.land();
     while (this.undone.length) {
       const group = this.undone.pop();
       if (group.history(1)) {
@@ -428,6 +459,7 @@ class Group {
   }
 
   remove(list) {
+    this.land();
     if (this.drag) {
       this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 6, -1, now())));
       this.end();
@@ -509,10 +541,21 @@ class Group {
         spacing = rects.length > 1 ? Math.max(0, start(rects[1]) - end(rects[0])) : 0;
       }
       const contentRight = frame.right - padding.right;
+      // A list that scrolls: how far, so that where its items are drawn is known after a scroll.
+      const scrolled = [list.element.scrollLeft, list.element.scrollTop];
       this.measured.set(list, { items, ids, rects, frame, sizes, spacing, lineSpacing, padding,
-        contentRight, scale, rtl: style.direction === "rtl", at: [drawn.left, drawn.top], shift: [0, 0] });
+        contentRight, scale, rtl: style.direction === "rtl", at: [drawn.left, drawn.top], shift: [0, 0],
+        scrolled, scroll: scrolled });
       this.setFrame(list);
     }
+  }
+
+  /** How far the items `measured` are drawn from where they were measured, in pixels of the
+   * page: their list moved (a scroll around it), less its own scroll since (`setFrame` keeps
+   * both). */
+  moved(measured) {
+    const { shift, scrolled, scroll, scale } = measured;
+    return [shift[0] - (scroll[0] - scrolled[0]) * scale, shift[1] - (scroll[1] - scrolled[1]) * scale];
   }
 
   /** `rect`, of the page, in the engine's coordinates (mirrored for right-to-left rows). */
@@ -568,6 +611,7 @@ class Group {
     measured.shift = [shown.left - measured.at[0], shown.top - measured.at[1]];
     const frame = this.engineRect(shown);
     const grid = list.layout === 2;
+    measured.scroll = [list.element.scrollLeft, list.element.scrollTop];
     const scroll = this.scrollOf(list, scale)[list.axis === 0 ? 1 : 0];
     // Half a pixel more for a grid's rows, so that rounding never wraps a row the page did not.
     const box = [frame.left, frame.top, frame.width + (grid ? 0.5 : 0), frame.height, spacing,
@@ -651,6 +695,7 @@ class Group {
   }
 
   press(list, event) {
+    this.land();
     if (event.arrangeSeen || this.drag || event.button !== 0 || !event.isPrimary) return;
     const item = this.itemAt(list, event.target);
     if (!item) return;
@@ -681,7 +726,7 @@ class Group {
     };
     const scroll = () => {
       const drag = this.drag;
-      if (!drag) return;
+      if (!drag || drag.landing) return;
       drag.base = null;
       drag.scrollerRects = null;
       this.reframe();
@@ -701,7 +746,7 @@ class Group {
     };
     this.watch(this.drag);
     const tick = () => {
-      if (!this.drag || this.drag.keyboard) return;
+      if (!this.drag || this.drag.keyboard || this.drag.landing) return;
       this.finish(this.input(() => this.e.arrange_arena_tick(this.handle, now())));
       if (this.drag?.lifted) this.scrollPage();
       if (this.drag) this.drag.frame = requestAnimationFrame(tick);
@@ -711,12 +756,43 @@ class Group {
   }
 
   pointer(phase, event) {
-    if (!this.drag) return;
-    if (phase === 1 && this.drag.lifted) event.preventDefault();
-    this.drag.last = [event.clientX, event.clientY];
-    if (phase >= 2) this.drag.released = true;
-    this.finish(this.input(() => this.pointerAt(phase, this.drag.last, this.drag.kind)));
-    if (phase >= 2) this.end();
+    const drag = this.drag;
+    if (!drag || drag.landing) return;
+    if (phase === 1 && drag.lifted) event.preventDefault();
+    drag.last = [event.clientX, event.clientY];
+    if (phase >= 2) drag.released = true;
+    const result = this.input(() => this.pointerAt(phase, drag.last, drag.kind));
+    if (phase < 2 || !drag.lifted) {
+      this.finish(result);
+      if (phase >= 2) this.end();
+      return;
+    }
+    // The release of a lifted item: the engine has it, and the page shows it in the next frame.
+    // What the browser does after a release (it finds what is under the pointer, which lays the
+    // page out) then has nothing to lay out, and the drop's changes are laid out and drawn once,
+    // in that frame. The click the release makes is kept from the page now: it comes first.
+    swallowClick(false);
+    drag.swallowed = true;
+    drag.landing = (inFrame = false) => {
+      cancelAnimationFrame(frame);
+      drag.landing = null;
+      if (this.drag !== drag) return;
+      this.inFrame = inFrame;
+      try {
+        // Not drawn first: the drop puts everything back, from where the last move drew it.
+        this.finish(result, "drop", false);
+        this.end();
+      } finally {
+        this.inFrame = false;
+      }
+    };
+    const frame = requestAnimationFrame(() => drag.landing?.(true));
+  }
+
+  /** Shows at once a release the next frame was to show (see `pointer`): before anything else
+   * the library does, or the app asks. */
+  land() {
+    this.drag?.landing?.();
   }
 
   /** Scrolls what holds the lists (a scrolled element around them, then the page) while the
@@ -794,6 +870,7 @@ class Group {
   }
 
   select(item, selected) {
+    this.land();
     const has = this.selected.includes(item);
     if (selected === has) return;
     this.selected = selected ? [...this.selected, item] : this.selected.filter((other) => other !== item);
@@ -818,6 +895,7 @@ class Group {
   }
 
   key(list, event) {
+    this.land();
     if (event.arrangeSeen) return;
     const keyboard = this.drag?.keyboard;
     if (this.drag && !keyboard) return;
@@ -867,6 +945,8 @@ class Group {
    * a pointer drag and the focus leaving a keyboard drag's item. */
   watch(drag) {
     const cancel = () => {
+      // The app changed a list after a release the page has not shown yet: shown first.
+      if (this.drag === drag && drag.landing) return drag.landing();
       if (this.drag !== drag || drag.dropped) return;
       this.finish(this.input(() => (drag.keyboard
         ? this.e.arrange_arena_key(this.handle, 6, -1, now())
@@ -898,6 +978,7 @@ class Group {
 
   /** Undoes (`action` 0) or redoes (1) the group's last drop; whether there was one. */
   history(action) {
+    this.land();
     if (this.drag) return false;
     if (!(this.e.arrange_arena_history(this.handle, 2) & (action === 0 ? 1 : 2))) return false;
     this.measure();
@@ -934,6 +1015,7 @@ class Group {
   }
 
   setEditing(editing) {
+    this.land();
     this.finish(this.input(() => this.e.arrange_arena_configure(this.handle, 3, editing ? 1 : 0)));
   }
 
@@ -971,7 +1053,7 @@ class Group {
   }
 
   /** Acts on what an input did: calls the app back, draws, applies a drop, announces. */
-  finish({ events, operations, said, reason }, cause = "drop") {
+  finish({ events, operations, said, reason }, cause = "drop", draw = true) {
     const drag = this.drag;
     const source = drag?.list;
     for (const [kind, item, container, index, into] of events) {
@@ -1020,7 +1102,7 @@ class Group {
         }
       }
     }
-    if (drag?.lifted) this.present(drag.refusal);
+    if (drag?.lifted && draw) this.present(drag.refusal);
     if (operations.length) this.apply(operations, cause);
     this.announce(said, reason);
   }
@@ -1029,7 +1111,21 @@ class Group {
   lift() {
     const drag = this.drag;
     drag.applied = [0, 0];
-    drag.shifted = new Set();
+    // Where the item is laid out on the page (see present): as measured, moved as its list has
+    // moved since. Read from the page (a layout) only after a scroll.
+    const measured = this.measured.get(drag.list);
+    const index = measured?.items.indexOf(drag.item) ?? -1;
+    if (index >= 0) {
+      const rect = this.engineRect(measured.rects[index]);
+      const [sx, sy] = this.moved(measured);
+      drag.base = [rect.left + sx, rect.top + sy];
+    }
+    // The items making room: each one's shift, in pixels of the page; and when each item's
+    // transform was last written (it slides for 150 ms after).
+    drag.shifted = new Map();
+    drag.written = new Map();
+    drag.slots = new Map();
+    drag.transforms = new Map();
     drag.item.classList.add("arrange-dragging");
     // Raised above the others; an item the page places itself (absolutely, say) stays placed.
     const placed = getComputedStyle(drag.item).position !== "static";
@@ -1077,7 +1173,7 @@ class Group {
     const drag = this.drag;
     const room = this.e.arrange_alloc(8 * 1024);
     const count = this.e.arrange_arena_presentation(this.handle, room, 1024);
-    const values = Array.from(new Float64Array(this.e.memory.buffer, room, count));
+    const values = new Float64Array(this.e.memory.buffer, room, count).slice();
     this.e.arrange_free(room);
     if (count === 0) return;
     const [, gx, gy, gw, gh, , , highlighted, indicator, ix, iy, iw, ih, , runCount] = values;
@@ -1099,10 +1195,10 @@ class Group {
         top: layout === 1 ? rect.top - frame.top : 0, width: rect.width, height: rect.height };
     }
     const laid = drag.laid;
-    // Where the item is laid out: where it is drawn, less the translation it is drawn with, from
-    // its middle (which the look's scale around it does not move). Read once, and again after a
-    // scroll (the page's or a list's): reading it on every move would make the browser lay out
-    // the page again each time.
+    // Where the item is laid out: known at the lift; after a scroll (the page's or a list's),
+    // where it is drawn, less the translation it is drawn with, from its middle (which the look's
+    // scale around it does not move). Read once: reading it on every move would make the
+    // browser lay out the page again each time.
     if (!drag.base) {
       const shown = drag.item.getBoundingClientRect();
       drag.base = [shown.left + (shown.width - laid.width) / 2 - drag.applied[0] * scale,
@@ -1113,8 +1209,12 @@ class Group {
     drag.applied = [dx, dy];
     // The `translate` property, which applies after the look's `scale`: a translation in
     // `transform` would be scaled with the item, and the item would drift off the pointer.
-    drag.item.style.translate = `${dx}px ${dy}px`;
-    drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
+    // Written when it changes (the frames of a still pointer draw nothing new).
+    const translate = `${dx}px ${dy}px`;
+    if (drag.translate !== translate) drag.item.style.translate = drag.translate = translate;
+    if (drag.item.classList.contains("arrange-removing") !== Boolean(drag.removing)) {
+      drag.item.classList.toggle("arrange-removing", Boolean(drag.removing));
+    }
     // An exchange's other item, shown displaced until the drop.
     const displaced = indicator === 2 && !drag.into && !drag.removing && drag.target
       ? this.measured.get(drag.target)?.items[drag.toIndex] ?? null : null;
@@ -1125,48 +1225,79 @@ class Group {
     }
     const originList = drag.origin.list ?? drag.list;
     const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
-    const moved = new Set();
+    const moved = new Map();
     const animate = !reducedMotion();
-    // Only the items on screen (and a screen around it) are moved: the others would cost a style
-    // change each and show nothing. One that a scroll brings nearer is moved when it comes.
-    const [low, high, left, right] = [-innerHeight, 2 * innerHeight, -innerWidth, 2 * innerWidth];
+    const time = performance.now();
+    // Only the items on screen (and a little around it: see `band`) are moved. One that a scroll
+    // brings nearer is moved when it comes.
+    const [low, high, left, right] = band();
+    const runs = [];
     for (let r = 0; r < runCount; r++) {
       const [container, first, end, offset] = values.slice(15 + r * 4, 19 + r * 4);
       const list = this.listOf(container);
       if (!list) continue;
+      runs.push([list, first, end]);
       const measured = this.measured.get(list);
       const { items, spacing, rects } = measured;
       // The items' rects are the engine's (mirrored for right-to-left rows), the shift the page's.
-      const [sx, sy] = [this.mirror == null ? measured.shift[0] : -measured.shift[0], measured.shift[1]];
+      const away = this.moved(measured);
+      const [sx, sy] = [this.mirror == null ? away[0] : -away[0], away[1]];
       const step = (offset * (draggedSize + spacing)) / measured.scale;
-      for (let index = first; index < end && index < items.length; index++) {
+      // The run's items in the band, found by halving (its items are in order along the list's
+      // axis; a grid's by rows): a long list's others are not visited on every frame.
+      const rows = list.layout !== 1;
+      const before = (index) => (rows ? rects[index].bottom + sy < low : rects[index].right + sx < left);
+      const past = (index) => (rows ? rects[index].top + sy > high : rects[index].left + sx > right);
+      const stop = Math.min(end, items.length);
+      let [start, last] = [first, stop];
+      while (start < last) {
+        const middle = (start + last) >> 1;
+        if (before(middle)) start = middle + 1;
+        else last = middle;
+      }
+      for (let index = start; index < stop && !past(index); index++) {
         const item = items[index];
         if (item === drag.item) continue;
         const rect = rects[index];
         if (rect.bottom + sy < low || rect.top + sy > high || rect.right + sx < left || rect.left + sx > right) {
-          if (drag.shifted.has(item)) moved.add(item);
           continue;
         }
         let transform;
+        let shift;
         if (list.layout === 2) {
           // A grid's item goes to its neighbour's cell (the next free one past the last).
           const to = this.cell(measured, index + offset);
           const from = measured.rects[index];
-          const [across, down] = [sign * (to.left - from.left), to.top - from.top]
-            .map((distance) => distance / measured.scale);
+          shift = [sign * (to.left - from.left), to.top - from.top];
+          const [across, down] = shift.map((distance) => distance / measured.scale);
           transform = `translate(${across}px, ${down}px)`;
         } else {
+          shift = list.axis === 0 ? [0, step * measured.scale] : [sign * step * measured.scale, 0];
           transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${sign * step}px)`;
         }
         // Styles are written only when they change: an item already in place is not touched.
-        if (!drag.shifted.has(item) || item.style.transform !== transform) {
+        if (drag.transforms.get(item) !== transform) {
           if (animate) item.style.transition = "transform 150ms ease";
           item.style.transform = transform;
+          drag.transforms.set(item, transform);
+          drag.written.set(item, time);
         }
-        moved.add(item);
+        moved.set(item, shift);
+        drag.slots.set(item, [list, index]);
       }
     }
-    for (const item of drag.shifted) if (!moved.has(item)) item.style.transform = "";
+    for (const [item, shift] of drag.shifted) {
+      if (moved.has(item)) continue;
+      // Out of the band now but still making room (a scroll took it away): left as it is.
+      const [list, index] = drag.slots.get(item) ?? [];
+      if (runs.some(([other, first, end]) => other === list && index >= first && index < end)) {
+        moved.set(item, shift);
+        continue;
+      }
+      item.style.transform = "";
+      drag.transforms.delete(item);
+      drag.written.set(item, time);
+    }
     drag.shifted = moved;
     // A selection makes no room: a line shows where it would land.
     if (drag.companions?.length && indicator === 1) {
@@ -1189,12 +1320,17 @@ class Group {
       drag.into?.classList.add("arrange-drop-target");
       drag.shownInto = drag.into;
     }
-    for (const list of this.lists) {
-      const over = list.id === highlighted;
-      list.element.classList.toggle("arrange-over", over && !reason);
-      list.element.classList.toggle("arrange-refused", over && Boolean(reason));
-      if (over && reason) list.element.dataset.arrangeReason = reason;
-      else delete list.element.dataset.arrangeReason;
+    // The list under the item: its classes written when they change.
+    const over = `${highlighted} ${reason ?? ""}`;
+    if (drag.over !== over) {
+      drag.over = over;
+      for (const list of this.lists) {
+        const under = list.id === highlighted;
+        list.element.classList.toggle("arrange-over", under && !reason);
+        list.element.classList.toggle("arrange-refused", under && Boolean(reason));
+        if (under && reason) list.element.dataset.arrangeReason = reason;
+        else delete list.element.dataset.arrangeReason;
+      }
     }
   }
 
@@ -1217,7 +1353,10 @@ class Group {
     const first = records[0];
     const owner = drag?.list ?? this.listWith(first.from) ?? this.listWith(first.to) ?? this.lists[0];
     const domMoves = (owner?.options.dom ?? "move") === "move";
-    const before = domMoves ? this.positions() : null;
+    // The lists the operations change (an item going into another item: any list).
+    const involved = records.some((record) => record.type === "into") ? null
+      : new Set([drag?.list, ...records.flatMap((record) => [this.listWith(record.from), this.listWith(record.to)])]);
+    const before = domMoves ? this.shown(involved) : null;
     this.clear();
     for (const record of records) {
       if (record.type === "copy") {
@@ -1246,7 +1385,7 @@ class Group {
         // Into the target's own list of this group, if it holds one; else into the target.
         const nested = this.lists.find((list) => !list.zone && record.other.contains(list.element));
         if (nested) this.insert(nested, record.item, nested.items().length);
-        else record.other.append(record.item);
+        else place(record.other, record.item, null);
       }
     }
     // The app hears of the drop before the items are measured again for the animation: what it
@@ -1269,50 +1408,69 @@ class Group {
     if (!list) return;
     const items = list.items().filter((item) => item !== node);
     const next = items[index];
-    if (next) next.before(node);
-    else if (items.length) items[items.length - 1].after(node);
-    else list.element.append(node);
+    if (next) place(next.parentNode, node, next);
+    else if (items.length) place(items[items.length - 1].parentNode, node, items[items.length - 1].nextSibling);
+    else place(list.element, node, null);
   }
 
   exchange(record) {
     if (!record.other) return;
-    const marker = document.createComment("");
-    record.item.before(marker);
-    record.other.before(record.item);
-    marker.replaceWith(record.other);
+    const [item, other] = [record.item, record.other];
+    const [parent, next] = [item.parentNode, item.nextSibling];
+    place(other.parentNode, item, other);
+    place(parent, other, next === other ? item : next);
   }
 
-  /** The places on screen of the items in view (and a screen around it), for the animation
-   * after a drop: found by halving, so a list of 10,000 items measures a few dozen. */
-  positions() {
+  /** Where the items in view (and a screen around it) are drawn, for the animation after a drop
+   * or a cancel, without reading the page: where they were measured, moved by their list's move
+   * since (a scroll) and by the room each made. Read: the dragged item, and an item still
+   * sliding. With `lists`, the items of other lists are left out unless they made room (the
+   * operations have not moved them). */
+  shown(lists = null) {
     const places = new Map();
-    const [low, high] = [-innerHeight, 2 * innerHeight];
-    const [left, right] = [-innerWidth, 2 * innerWidth];
-    for (const list of this.lists) {
-      const items = list.items();
-      const vertical = list.axis === 0 || list.layout === 2;
-      const before = (rect) => (vertical ? rect.bottom < low : rect.right < left);
-      const after = (rect) => (vertical ? rect.top > high : rect.left > right);
-      let [start, end] = [0, items.length];
-      while (start < end) {
-        const middle = (start + end) >> 1;
-        if (before(items[middle].getBoundingClientRect())) start = middle + 1;
-        else end = middle;
-      }
-      for (let index = start; index < items.length; index++) {
-        const rect = items[index].getBoundingClientRect();
-        if (after(rect)) break;
-        places.set(items[index], rect);
+    if (!this.measured || reducedMotion()) return places;
+    const drag = this.drag;
+    const time = performance.now();
+    const [low, high, left, right] = band();
+    for (const [list, measured] of this.measured) {
+      const all = !lists || lists.has(list);
+      const { items, rects } = measured;
+      const [sx, sy] = this.moved(measured);
+      for (let index = 0; index < items.length; index++) {
+        const item = items[index];
+        const offset = drag?.shifted?.get(item);
+        if (!all && !offset) continue;
+        const laid = this.engineRect(rects[index]);
+        const [dx, dy] = offset ?? [0, 0];
+        const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
+          bottom: laid.bottom + sy + dy };
+        if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) continue;
+        const sliding = time - (drag?.written?.get(item) ?? -Infinity) < 200;
+        places.set(item, item === drag?.item || sliding ? item.getBoundingClientRect() : rect);
       }
     }
+    // A dragged item of no list measured (it cannot be, but): where it is drawn.
+    if (drag?.lifted && !places.has(drag.item)) places.set(drag.item, drag.item.getBoundingClientRect());
     return places;
   }
 
-  /** Animates the items from where they were shown (`before`) to where they are now. Every
-   * place is read before any animation starts, and the animations (Web Animations) write no
-   * style: a drop lays the page out once, however many items slide. */
+  /** Animates the items from where they were shown (`before`) to where they are: in the next
+   * frame, before it is drawn. The page's changes (the drop's, the app's) are laid out there
+   * once, then every place is read before any animation starts, and the animations (Web
+   * Animations) write no style. */
   flip(before) {
-    if (reducedMotion()) return;
+    if (reducedMotion() || !before.size) return;
+    // In a frame already (a release shown, see `pointer`): now, before the frame is drawn.
+    if (this.inFrame) return this.slide(before);
+    if (this.sliding) cancelAnimationFrame(this.sliding);
+    this.sliding = requestAnimationFrame(() => {
+      this.sliding = null;
+      this.slide(before);
+    });
+  }
+
+  /** The animations of `flip`, started. */
+  slide(before) {
     const moves = [];
     for (const [item, rect] of before) {
       if (!item.isConnected) continue;
@@ -1335,6 +1493,9 @@ class Group {
 
   /** Ends the animations after a drop at once, so that the items are measured where they are. */
   settle() {
+    // Animations not started yet are not started: the items are where they are laid out.
+    if (this.sliding) cancelAnimationFrame(this.sliding);
+    this.sliding = null;
     for (const animation of [...this.flipping]) animation.finish();
     this.flipping.clear();
   }
@@ -1350,8 +1511,15 @@ class Group {
     clearTimeout(drag.caught);
     if (drag.displaced) drag.displaced.style.opacity = "";
     drag.displaced = null;
-    for (const item of drag.shifted ?? []) Object.assign(item.style, { transform: "", transition: "" });
-    drag.shifted = new Set();
+    // The items that made room (or did for a while) are drawn where they are laid out at once: a
+    // transition (the page's own `transition: transform`, or the drag's still sliding) would
+    // slide them from the shift they were drawn with, which a drop has just made their place.
+    // Their `transition` is theirs again once drawn.
+    const shifted = [...drag.written?.keys() ?? []];
+    for (const item of shifted) Object.assign(item.style, { transform: "", transition: "none" });
+    if (shifted.length) this.restore(shifted);
+    drag.shifted = new Map();
+    drag.transforms = new Map();
     for (const member of drag.companions ?? []) {
       member.classList.remove("arrange-companion");
       member.style.opacity = "";
@@ -1367,11 +1535,22 @@ class Group {
     document.documentElement.classList.remove("arrange-active");
   }
 
+  /** Gives `items` (drawn with `transition: none` by `clear`) their page's transition back once
+   * a frame has drawn them: two frames on, as the first one's styles are what it drew. An item a
+   * drag has shifted again since has the drag's. */
+  restore(items) {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      for (const item of items) {
+        if (item.style.transition === "none" && !this.drag?.shifted?.has(item)) item.style.transition = "";
+      }
+    }));
+  }
+
   /** Ends the press or drag: puts everything back (animated when it was not dropped). */
   end() {
     const drag = this.drag;
     if (!drag) return;
-    const before = drag.lifted && !drag.dropped ? this.positions() : null;
+    const before = drag.lifted && !drag.dropped ? this.shown() : null;
     this.clear();
     if (before) this.flip(before);
     drag.stop();
@@ -1380,7 +1559,7 @@ class Group {
     this.drag = null;
     // The release that ends a pointer drag is no click on the item (nor, after Escape, the
     // release that follows).
-    if (drag.lifted && !drag.keyboard) swallowClick(!drag.released);
+    if (drag.lifted && !drag.keyboard && !drag.swallowed) swallowClick(!drag.released);
     call(drag.list.options.onEnd, null, { item: drag.item, from: drag.list.element, lifted: drag.lifted,
       dropped: Boolean(drag.dropped), cancelled: Boolean(drag.cancelled) });
   }
