@@ -128,7 +128,10 @@ function connect() {
     }
     serverBoard = next;
     serverSerial = message.serial;
-    receive(structuredClone(next));
+    // Shown as it is, not copied: the page changes its board only through `ownColumn` and
+    // `ownColumns`, which copy what they change, so this one stays as the server sent it (the
+    // next patch counts its cards).
+    receive(next);
   };
   live.onclose = async () => {
     if (!current()) return;
@@ -172,7 +175,7 @@ function show(next) {
     waitingBoard = next;
     return;
   }
-  const changed = !board || JSON.stringify(board.columns) !== JSON.stringify(next.columns);
+  const changed = !board || !sameColumns(board.columns, next.columns);
   board = next;
   $("undo").disabled = !board.undo;
   $("redo").disabled = !board.redo;
@@ -186,6 +189,40 @@ function show(next) {
   document.title = `${board.saved === false ? "• " : ""}${board.file} · Arrange`;
   if (changed) render(true);
 }
+
+/// Whether two boards' columns are the same: by identity first (a board the server patched
+/// shares its unchanged cards with the one before it), else by their JSON.
+function sameColumns(a, b) {
+  const shared = a.length === b.length && a.every((column, c) => {
+    const other = b[c];
+    if (column === other) return true;
+    if (column.cards.length !== other.cards.length) return false;
+    if (!column.cards.every((card, k) => card === other.cards[k])) return false;
+    const { cards: _, ...rest } = column;
+    const { cards: __, ...otherRest } = other;
+    return JSON.stringify(rest) === JSON.stringify(otherRest);
+  });
+  return shared || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/// The board's columns, as this page's own array (the server's board, which it may share, is
+/// left as it was); with `c`, column `c` too, with its own array of cards.
+function ownColumns() {
+  if (!owned.has(board)) {
+    board = Object.assign({}, board, { columns: board.columns.slice() });
+    owned.add(board);
+  }
+  return board.columns;
+}
+function ownColumn(c) {
+  const columns = ownColumns();
+  if (!owned.has(columns[c])) {
+    columns[c] = Object.assign({}, columns[c], { cards: columns[c].cards.slice() });
+    owned.add(columns[c]);
+  }
+  return columns[c];
+}
+const owned = new WeakSet();
 
 function status(message, error = false) {
   const line = $("status");
@@ -212,10 +249,19 @@ const matches = (card) =>
 /// its label, which is set apart: a card dropped in another column keeps its element, which the
 /// library has moved there, with its focus.)
 function cardSignature(card, day) {
+  const known = signatures.get(card);
+  if (known && (!card.due || known.day === day)) return known.signature;
   const subtasks = card.subtasks.map((subtask) => (subtask.done ? "x" : "o") + subtask.title);
-  return [card.title, card.done, card.due, card.description.join("\n"), subtasks.join("\u0001"),
+  const signature = [card.title, card.done, card.due, card.description.join("\n"), subtasks.join("\u0001"),
     card.due ? day : ""].join("\u0000");
+  signatures.set(card, { day, signature });
+  return signature;
 }
+
+/// Each card's signature, made once per card object (a board from the server brings new ones
+/// for the cards it changed; this page never changes a card, see moveLocally), and the day it
+/// was made on.
+const signatures = new WeakMap();
 
 /// Makes `list`'s children `elements`, in order, with as few DOM changes as it can: a card
 /// moved is one removal and one insertion, not a list made again (which would have the browser
@@ -294,6 +340,9 @@ function columnSection(column) {
   return section;
 }
 
+/// The day the cards were last drawn on (their due marks say "today" or "overdue" of it).
+let renderedDay = null;
+
 /// Builds the board's elements from `board` (only what changed) and lays the columns out. With
 /// `animate`, cards slide from where they were. With `only` (a set of column indices), the other
 /// columns are known to be as they were drawn (a drop changes the columns it took cards from and
@@ -313,33 +362,38 @@ function render(animate, only = null) {
   // in the same order is not touched. A drop on a board of thousands of cards then changes two
   // lists, not every card.
   const day = new Date().toDateString();
-  const kept = new Map(cardElements);
-  cardElements.clear();
+  renderedDay = day;
   const previous = shownIds;
+  // The elements of the cards that may be drawn again, taken out of `cardElements` (all of
+  // them, or those of the columns `only` names: the others stay as they are, unvisited).
+  let kept;
+  if (only) {
+    kept = new Map();
+    for (const c of only) {
+      for (const id of previous[c] ?? []) {
+        kept.set(id, cardElements.get(id));
+        cardElements.delete(id);
+      }
+    }
+  } else {
+    kept = new Map(cardElements);
+    cardElements.clear();
+  }
   shownIds = [];
-  const known = new Set();
   const sections = [];
   board.columns.forEach((column, c) => {
     const old = columnElements[c];
     if (only && !only.has(c) && old && old.dataset.title === column.title && previous[c]) {
-      for (const id of previous[c]) cardElements.set(id, kept.get(id));
-      for (const card of column.cards) known.add(card.id);
       shownIds.push(previous[c]);
       sections.push(old);
       return;
     }
     const section = old && old.dataset.title === column.title ? old : columnSection(column);
-    const count = column.cards.length;
-    const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
-    section.setAttribute("aria-label", `${column.title}, ${count} card${count === 1 ? "" : "s"}${limit}`);
-    const tally = section.querySelector(".title .count");
-    tally.className = "count" + (column.limit != null && count >= column.limit ? " full" : "");
-    tally.textContent = column.limit == null ? `${count}` : `${count}/${column.limit}`;
+    drawCount(section, column);
     const list = section.querySelector(".cards");
     const ids = [];
     const elements = [];
     for (const card of column.cards) {
-      known.add(card.id);
       if (!matches(card)) continue;
       ids.push(card.id);
       const signature = cardSignature(card, day);
@@ -350,9 +404,12 @@ function render(animate, only = null) {
       } else {
         cardElements.set(card.id, element);
       }
-      const label = `${element.arrangeLabel}, in ${column.title}`;
-      if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
-      const selected = selection.includes(card.id);
+      // Its label ends with its column's title (see cardElement): set when that changed.
+      if (element.arrangeColumn !== column.title) {
+        element.arrangeColumn = column.title;
+        element.setAttribute("aria-label", `${element.arrangeLabel}, in ${column.title}`);
+      }
+      const selected = selection.length > 0 && selection.includes(card.id);
       if (element.classList.contains("selected") !== selected) element.classList.toggle("selected", selected);
       elements.push(element);
     }
@@ -366,12 +423,18 @@ function render(animate, only = null) {
     makeSortable();
   }
   sections.forEach((section, c) => {
-    section.dataset.column = c;
-    section.querySelector(".title").dataset.column = c;
+    if (section.dataset.column !== String(c)) {
+      section.dataset.column = c;
+      section.querySelector(".title").dataset.column = c;
+    }
   });
   // One card takes Tab into the board: the focused one, else the first.
-  setRovingTo(cardElements.get(focusId) ?? cardElements.values().next().value ?? null);
-  selection = selection.filter((id) => known.has(id));
+  const first = shownIds.find((ids) => ids.length)?.[0];
+  setRovingTo(cardElements.get(focusId) ?? cardElements.get(first) ?? null);
+  if (selection.length) {
+    const known = new Set(board.columns.flatMap((column) => column.cards.map((card) => card.id)));
+    selection = selection.filter((id) => known.has(id));
+  }
   tellSelection();
   layout();
   if (before.size) {
@@ -399,6 +462,16 @@ function render(animate, only = null) {
   if (hadFocus && focused) focused.focus({ preventScroll: true });
   // A box ticked from the keyboard keeps the focus once the board is drawn again.
   if (boxHadFocus && focused) focused.querySelector(".box")?.focus({ preventScroll: true });
+}
+
+/// A column's count of cards, in its title and its label.
+function drawCount(section, column) {
+  const count = column.cards.length;
+  const limit = column.limit == null ? "" : ` of at most ${column.limit}`;
+  section.setAttribute("aria-label", `${column.title}, ${count} card${count === 1 ? "" : "s"}${limit}`);
+  const tally = section.querySelector(".title .count");
+  tally.className = "count" + (column.limit != null && count >= column.limit ? " full" : "");
+  tally.textContent = column.limit == null ? `${count}` : `${count}/${column.limit}`;
 }
 
 /// The inline marks a card title may carry, as Obsidian and most Markdown editors write them:
@@ -538,7 +611,19 @@ function cardElement(card) {
     box.addEventListener("click", () => tick(card.id));
     element.append(box);
   }
-  element.append(words);
+  // The visible way to open a card, for a mouse, a finger or Tab: it never starts a drag. It
+  // floats in the card's top right corner (see style.css), after the done mark and before the
+  // words: Tab reaches the mark, then it, and nothing in the card is positioned (a positioned
+  // card is a layer of its own for the browser to paint: a thousand on a big board).
+  const open = document.createElement("button");
+  open.type = "button";
+  open.className = "open";
+  open.textContent = "⋯";
+  open.tabIndex = element.tabIndex;
+  open.setAttribute("aria-label", `Open ${plain}`);
+  open.setAttribute("aria-haspopup", "dialog");
+  open.addEventListener("click", () => openDetails(card.id));
+  element.append(open, words);
   const facts = [];
   if (card.subtasks.length) {
     facts.push(`☑ ${card.subtasks.filter((s) => s.done).length}/${card.subtasks.length}`);
@@ -552,16 +637,6 @@ function cardElement(card) {
     meta.append(facts.join(" · "));
     element.append(meta);
   }
-  // The visible way to open a card, for a mouse, a finger or Tab: it never starts a drag.
-  const open = document.createElement("button");
-  open.type = "button";
-  open.className = "open";
-  open.textContent = "⋯";
-  open.tabIndex = element.tabIndex;
-  open.setAttribute("aria-label", `Open ${plain}`);
-  open.setAttribute("aria-haspopup", "dialog");
-  open.addEventListener("click", () => openDetails(card.id));
-  element.append(open);
   cardElements.set(card.id, element);
   return element;
 }
@@ -601,12 +676,19 @@ function cardHeight(element, width) {
 /// from the DOM only for what is new), and how tall the column would be as tall as its cards.
 function measure(section, c) {
   const chrome = chromeOf(section);
-  const heights = shownIds[c].map((id) => cardHeight(cardElements.get(id), chrome.width));
+  // A column whose cards are the same (render gives a column it draws again new ids) at the
+  // same width is as tall as it was: its thousand cards are not visited again.
+  const known = naturals.get(section);
+  if (known && known.ids === shownIds[c] && known.chrome === chrome) return known;
   let content = 0;
-  for (const height of heights) content += height;
-  if (heights.length) content += SPACING * (heights.length - 1);
-  return { chrome, heights, natural: chrome.list.y + content + chrome.padding + chrome.list.below };
+  for (const id of shownIds[c]) content += cardHeight(cardElements.get(id), chrome.width);
+  if (shownIds[c].length) content += SPACING * (shownIds[c].length - 1);
+  const measured = { ids: shownIds[c], chrome,
+    natural: chrome.list.y + content + chrome.padding + chrome.list.below };
+  naturals.set(section, measured);
+  return measured;
 }
+const naturals = new WeakMap();
 
 /// How tall the columns are made (before the view's own height), and the step it changes by.
 let columnsTall = 0;
@@ -809,13 +891,42 @@ function dropped(event) {
     touched.add(toColumn);
   }
   if (!requests.length) return;
+  send(requests);
+  // The library has moved the cards' elements where the board now has them: when they are
+  // drawn as they were (nothing selected, no card changed by its move, the same day), only
+  // their labels and the columns' counts change, and the columns' cards are not visited.
+  const day = new Date().toDateString();
+  const same = (request) => {
+    const element = cardElements.get(request.card);
+    const card = board.columns[request.column]?.cards.find((c) => c.id === request.card);
+    return element && card && cardSignature(card, day) === element.arrangeSignature;
+  };
+  if (!selection.length && day === renderedDay && requests.every(same)) {
+    for (const c of touched) {
+      if (!board.columns[c]) continue;
+      drawCount(columnElements[c], board.columns[c]);
+      // A new array: layout() knows the column's height by its array of ids.
+      shownIds[c] = shownIds[c].slice();
+    }
+    for (const { card, column } of requests) {
+      const element = cardElements.get(card);
+      const title = board.columns[column].title;
+      if (element.arrangeColumn !== title) {
+        element.arrangeColumn = title;
+        element.setAttribute("aria-label", `${element.arrangeLabel}, in ${title}`);
+      }
+    }
+    const first = shownIds.find((ids) => ids.length)?.[0];
+    setRovingTo(cardElements.get(focusId) ?? cardElements.get(first) ?? null);
+    layout();
+    return;
+  }
   // A selection is dragged once: its cards are drawn unselected.
   for (const id of selection) {
     const at = locate(id);
     if (at) touched.add(at.column);
   }
   selection = [];
-  send(requests);
   render(false, touched);
 }
 
@@ -841,13 +952,14 @@ function moveLocally(id, toColumn, index) {
   board.columns.forEach((column, c) => {
     const at = column.cards.findIndex((card) => card.id === id);
     if (at >= 0) {
-      [moving] = column.cards.splice(at, 1);
+      [moving] = ownColumn(c).cards.splice(at, 1);
       from = c;
     }
   });
   if (!moving) return -1;
-  const target = board.columns[toColumn];
-  if (target.complete && moving.done === false) moving.done = true;
+  const target = ownColumn(toColumn);
+  // A card a Complete lane ticks is this page's own copy (the server's board keeps its card).
+  if (target.complete && moving.done === false) moving = Object.assign({}, moving, { done: true });
   target.cards.splice(Math.min(index, target.cards.length), 0, moving);
   return from;
 }
@@ -875,7 +987,7 @@ function makeColumnsSortable() {
     },
     onDrop: ({ fromIndex, toIndex, operations }) => {
       if (operations.length !== 1 || fromIndex === toIndex) return;
-      const [column] = board.columns.splice(fromIndex, 1);
+      const [column] = ownColumns().splice(fromIndex, 1);
       board.columns.splice(toIndex, 0, column);
       send([{ op: "moveColumn", from: fromIndex, to: toIndex }]);
       render(false);
@@ -1110,7 +1222,7 @@ function rename(id) {
 function moveColumn(column, direction) {
   const to = column + direction;
   if (to < 0 || to >= board.columns.length) return;
-  const [moving] = board.columns.splice(column, 1);
+  const [moving] = ownColumns().splice(column, 1);
   board.columns.splice(to, 0, moving);
   send([{ op: "moveColumn", from: column, to }]);
   render(true);
