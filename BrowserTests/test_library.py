@@ -655,6 +655,40 @@ class LibraryTests(ChromiumPage):
                                       ["drop", "A", "a", 0, "a", 2, "move"]])
         self.assertEqual(self.said(), "Dropped A in list 1, position 3 of 4")
 
+    def test_a_dropped_item_slides_home_from_where_it_was_drawn(self):
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), window.on);'))
+        # Every frame from the release on: how far right of its list A is drawn, and how many
+        # animations it has.
+        self.js("""window.frames = [];
+          window.addEventListener('pointerup', () => {
+            const a = [...document.querySelectorAll('#a li')].find((li) => li.textContent === 'A');
+            const list = document.getElementById('a');
+            const sample = () => {
+              window.frames.push([a.getBoundingClientRect().left - list.getBoundingClientRect().left,
+                a.getAnimations().length, [...list.children].indexOf(a)]);
+              if (window.frames.length < 40) requestAnimationFrame(sample);
+            };
+            requestAnimationFrame(sample);
+          }, true);""")
+        # A dropped after C, released 60 px right of where it is laid out.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dx=60, dy=8))
+        wait_for(lambda: len(self.js("return window.frames")) >= 40, what="40 frames")
+        frames = self.js("return window.frames")
+        self.assertEqual(self.order("a"), ["B", "C", "A", "D"])
+        dropped = [frame for frame in frames if frame[2] == 2]
+        self.assertTrue(dropped, frames)
+        # Drawn where it was released when it first shows in its new place, sliding (one
+        # animation); home, with no animation left, 200 ms later.
+        first = dropped[0]
+        self.assertGreater(first[0], 45, frames)
+        self.assertEqual(first[1], 1, frames)
+        self.assertAlmostEqual(dropped[-1][0], 0, delta=0.5, msg=frames)
+        self.assertEqual(dropped[-1][1], 0, frames)
+        # It slid: drawn ever nearer its place, never jumping past it.
+        offsets = [frame[0] for frame in dropped]
+        self.assertEqual(offsets, sorted(offsets, reverse=True), frames)
+
     def test_a_finger_drags_after_a_press_and_the_page_does_not_scroll(self):
         # A page taller than the window, so that a finger's move could scroll it.
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>'

@@ -50,6 +50,9 @@ function send(requests, then) {
   const version = board.version;
   inFlight += 1;
   sending = sending.then(async () => {
+    // Sent once the frame being drawn is drawn (a drop is shown in a frame's callbacks): making
+    // the request is a few milliseconds of that frame's time otherwise.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     try {
       const response = await request("api/change", {
         method: "POST", headers: { "Content-Type": "application/json" },

@@ -773,20 +773,15 @@ class Group {
     // in that frame. The click the release makes is kept from the page now: it comes first.
     swallowClick(false);
     drag.swallowed = true;
-    drag.landing = (inFrame = false) => {
+    drag.landing = () => {
       cancelAnimationFrame(frame);
       drag.landing = null;
       if (this.drag !== drag) return;
-      this.inFrame = inFrame;
-      try {
-        // Not drawn first: the drop puts everything back, from where the last move drew it.
-        this.finish(result, "drop", false);
-        this.end();
-      } finally {
-        this.inFrame = false;
-      }
+      // Not drawn first: the drop puts everything back, from where the last move drew it.
+      this.finish(result, "drop", false);
+      this.end();
     };
-    const frame = requestAnimationFrame(() => drag.landing?.(true));
+    const frame = requestAnimationFrame(() => drag.landing?.());
   }
 
   /** Shows at once a release the next frame was to show (see `pointer`): before anything else
@@ -1454,19 +1449,37 @@ class Group {
     return places;
   }
 
-  /** Animates the items from where they were shown (`before`) to where they are: in the next
-   * frame, before it is drawn. The page's changes (the drop's, the app's) are laid out there
-   * once, then every place is read before any animation starts, and the animations (Web
-   * Animations) write no style. */
+  /** Animates the items from where they were shown (`before`) to where they are, in the next
+   * frame the browser lays out (this one, in a frame's callbacks): once it has laid the page out
+   * and before it draws it, when a ResizeObserver hears from it. Nothing here makes the browser
+   * lay the page out: the drop's changes and the app's are laid out once, in the frame's own
+   * time, every place is read after, and the animations (Web Animations) write no style. */
   flip(before) {
     if (reducedMotion() || !before.size) return;
-    // In a frame already (a release shown, see `pointer`): now, before the frame is drawn.
-    if (this.inFrame) return this.slide(before);
-    if (this.sliding) cancelAnimationFrame(this.sliding);
-    this.sliding = requestAnimationFrame(() => {
-      this.sliding = null;
+    this.unslide();
+    let done = false;
+    const slide = () => {
+      if (done) return;
+      done = true;
+      this.unslide();
       this.slide(before);
-    });
+    };
+    if (typeof ResizeObserver === "function") {
+      // A new observation is reported in the next frame's layout steps (the root always has a
+      // size): the read then finds the page laid out.
+      const observer = new ResizeObserver(slide);
+      observer.observe(document.documentElement);
+      this.sliding = () => observer.disconnect();
+    } else {
+      const frame = requestAnimationFrame(slide);
+      this.sliding = () => cancelAnimationFrame(frame);
+    }
+  }
+
+  /** Drops a `flip` not started yet. */
+  unslide() {
+    this.sliding?.();
+    this.sliding = null;
   }
 
   /** The animations of `flip`, started. */
@@ -1494,8 +1507,7 @@ class Group {
   /** Ends the animations after a drop at once, so that the items are measured where they are. */
   settle() {
     // Animations not started yet are not started: the items are where they are laid out.
-    if (this.sliding) cancelAnimationFrame(this.sliding);
-    this.sliding = null;
+    this.unslide();
     for (const animation of [...this.flipping]) animation.finish();
     this.flipping.clear();
   }
