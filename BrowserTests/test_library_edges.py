@@ -755,6 +755,47 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertNoErrors()
         self.assertClean()
 
+    # A reversed flex row (`flex-direction: row-reverse`) runs right to left as a right-to-left
+    # row does: A, its first item, is on the right; drags land and are drawn the right way round,
+    # and ← moves a keyboard drag on. In a right-to-left page a reversed row runs left to right.
+    def test_reversed_rows(self):
+        self.open('<ul id="r" class="row" style="flex-direction: row-reverse; width: 400px">'
+                  + items("ABCD") + '</ul>'
+                  '<div dir="rtl" style="width: 400px"><ul id="l" class="row" style="flex-direction:'
+                  ' row-reverse">' + items("WXYZ") + '</ul></div>',
+                  'for (const id of ["r", "l"]) arrange.sortable(document.getElementById(id),'
+                  ' { direction: "horizontal", onDrop: window.opLog });')
+        self.assertGreater(self.center("r", 0)[0], self.center("r", 3)[0])
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+            shown["transforms"] = self.transforms("r")
+        # A (rightmost) onto the far (left) half of C: after C. B and C move right by a place.
+        end = self.center("r", 2, dx=-25)
+        mouse_drag(self.driver, self.center("r", 0), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names("r"), ["B", "C", "A", "D"])
+        self.assertEqual(shown["transforms"][1:], ["translateX(90px)", "translateX(90px)", ""])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        # B (now first, rightmost) by the keyboard: ← moves it on, past C.
+        self.js("document.getElementById('r').children[0].focus()")
+        self.key(" ")
+        self.key("ArrowLeft")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("r"), ["C", "B", "A", "D"])
+        # Reversed in a right-to-left page: W is on the left, and W dropped on Y's right half
+        # lands after Y.
+        self.assertLess(self.center("l", 0)[0], self.center("l", 3)[0])
+        mouse_drag(self.driver, self.center("l", 0), self.center("l", 2, dx=25), steps=16)
+        self.settle()
+        self.assertEqual(self.names("l"), ["X", "Y", "W", "Z"])
+        self.assertEqual(self.ops()[-1], ["move", "W", "l", 0, "l", 2, None, "drop"])
+        self.assertNoErrors()
+        self.assertClean()
+
     # A vertical list and a row of one group in a right-to-left page: items go both ways, drawn
     # under the pointer; ← moves a keyboard drag to the next list (on the left).
     def test_right_to_left_vertical_list_and_row(self):

@@ -143,6 +143,11 @@ const drawnScale = (element, rect) => {
   return laid > 0 && Math.abs(drawn - laid) >= 1 ? drawn / laid : 1;
 };
 
+/** Whether a list with `style` places its items from right to left: a right-to-left list, or a
+ * flex row reversed (a right-to-left one reversed runs left to right). */
+const leftward = (style) =>
+  (style.direction === "rtl") !== (style.display.includes("flex") && style.flexDirection === "row-reverse");
+
 /** Where items are drawn moving (making room, or sliding after a drop), as [top, bottom, left,
  * right] of the window: the window and a quarter of it around, so that a scroll brings none into
  * view before it has moved. The others would cost a style change each and show nothing. */
@@ -489,12 +494,13 @@ class Group {
   measure(from = null) {
     this.settle();
     this.measured = new Map();
-    // The engine lays rows out left to right. Rows that read right to left (`direction: rtl`,
-    // their first item on the right) are given to it mirrored, x becoming `mirror - x` for the
-    // pointer and every frame, and what it presents is mirrored back. One arena has one pointer,
-    // so the mirror is the arena's: the row the drag starts in decides, else the group's rows if
-    // all of them read right to left. (A vertical list works either way.)
-    const rtl = (list) => getComputedStyle(list.element).direction === "rtl";
+    // The engine lays rows out left to right. Rows that run right to left (their first item on
+    // the right: `direction: rtl`, or a `row-reverse` flex row) are given to it mirrored, x
+    // becoming `mirror - x` for the pointer and every frame, and what it presents is mirrored
+    // back. One arena has one pointer, so the mirror is the arena's: the row the drag starts in
+    // decides, else the group's rows if all of them run right to left. (A vertical list works
+    // either way.)
+    const rtl = (list) => leftward(getComputedStyle(list.element));
     const rows = this.lists.filter((list) => !list.zone && list.layout !== 0);
     const mirrored = rows.includes(from) ? rtl(from) : rows.length > 0 && rows.every(rtl);
     this.mirror = mirrored ? innerWidth : null;
@@ -544,7 +550,7 @@ class Group {
       // A list that scrolls: how far, so that where its items are drawn is known after a scroll.
       const scrolled = [list.element.scrollLeft, list.element.scrollTop];
       this.measured.set(list, { items, ids, rects, frame, sizes, spacing, lineSpacing, padding,
-        contentRight, scale, rtl: style.direction === "rtl", at: [drawn.left, drawn.top], shift: [0, 0],
+        contentRight, scale, rtl: leftward(style), at: [drawn.left, drawn.top], shift: [0, 0],
         scrolled, scroll: scrolled });
       this.setFrame(list);
     }
