@@ -689,6 +689,66 @@ class LibraryTests(ChromiumPage):
         offsets = [frame[0] for frame in dropped]
         self.assertEqual(offsets, sorted(offsets, reverse=True), frames)
 
+    def test_a_change_the_app_makes_before_the_drop_is_shown(self):
+        # The library shows a pointer drop in the next frame. An app that changes the list after
+        # the release and before that frame (its own listener, a message from a server) has its
+        # change kept, and the dropped item goes before the item it was dropped before.
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li><li>E</li></ul>',
+                       'const list = document.getElementById("a");'
+                       'arrange.sortable(list, { onDrop: window.opLog });'
+                       'window.addEventListener("pointerdown", () => window.addEventListener("pointerup", () => {'
+                       '  const item = document.createElement("li"); item.textContent = "N"; list.prepend(item);'
+                       '}, { once: true }));'))
+        # A dropped on the lower half of C: before D.
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.order("a"), ["N", "B", "C", "A", "D", "E"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 3, None, "drop"]])
+
+    def test_a_drop_is_shown_in_a_page_that_draws_no_frame(self):
+        # A page that draws no frame (a hidden tab; here, no animation frames at all) still has
+        # its drop, from a timer.
+        self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
+                       'arrange.sortable(document.getElementById("a"), window.on);'))
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 1, dy=8),
+                   before_release=lambda: self.js("window.requestAnimationFrame = () => 0"))
+        wait_for(lambda: self.order("a") == ["B", "A", "C"], what="the drop")
+        self.assertEqual(self.log()[-1], ["drop", "A", "a", 0, "a", 1, "move"])
+
+    def test_a_keyboard_drop_in_a_list_that_scrolled_slides_nothing_from_elsewhere(self):
+        # A keyboard drag down a list that scrolls itself (the engine scrolls it to keep the item
+        # in view): when the drop is shown, every item goes on from where it was drawn, none
+        # jumps by the distance the list scrolled.
+        self.open(page('<ul id="a" style="height: 130px; overflow: auto">'
+                       + "".join(f"<li>{n}</li>" for n in "ABCDEFGHIJ") + '</ul>',
+                       'arrange.sortable(document.getElementById("a"), window.on);'))
+        self.js("""window.frames = [];
+          const list = document.getElementById('a');
+          const sample = () => {
+            const items = [...list.children];
+            window.frames.push([items.map((li) => li.textContent).join(''),
+              Object.fromEntries(items.map((li) => [li.textContent, li.getBoundingClientRect().top]))]);
+            requestAnimationFrame(sample);
+          };
+          requestAnimationFrame(sample);""")
+        self.js("document.getElementById('a').children[0].focus()")
+        self.key(" ")
+        for _ in range(6):
+            self.key("ArrowDown")
+            time.sleep(0.1)
+        self.assertGreater(self.js("return document.getElementById('a').scrollTop"), 40)
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.order("a"), list("BCDEFGAHIJ"))
+        frames = self.js("return window.frames")
+        # The drop's first frame is sampled before its animations start (they start once it is
+        # laid out); the next one is drawn 16 ms into them, a few pixels from where they began.
+        changed = next(k for k, frame in enumerate(frames) if frame[0] != "ABCDEFGHIJ")
+        before, after = frames[changed - 1][1], frames[changed + 1][1]
+        jumps = {name: round(after[name] - before[name], 1) for name in before
+                 if abs(after[name] - before[name]) > 12}
+        self.assertEqual(jumps, {}, "items jumped when the drop was shown")
+
     def test_a_finger_drags_after_a_press_and_the_page_does_not_scroll(self):
         # A page taller than the window, so that a finger's move could scroll it.
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li><li>D</li></ul>'

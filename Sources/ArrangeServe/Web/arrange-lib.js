@@ -16,6 +16,8 @@ const decoder = new TextDecoder();
 const MODES = { move: 0, exchange: 1, copy: 2 };
 const KINDS = { 1: "move", 2: "exchange", 3: "remove", 4: "copy", 5: "insert", 6: "into", 7: "out" };
 const LAYOUTS = { vertical: 0, horizontal: 1, grid: 2 };
+// The operations that put an item into a list (move, copy, insert, out).
+const INSERTING = { 1: true, 4: true, 5: true, 7: true };
 // What the engine says, by the number it gives it, with the English the library says when the
 // app gives no `messages` of its own. `c` is the context a message gets (ArrangeMessageContext).
 const range = (c) => `${c.listName}, positions ${c.position}–${c.position + c.members - 1} of ${c.count}`;
@@ -368,6 +370,7 @@ class Sortable {
 
   /** Whether a press or drag of the list's group is under way. */
   get dragging() {
+    this.group.land();
     return Boolean(this.group.drag);
   }
 
@@ -381,6 +384,7 @@ class Sortable {
 
   /** The list's selected items, in the order they were selected. */
   get selection() {
+    this.group.land();
     const items = new Set(this.items());
     return this.group.selected.filter((item) => items.has(item));
   }
@@ -612,12 +616,9 @@ class Group {
   setFrame(list) {
     const measured = this.measured.get(list);
     const { ids, sizes, spacing, lineSpacing, padding, scale } = measured;
-    const shown = list.element.getBoundingClientRect();
-    // How far the list has moved on the page since its items were measured (a scroll around it).
-    measured.shift = [shown.left - measured.at[0], shown.top - measured.at[1]];
+    const shown = this.track(list);
     const frame = this.engineRect(shown);
     const grid = list.layout === 2;
-    measured.scroll = [list.element.scrollLeft, list.element.scrollTop];
     const scroll = this.scrollOf(list, scale)[list.axis === 0 ? 1 : 0];
     // Half a pixel more for a grid's rows, so that rounding never wraps a row the page did not.
     const box = [frame.left, frame.top, frame.width + (grid ? 0.5 : 0), frame.height, spacing,
@@ -632,6 +633,17 @@ class Group {
     this.e.arrange_free(boxRoom);
     this.e.arrange_free(idRoom);
     this.e.arrange_free(sizeRoom);
+  }
+
+  /** Notes where `list` is on the page and how far it is scrolled (what `moved` reads); returns
+   * its rect. */
+  track(list) {
+    const measured = this.measured.get(list);
+    const shown = list.element.getBoundingClientRect();
+    // How far the list has moved on the page since its items were measured (a scroll around it).
+    measured.shift = [shown.left - measured.at[0], shown.top - measured.at[1]];
+    measured.scroll = [list.element.scrollLeft, list.element.scrollTop];
+    return shown;
   }
 
   /** Asks the app's rules about `item` before the drag: the engine then uses the answers. */
@@ -732,7 +744,12 @@ class Group {
     };
     const scroll = () => {
       const drag = this.drag;
-      if (!drag || drag.landing) return;
+      if (!drag) return;
+      // A release not shown yet: the engine is done, but the drop starts from where the items are.
+      if (drag.landing) {
+        for (const list of this.lists) if (this.measured?.has(list)) this.track(list);
+        return;
+      }
       drag.base = null;
       drag.scrollerRects = null;
       this.reframe();
@@ -779,8 +796,10 @@ class Group {
     // in that frame. The click the release makes is kept from the page now: it comes first.
     swallowClick(false);
     drag.swallowed = true;
+    drag.anchors = this.anchors(result.operations);
     drag.landing = () => {
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       drag.landing = null;
       if (this.drag !== drag) return;
       // Not drawn first: the drop puts everything back, from where the last move drew it.
@@ -788,12 +807,29 @@ class Group {
       this.end();
     };
     const frame = requestAnimationFrame(() => drag.landing?.());
+    // A page that draws no frame (hidden, say) still has its drop, a little later.
+    const timer = setTimeout(() => drag.landing?.(), 100);
+  }
+
+  /** For each operation of a release that puts an item into a list, the item it is to go
+   * before there (null: last), as the lists are now: where it goes should the app change the
+   * list before the drop is shown (see `watch`). */
+  anchors(operations) {
+    const anchors = new Map();
+    operations.forEach(([kind, id, , , toList, toIndex], index) => {
+      if (!(kind in INSERTING)) return;
+      const item = this.find(id);
+      // A copy leaves its item where it is: the places count it.
+      const items = this.listOf(toList)?.items().filter((other) => kind === 4 || other !== item);
+      if (items) anchors.set(index, items[toIndex] ?? null);
+    });
+    return anchors;
   }
 
   /** Shows at once a release the next frame was to show (see `pointer`): before anything else
    * the library does, or the app asks. */
   land() {
-    this.drag?.landing?.();
+    for (const group of this.arrange.groups.values()) group.drag?.landing?.();
   }
 
   /** Scrolls what holds the lists (a scrolled element around them, then the page) while the
@@ -946,8 +982,12 @@ class Group {
    * a pointer drag and the focus leaving a keyboard drag's item. */
   watch(drag) {
     const cancel = () => {
-      // The app changed a list after a release the page has not shown yet: shown first.
-      if (this.drag === drag && drag.landing) return drag.landing();
+      // The app changed a list after a release the page has not shown yet: shown now, each item
+      // put before the item it was to go before (the engine's places no longer hold).
+      if (this.drag === drag && drag.landing) {
+        drag.overtaken = true;
+        return drag.landing();
+      }
       if (this.drag !== drag || drag.dropped) return;
       this.finish(this.input(() => (drag.keyboard
         ? this.e.arrange_arena_key(this.handle, 6, -1, now())
@@ -1071,6 +1111,9 @@ class Group {
         const scale = this.measured?.get(list)?.scale ?? 1;
         if (list?.axis === 0) list.element.scrollTop = index / scale;
         else if (list) list.element.scrollLeft = (this.mirror == null ? index : -index) / scale;
+        // Noted at once: a keyboard drag hears no scroll event, and where its items are drawn
+        // (`moved`) counts the list's scroll.
+        if (list && this.measured?.has(list)) this.track(list);
       } else if (!drag) {
         continue;
       } else if (kind === 1) {
@@ -1359,7 +1402,19 @@ class Group {
       : new Set([drag?.list, ...records.flatMap((record) => [this.listWith(record.from), this.listWith(record.to)])]);
     const before = domMoves ? this.shown(involved) : null;
     this.clear();
-    for (const record of records) {
+    // The app changed a list after the release (see `watch`): each item goes before the item it
+    // was to go before, and is reported where it went; one the app took away stays away.
+    const anchors = drag?.overtaken ? drag.anchors : null;
+    const put = (record, index, node) => {
+      const list = this.listWith(record.to);
+      if (!anchors?.has(index)) return this.insert(list, node, record.toIndex);
+      if (node === record.item && !node.isConnected) return;
+      const anchor = anchors.get(index);
+      if (anchor && list?.element.contains(anchor)) place(anchor.parentNode, node, anchor);
+      else this.insert(list, node, Infinity);
+      record.toIndex = list?.items().indexOf(node) ?? record.toIndex;
+    };
+    for (const [index, record] of records.entries()) {
       if (record.type === "copy") {
         // The copy keeps the engine's number for it, so that undo can take it away again.
         const copyId = record.copy;
@@ -1372,14 +1427,14 @@ class Group {
         record.copy.style.opacity = "";
         this.ids.set(record.copy, copyId);
         this.byId.set(copyId, record.copy);
-        this.insert(this.listWith(record.to), record.copy, record.toIndex);
+        put(record, index, record.copy);
       } else if (record.type === "remove") {
         this.select(record.item, false);
         if (domMoves) record.item.remove();
       } else if (!domMoves) {
         continue;
       } else if (record.type === "move" || record.type === "insert" || record.type === "out") {
-        this.insert(this.listWith(record.to), record.item, record.toIndex);
+        put(record, index, record.item);
       } else if (record.type === "exchange") {
         this.exchange(record);
       } else if (record.type === "into" && record.other) {
