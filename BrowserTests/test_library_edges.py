@@ -714,6 +714,25 @@ class LibraryEdgeTests(ChromiumPage):
         return self.js(f"return [...document.getElementById({list_id!r}).children]"
                        ".map(c => c.style.transform)")
 
+    def assert_leftward_drag(self, list_id):
+        """A, the rightmost item of a row `list_id` of A B C D that runs right to left, dragged
+        onto the far (left) half of C: it lands after C, drawn under the pointer, and B and C
+        make room towards its old place (right) by a place."""
+        shown = {}
+
+        def look():
+            time.sleep(0.2)
+            shown["item"] = self.dragged_middle()
+            shown["transforms"] = self.transforms(list_id)
+        self.assertGreater(self.center(list_id, 0)[0], self.center(list_id, 3)[0])
+        end = self.center(list_id, 2, dx=-25)
+        mouse_drag(self.driver, self.center(list_id, 0), end, steps=16, before_release=look)
+        self.settle()
+        self.assertEqual(self.names(list_id), ["B", "C", "A", "D"])
+        self.assertEqual(shown["transforms"][1:], ["translateX(90px)", "translateX(90px)", ""])
+        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+
     # A right-to-left row draws a drag the right way round: the item under the pointer, the items
     # it passes making room towards its old place (to the right), and the keyboard's ← moves it
     # on (towards the row's end, on the left).
@@ -721,20 +740,7 @@ class LibraryEdgeTests(ChromiumPage):
         self.open('<div dir="rtl"><ul id="r" class="row">' + items("ABCD") + '</ul></div>',
                   'arrange.sortable(document.getElementById("r"), { direction: "horizontal",'
                   ' onDrop: window.opLog });')
-        shown = {}
-
-        def look():
-            time.sleep(0.2)
-            shown["item"] = self.dragged_middle()
-            shown["transforms"] = self.transforms("r")
-        # A (rightmost) onto the far (left) half of C: after C. B and C move right by a place.
-        end = self.center("r", 2, dx=-25)
-        mouse_drag(self.driver, self.center("r", 0), end, steps=16, before_release=look)
-        self.settle()
-        self.assertEqual(self.names("r"), ["B", "C", "A", "D"])
-        self.assertEqual(shown["transforms"][1:], ["translateX(90px)", "translateX(90px)", ""])
-        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
-        self.assertAlmostEqual(shown["item"][1], end[1], delta=2)
+        self.assert_leftward_drag("r")
         # D (last, leftmost) by the keyboard: → moves it back towards the start, twice.
         self.js("document.getElementById('r').children[3].focus()")
         self.key(" ")
@@ -765,20 +771,7 @@ class LibraryEdgeTests(ChromiumPage):
                   ' row-reverse">' + items("WXYZ") + '</ul></div>',
                   'for (const id of ["r", "l"]) arrange.sortable(document.getElementById(id),'
                   ' { direction: "horizontal", onDrop: window.opLog });')
-        self.assertGreater(self.center("r", 0)[0], self.center("r", 3)[0])
-        shown = {}
-
-        def look():
-            time.sleep(0.2)
-            shown["item"] = self.dragged_middle()
-            shown["transforms"] = self.transforms("r")
-        # A (rightmost) onto the far (left) half of C: after C. B and C move right by a place.
-        end = self.center("r", 2, dx=-25)
-        mouse_drag(self.driver, self.center("r", 0), end, steps=16, before_release=look)
-        self.settle()
-        self.assertEqual(self.names("r"), ["B", "C", "A", "D"])
-        self.assertEqual(shown["transforms"][1:], ["translateX(90px)", "translateX(90px)", ""])
-        self.assertAlmostEqual(shown["item"][0], end[0], delta=2)
+        self.assert_leftward_drag("r")
         # B (now first, rightmost) by the keyboard: ← moves it on, past C.
         self.js("document.getElementById('r').children[0].focus()")
         self.key(" ")
