@@ -239,9 +239,14 @@ export class Arrange {
     return this.sortable(element, { ...options, zone: true });
   }
 
+  /** @private Shows at once every group's release the next frame was to show (see `pointer`). */
+  land() {
+    for (const group of this.groups.values()) group.drag?.landing?.();
+  }
+
   /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
   undo() {
-    for (const group of this.groups.values()) group.land();
+    this.land();
     for (let index = this.history.length - 1; index >= 0; index--) {
       const group = this.history[index];
       if (group.history(0)) {
@@ -255,7 +260,7 @@ export class Arrange {
 
   /** Redoes the last drop `undo` took back; false when there is none. */
   redo() {
-    for (const group of this.groups.values()) group.land();
+    this.land();
     while (this.undone.length) {
       const group = this.undone.pop();
       if (group.history(1)) {
@@ -829,7 +834,7 @@ class Group {
   /** Shows at once a release the next frame was to show (see `pointer`): before anything else
    * the library does, or the app asks. */
   land() {
-    for (const group of this.arrange.groups.values()) group.drag?.landing?.();
+    this.arrange.land();
   }
 
   /** Scrolls what holds the lists (a scrolled element around them, then the page) while the
@@ -1518,10 +1523,8 @@ class Group {
   flip(before) {
     if (reducedMotion() || !before.size) return;
     this.unslide();
-    let done = false;
+    // Heard once: `unslide` stops what heard it (a later flip has stopped this one already).
     const slide = () => {
-      if (done) return;
-      done = true;
       this.unslide();
       this.slide(before);
     };
