@@ -242,12 +242,27 @@ class BrowserTests(unittest.TestCase):
             window.fetch = (url, options) => String(url).includes("api/change")
               ? new Promise((resolve) => setTimeout(resolve, 1500)).then(() => original(url, options))
               : original(url, options);""")
-        mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(2)))
+
+        def pushed_before_the_drop_is_shown():
+            # The library shows a drop in the frame after the release: a board pushed in between
+            # (the one another page's move of Delta makes, as the server will push it) must not
+            # be shown over the drop.
+            driver.execute_script("""
+                window.addEventListener("pointerup", () => {
+                  const next = structuredClone(board);
+                  next.version += 1;
+                  const [delta] = next.columns[1].cards.splice(0, 1);
+                  next.columns[0].cards.unshift(delta);
+                  receive(next);
+                }, { once: true });""")
+        mouse_drag(driver, center(driver, card("Alpha")), center(driver, column(2)),
+                   before_release=pushed_before_the_drop_is_shown)
         # Meanwhile another page moves Delta: a newer board, without Alpha's drop, is pushed to
         # this page before its own change is answered.
         status, _ = self.server.change(version, [{"op": "move", "card": delta, "column": 0, "index": 0}])
         self.assertEqual(status, 200)
-        end = time.monotonic() + 2.5
+        wait_for(lambda: "Alpha" in columns_shown(driver)[2], timeout=1.0, what="the drop to be shown")
+        end = time.monotonic() + 2.0
         while time.monotonic() < end:
             shown = columns_shown(driver)
             self.assertIn("Alpha", shown[2], f"the drop was undone: {shown}")

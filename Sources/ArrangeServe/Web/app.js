@@ -90,6 +90,7 @@ function send(requests, then) {
 /// The board in the answer to one of this page's changes: shown at once, unless another change
 /// made here since is still on its way (its drop stays shown until its own answer).
 function answered(next) {
+  showPendingDrop();
   if (inFlight > 1) {
     defer(next);
     return;
@@ -155,12 +156,19 @@ function connect() {
 /// Shows a board pushed by the server, unless it is older than the one shown, or this page's
 /// own changes are on their way (a drop shown is never undone by a board that predates it).
 function receive(next) {
+  showPendingDrop();
   if (inFlight > 0) {
     defer(next);
     return;
   }
   if (board && next.version < board.version) return;
   show(next);
+}
+
+/// A drop released and not shown yet (the library shows it in the next frame) is shown now:
+/// its change is then on its way, counted in `inFlight`, and a board that predates it waits.
+function showPendingDrop() {
+  isDragging(); // asking the library whether a drag is under way shows a pending drop
 }
 
 /// Shows a board from the server.
