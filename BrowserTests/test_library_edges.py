@@ -959,6 +959,77 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertNoErrors()
         self.assertClean()
 
+    # A long list drawn in chunks (the board's columns: 50 cards to a chunk, each a layer of its
+    # own): the items are the chunks' children, one list across them. A drag crosses chunks and
+    # lists, a drop lands in the chunk of the item it goes before, a drop into an empty list in
+    # its chunk; the dragged item's chunk is raised while it is dragged (a layer drawn after it
+    # would cover it); an app's change inside a chunk cancels the drag as one in the list does.
+    def test_items_in_chunks(self):
+        chunk = ('<div class="chunk" style="display: flex; flex-direction: column; gap: 10px;'
+                 ' will-change: transform">{}</div>')
+        cell = '<div data-n="{0}" style="height: 30px; background: #ddd">{0}</div>'
+
+        def chunked(list_id, *groups):
+            inner = "".join(chunk.format("".join(cell.format(n) for n in group)) for group in groups)
+            return (f'<div id="{list_id}" role="list" style="display: inline-flex; flex-direction: column;'
+                    f' gap: 10px; width: 200px; min-height: 40px; margin: 20px; vertical-align: top">'
+                    f'{inner}</div>')
+        self.open(chunked("a", "ABC", "DEF") + chunked("b", "XY") + chunked("c", ""),
+                  'for (const id of ["a", "b", "c"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", chunks: ".chunk", onDrop: window.opLog });')
+
+        def chunks(list_id):
+            return self.js(f"return [...document.getElementById({list_id!r}).children].map(c =>"
+                           " c.className + ':' + [...c.children].map(n => n.dataset.n).join(''))")
+
+        def at(name, dy=0):
+            return self.point(f'[data-n="{name}"]', dy=dy)
+        # A, first of the first chunk, below E in the second: the list's order across its chunks.
+        start, end = at("A"), at("E", dy=8)
+        self.press(start)
+        self.move(start, end)
+        raised = self.js("const c = document.querySelector('[data-n=A]').parentElement;"
+                         " return [c.className, c.style.zIndex]")
+        self.assertEqual(raised, ["chunk", "1000"], "the dragged item's chunk, raised")
+        self.release(end)
+        self.settle()
+        self.assertEqual(chunks("a"), ["chunk:BC", "chunk:DEAF"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 4, None, "drop"]])
+        self.assertEqual(self.js("return [...document.querySelectorAll('.chunk')].map(c => c.style.zIndex)"),
+                         ["", "", "", ""], "every chunk as it was")
+        # F into the other list, between X and Y; then D into the empty list: into its chunk.
+        mouse_drag(self.driver, at("F"), at("X", dy=8))
+        self.settle()
+        self.assertEqual(chunks("b"), ["chunk:XFY"])
+        mouse_drag(self.driver, at("D"), self.point("#c"))
+        self.settle()
+        self.assertEqual(chunks("c"), ["chunk:D"])
+        self.assertEqual(chunks("a"), ["chunk:BC", "chunk:EA"])
+        # (Each list's onDrop hears of a drop between two lists.)
+        self.assertEqual(self.ops()[1:], [["move", "F", "a", 5, "b", 1, None, "drop"]] * 2
+                         + [["move", "D", "a", 2, "c", 0, None, "drop"]] * 2)
+        # From the keyboard, C down past the chunk's end: below E, in the second chunk.
+        self.js("document.querySelector('[data-n=C]').focus()")
+        self.key(" ")
+        self.key("ArrowDown")
+        self.key("ArrowDown")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(chunks("a"), ["chunk:B", "chunk:EAC"])
+        self.assertEqual(self.ops()[-1], ["move", "C", "a", 1, "a", 3, None, "drop"])
+        # The app removes an item of a chunk mid-drag: the drag is cancelled, the change kept.
+        start, middle, end = at("B"), at("A", dy=8), at("C", dy=8)
+        self.press(start)
+        self.move(start, middle)
+        self.js("document.querySelector('[data-n=E]').remove()")
+        self.move(middle, end, steps=4)
+        self.release(end)
+        self.settle()
+        self.assertEqual(chunks("a"), ["chunk:B", "chunk:AC"])
+        self.assertEqual(len(self.ops()), 6, "no operation reported for the cancelled drag")
+        self.assertNoErrors()
+        self.assertClean()
+
     def test_ten_thousand_items_in_a_scrolling_list(self):
         self.open('<ul id="big" style="display: block; height: 400px; overflow: auto"></ul>',
                   self.fill("big", 10000) +

@@ -107,7 +107,7 @@ const check = (options) => {
       throw new TypeError(`sortable: ${name} must be a function`);
     }
   }
-  for (const name of ["items", "handle", "filter"]) {
+  for (const name of ["items", "handle", "filter", "chunks"]) {
     const selector = options[name];
     if (selector == null) continue;
     if (typeof selector !== "string") throw new TypeError(`sortable: ${name} must be a CSS selector`);
@@ -355,12 +355,25 @@ class Sortable {
     this.listeners.push(() => target.removeEventListener(type, handler, options));
   }
 
-  /** The list's items, in order. */
+  /** The list's items, in order: its children, and the children of its chunks (`chunks`). */
   items() {
     if (this.zone) return [];
-    const selector = this.options.items;
-    return [...this.element.children].filter(
-      (child) => !child.classList.contains("arrange-ghost") && (!selector || child.matches(selector)));
+    const { items: selector, chunks } = this.options;
+    const found = [];
+    const take = (child) => {
+      if (!child.classList.contains("arrange-ghost") && (!selector || child.matches(selector))) found.push(child);
+    };
+    for (const child of this.element.children) {
+      if (chunks && child.matches(chunks)) for (const inner of child.children) take(inner);
+      else take(child);
+    }
+    return found;
+  }
+
+  /** The chunks the list's items are in now (`chunks`). */
+  chunks() {
+    const chunks = this.options.chunks;
+    return chunks && !this.zone ? [...this.element.children].filter((child) => child.matches(chunks)) : [];
   }
 
   /** Whether `item` may be picked up (not filtered out, and `canDrag` allows it); with `target`,
@@ -1000,7 +1013,11 @@ class Group {
       if (this.drag === drag) this.end();
     };
     const observer = new MutationObserver(cancel);
-    for (const list of this.lists) if (!list.zone) observer.observe(list.element, { childList: true });
+    for (const list of this.lists) {
+      if (list.zone) continue;
+      observer.observe(list.element, { childList: true });
+      for (const chunk of list.chunks()) observer.observe(chunk, { childList: true });
+    }
     const key = (event) => {
       if (event.key !== "Escape" || drag.keyboard) return;
       event.preventDefault();
@@ -1180,6 +1197,17 @@ class Group {
     const placed = getComputedStyle(drag.item).position !== "static";
     Object.assign(drag.item.style, { position: placed ? drag.item.style.position : "relative", zIndex: "1000",
       pointerEvents: "none", willChange: "translate, scale" });
+    // An item in a chunk (`chunks`) is raised with its chunk: a chunk the page draws as a layer
+    // of its own (`will-change`) would keep it under the chunks drawn after it.
+    const chunk = drag.item.parentElement;
+    if (chunk !== drag.list.element && drag.list.chunks().includes(chunk)) {
+      drag.chunk = chunk;
+      drag.chunkStyle = [chunk.style.position, chunk.style.zIndex];
+      // A flex or grid item's `z-index` raises it as it is; another needs a position.
+      const still = getComputedStyle(chunk).position === "static"
+        && !/flex|grid/.test(getComputedStyle(drag.list.element).display);
+      Object.assign(chunk.style, { position: still ? "relative" : chunk.style.position, zIndex: "1000" });
+    }
     // The look: caught at one scale, dragged at another (the keyboard's at once), see-through.
     const wanted = drag.list.options.appearance;
     const look = wanted === "engine" ? this.arrange.engineAppearance
@@ -1471,7 +1499,7 @@ class Group {
     const next = items[index];
     if (next) place(next.parentNode, node, next);
     else if (items.length) place(items[items.length - 1].parentNode, node, items[items.length - 1].nextSibling);
-    else place(list.element, node, null);
+    else place(list.chunks().at(-1) ?? list.element, node, null);
   }
 
   exchange(record) {
@@ -1584,6 +1612,10 @@ class Group {
     drag.item.removeAttribute("data-arrange-count");
     Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "", willChange: "",
       translate: "", scale: "", opacity: "", transition: "" });
+    if (drag.chunk) {
+      [drag.chunk.style.position, drag.chunk.style.zIndex] = drag.chunkStyle;
+      drag.chunk = null;
+    }
     clearTimeout(drag.caught);
     if (drag.displaced) drag.displaced.style.opacity = "";
     drag.displaced = null;
