@@ -160,6 +160,49 @@ class BrowserTests(unittest.TestCase):
         finally:
             server.stop()
 
+    def test_a_long_column_is_drawn_in_chunks_and_keeps_its_order(self):
+        # A column's cards are drawn in chunks of 50 (a drop lays out and paints one chunk, not
+        # every card after it): drags across a chunk's edge and into an empty column, then a
+        # board pushed by the server, keep the page's order the file's.
+        server = Server("## Long\n\n" + "".join(f"- card {k}\n" for k in range(110)) + "\n## Other\n")
+        try:
+            driver = self.page(server=server)
+
+            def chunks():
+                return driver.execute_script(
+                    "return [...document.querySelectorAll('.column')].map(c =>"
+                    " [...c.querySelector('.cards').children].map(k => k.className + ' ' + k.children.length))")
+
+            def in_file(column):
+                text = server.read().split(f"## {column}\n")[1].split("\n## ")[0]
+                return [line[2:] for line in text.splitlines() if line.startswith("- ")]
+            self.assertEqual(chunks(), [["chunk 50", "chunk 50", "chunk 10"], ["chunk 0"]])
+            # card 50, first of the second chunk, dropped above card 47, in the first.
+            driver.execute_script(f"({card('card 48')}).scrollIntoView({{ block: 'center' }})")
+            time.sleep(0.2)
+            above = center(driver, card("card 47"))
+            mouse_drag(driver, center(driver, card("card 50")), (above[0], above[1] - 8))
+            wait_for(lambda: in_file("Long")[45:50] == ["card 45", "card 46", "card 50", "card 47", "card 48"],
+                     what="card 50 above card 47 in the file")
+            self.assertEqual(columns_shown(driver)[0], in_file("Long"))
+            self.assertEqual(chunks()[0], ["chunk 51", "chunk 49", "chunk 10"])
+            # card 5 into the empty column: into its chunk.
+            driver.execute_script("document.getElementById('board').scrollTop = 0")
+            time.sleep(0.2)
+            mouse_drag(driver, center(driver, card("card 5")), center(driver, column(1)))
+            wait_for(lambda: in_file("Other") == ["card 5"], what="card 5 under Other")
+            self.assertEqual(chunks()[1], ["chunk 1"])
+            # Another page moves card 100 under Other: the board pushed is drawn in even chunks.
+            version = driver.execute_script("return board.version")
+            status, _ = server.change(version, [{"op": "move", "card": self.card_id(driver, "card 100"),
+                                                 "column": 1, "index": 0}])
+            self.assertEqual(status, 200)
+            wait_for(lambda: columns_shown(driver)[1] == ["card 100", "card 5"], what="the pushed board")
+            self.assertEqual(columns_shown(driver), [in_file("Long"), in_file("Other")])
+            self.assertEqual(chunks(), [["chunk 50", "chunk 50", "chunk 8"], ["chunk 2"]])
+        finally:
+            server.stop()
+
     def test_a_card_held_near_the_edge_scrolls_the_board(self):
         server = Server("".join(f"## Column {k}\n\n- card {k}\n\n" for k in range(8)))
         try:

@@ -301,6 +301,33 @@ function reconcile(list, elements) {
   }
 }
 
+/// How many cards a chunk of a column's list holds. A card put into a column of hundreds has the
+/// browser lay out and paint that card's chunk again and move the chunks after it, where it
+/// would visit every card after the card: the frame that shows a drop is drawn in time.
+const CHUNK = 50;
+
+/// Makes `list`'s cards `elements`, in order, in chunks of `CHUNK` (one, empty, for no cards:
+/// the library puts a card dropped there into it), each chunk reconciled as a list is.
+function reconcileChunks(list, elements) {
+  const chunks = [];
+  for (const child of Array.from(list.children)) {
+    if (child.classList.contains("chunk")) chunks.push(child);
+    // A card the library put into the list itself is put into its chunk below.
+  }
+  const count = Math.max(1, Math.ceil(elements.length / CHUNK));
+  while (chunks.length < count) {
+    const chunk = document.createElement("div");
+    chunk.className = "chunk";
+    chunk.setAttribute("role", "none");
+    list.append(chunk);
+    chunks.push(chunk);
+  }
+  for (let k = 0; k < count; k++) reconcile(chunks[k], elements.slice(k * CHUNK, (k + 1) * CHUNK));
+  for (const child of Array.from(list.children)) {
+    if (!child.classList.contains("chunk") || chunks.indexOf(child) >= count) child.remove();
+  }
+}
+
 let rovingElement = null;         // the one card Tab reaches from outside the board
 
 /// Makes `element` (a card, or `null`) the one card Tab reaches, and no other.
@@ -334,7 +361,7 @@ function columnSection(column) {
   const tally = document.createElement("span");
   tally.className = "count";
   title.append(name, tally);
-  const list = document.createElement("ul");
+  const list = document.createElement("div");
   list.className = "cards";
   list.setAttribute("role", "list");
   list.setAttribute("aria-label", column.title);
@@ -424,7 +451,7 @@ function render(animate, only = null) {
       if (element.classList.contains("selected") !== selected) element.classList.toggle("selected", selected);
       elements.push(element);
     }
-    reconcile(list, elements);
+    reconcileChunks(list, elements);
     shownIds.push(ids);
     sections.push(section);
   });
@@ -583,7 +610,7 @@ function link(address) {
 }
 
 function cardElement(card) {
-  const element = document.createElement("li");
+  const element = document.createElement("div");
   element.className = "card" + (card.done ? " done" : "");
   // Tab reaches one card of the board (setRovingTo): made, a card is not that one.
   element.tabIndex = -1;
@@ -804,6 +831,7 @@ function makeSortable() {
     section.sortable = arrange.sortable(section.querySelector(".cards"), {
       group: "cards",
       items: ".card",
+      chunks: ".chunk",
       // A press on a card's checkbox or its Open control is theirs; Enter opens the card.
       filter: ".open, .box",
       liftKeys: [" "],
