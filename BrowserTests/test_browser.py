@@ -186,6 +186,15 @@ class BrowserTests(unittest.TestCase):
                      what="card 50 above card 47 in the file")
             self.assertEqual(columns_shown(driver)[0], in_file("Long"))
             self.assertEqual(chunks()[0], ["chunk 51", "chunk 49", "chunk 10"])
+            # A board pushed with as many cards (another page renames one): drawn again, the
+            # chunks keep their sizes (no card moves from chunk to chunk, none is laid out).
+            version = driver.execute_script("return board.version")
+            status, _ = server.change(version, [{"op": "rename", "card": self.card_id(driver, "card 90"),
+                                                 "title": "card ninety"}])
+            self.assertEqual(status, 200)
+            wait_for(lambda: "card ninety" in columns_shown(driver)[0], what="the renamed card")
+            self.assertEqual(chunks()[0], ["chunk 51", "chunk 49", "chunk 10"])
+            self.assertEqual(columns_shown(driver)[0], in_file("Long"))
             # card 5 into the empty column: into its chunk.
             driver.execute_script("document.getElementById('board').scrollTop = 0")
             time.sleep(0.2)

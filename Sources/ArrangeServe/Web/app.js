@@ -306,25 +306,38 @@ function reconcile(list, elements) {
 /// would visit every card after the card: the frame that shows a drop is drawn in time.
 const CHUNK = 50;
 
-/// Makes `list`'s cards `elements`, in order, in chunks of `CHUNK` (one, empty, for no cards:
-/// the library puts a card dropped there into it), each chunk reconciled as a list is.
+/// Makes `list`'s cards `elements`, in order, in chunks (one, empty, for no cards: the library
+/// puts a card dropped there into it), each chunk reconciled as a list is. The chunks keep
+/// their sizes while the cards are as many (a card the library moved: a chunk holds one more,
+/// and the chunks after it are not touched) and none is empty or twice `CHUNK`; else they are
+/// made `CHUNK` each again.
 function reconcileChunks(list, elements) {
-  const chunks = [];
-  for (const child of Array.from(list.children)) {
-    if (child.classList.contains("chunk")) chunks.push(child);
-    // A card the library put into the list itself is put into its chunk below.
+  const children = Array.from(list.children);
+  const chunks = children.filter((child) => child.classList.contains("chunk"));
+  const sizes = chunks.map((chunk) => chunk.children.length);
+  const kept = chunks.length > 0 && chunks.length === children.length && sizes.reduce((sum, size) => sum + size, 0) === elements.length
+    && sizes.every((size) => size <= 2 * CHUNK && (size > 0 || sizes.length === 1));
+  const wanted = kept ? sizes : [];
+  if (!kept) {
+    for (let at = 0; at < elements.length; at += CHUNK) wanted.push(Math.min(CHUNK, elements.length - at));
+    if (!wanted.length) wanted.push(0);
   }
-  const count = Math.max(1, Math.ceil(elements.length / CHUNK));
-  while (chunks.length < count) {
+  while (chunks.length < wanted.length) {
     const chunk = document.createElement("div");
     chunk.className = "chunk";
     chunk.setAttribute("role", "none");
     list.append(chunk);
     chunks.push(chunk);
   }
-  for (let k = 0; k < count; k++) reconcile(chunks[k], elements.slice(k * CHUNK, (k + 1) * CHUNK));
+  let at = 0;
+  wanted.forEach((size, k) => {
+    reconcile(chunks[k], elements.slice(at, at + size));
+    at += size;
+  });
+  // What is left: chunks no longer needed, and a card the library put into the list itself
+  // (it is in its chunk now, and no longer the list's child).
   for (const child of Array.from(list.children)) {
-    if (!child.classList.contains("chunk") || chunks.indexOf(child) >= count) child.remove();
+    if (!child.classList.contains("chunk") || chunks.indexOf(child) >= wanted.length) child.remove();
   }
 }
 
