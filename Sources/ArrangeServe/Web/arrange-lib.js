@@ -1438,12 +1438,9 @@ class Group {
     // The app changed a list after the release (see `watch`): each item goes before the item it
     // was to go before, and is reported where it went; one the app took away stays away.
     const anchors = drag?.overtaken ? drag.anchors : null;
-    // A drop of one item into a list unchanged since it was measured: its items are known.
-    const known = (list) => (records.length === 1 && !anchors && drag ? this.measured?.get(list)?.items : null);
     const put = (record, index, node) => {
       const list = this.listWith(record.to);
-      if (!anchors) return this.insert(list, node, record.toIndex, known(list));
-      if (!anchors.has(index)) return this.insert(list, node, record.toIndex);
+      if (!anchors?.has(index)) return this.insert(list, node, record.toIndex);
       if (node === record.item && !node.isConnected) return;
       const anchor = anchors.get(index);
       if (anchor && list?.element.contains(anchor)) place(anchor.parentNode, node, anchor);
@@ -1495,25 +1492,13 @@ class Group {
     if (drag?.keyboard && domMoves && drag.item.isConnected) drag.item.focus({ preventScroll: true });
   }
 
-  /** Inserts `node` into `list` so that it is item `index`. `known`: the list's items, in order,
-   * if they are known (else they are found). */
-  insert(list, node, index, known = null) {
+  /** Inserts `node` into `list` so that it is item `index`. */
+  insert(list, node, index) {
     if (!list) return;
-    // The item that will follow it (item `index` of the list without it), or the last one.
-    let next = null;
-    let last = null;
-    let count = 0;
-    for (const item of known ?? list.items()) {
-      if (item === node) continue;
-      if (count === index) {
-        next = item;
-        break;
-      }
-      last = item;
-      count += 1;
-    }
+    const items = list.items().filter((item) => item !== node);
+    const next = items[index];
     if (next) place(next.parentNode, node, next);
-    else if (last) place(last.parentNode, node, last.nextSibling);
+    else if (items.length) place(items[items.length - 1].parentNode, node, items[items.length - 1].nextSibling);
     else place(list.chunks().at(-1) ?? list.element, node, null);
   }
 
@@ -1536,42 +1521,21 @@ class Group {
     const drag = this.drag;
     const time = performance.now();
     const [low, high, left, right] = band();
-    const look = (measured, index, [sx, sy]) => {
-      const item = measured.items[index];
-      const laid = this.engineRect(measured.rects[index]);
-      const [dx, dy] = drag?.shifted?.get(item) ?? [0, 0];
-      const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
-        bottom: laid.bottom + sy + dy };
-      if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) return;
-      const sliding = time - (drag?.written?.get(item) ?? -Infinity) < 200;
-      places.set(item, item === drag?.item || sliding ? item.getBoundingClientRect() : rect);
-    };
     for (const [list, measured] of this.measured) {
-      if (lists && !lists.has(list)) continue;
+      const all = !lists || lists.has(list);
       const { items, rects } = measured;
-      const moved = this.moved(measured);
-      // A column's or a grid's items are in order from the top: those in the band are found by
-      // halving, not visited one by one (a row's, which may run either way, are).
-      let [start, stop] = [0, items.length];
-      if (list.layout !== 1) {
-        let last = stop;
-        while (start < last) {
-          const middle = (start + last) >> 1;
-          if (rects[middle].bottom + moved[1] < low) start = middle + 1;
-          else last = middle;
-        }
-      }
-      for (let index = start; index < stop; index++) {
-        if (list.layout !== 1 && rects[index].top + moved[1] > high) break;
-        look(measured, index, moved);
-      }
-    }
-    // Of the other lists, the items that made room (the operations have not moved the others).
-    if (lists) {
-      for (const [item] of drag?.shifted ?? []) {
-        const [list, index] = drag.slots.get(item) ?? [];
-        const measured = list && !lists.has(list) ? this.measured.get(list) : null;
-        if (measured && measured.items[index] === item) look(measured, index, this.moved(measured));
+      const [sx, sy] = this.moved(measured);
+      for (let index = 0; index < items.length; index++) {
+        const item = items[index];
+        const offset = drag?.shifted?.get(item);
+        if (!all && !offset) continue;
+        const laid = this.engineRect(rects[index]);
+        const [dx, dy] = offset ?? [0, 0];
+        const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
+          bottom: laid.bottom + sy + dy };
+        if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) continue;
+        const sliding = time - (drag?.written?.get(item) ?? -Infinity) < 200;
+        places.set(item, item === drag?.item || sliding ? item.getBoundingClientRect() : rect);
       }
     }
     // A dragged item of no list measured (it cannot be, but): where it is drawn.
@@ -1659,13 +1623,7 @@ class Group {
     // transition (the page's own `transition: transform`, or the drag's still sliding) would
     // slide them from the shift they were drawn with, which a drop has just made their place.
     // Their `transition` is theirs again once drawn.
-    // One that went back to its place a while ago is there: only its transition is its own again.
-    const time = performance.now();
-    const shifted = [];
-    for (const [item, at] of drag.written ?? []) {
-      if (drag.transforms?.has(item) || time - at < 200) shifted.push(item);
-      else if (item.style.transition) item.style.transition = "";
-    }
+    const shifted = [...drag.written?.keys() ?? []];
     for (const item of shifted) Object.assign(item.style, { transform: "", transition: "none" });
     if (shifted.length) this.restore(shifted);
     drag.shifted = new Map();
