@@ -315,7 +315,8 @@ function reconcileChunks(list, elements) {
   const children = Array.from(list.children);
   const chunks = children.filter((child) => child.classList.contains("chunk"));
   const sizes = chunks.map((chunk) => chunk.children.length);
-  const kept = chunks.length > 0 && chunks.length === children.length && sizes.reduce((sum, size) => sum + size, 0) === elements.length
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const kept = chunks.length > 0 && chunks.length === children.length && total === elements.length
     && sizes.every((size) => size <= 2 * CHUNK && (size > 0 || sizes.length === 1));
   const wanted = kept ? sizes : [];
   if (!kept) {

@@ -132,8 +132,8 @@ export interface SortableOptions {
   direction?: "vertical" | "horizontal" | "grid";
   /** Selector of the items among the list's children; default every child. */
   items?: string;
-  /** Selector of the list's chunks: children that hold items (a long list drawn in chunks,
-   * each a layer of its own). The items are then the chunks' children, one list across them; a
+  /** Selector of the list's chunks: children that hold items (a long list drawn in chunks, so
+   * that a drop has the browser lay out and paint one chunk). The items are then the chunks' children, one list across them; a
    * drop goes into the chunk of the item it goes before (into the last chunk of a list with no
    * item), and the dragged item's chunk is raised while it is dragged. */
   chunks?: string;
