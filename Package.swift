@@ -78,11 +78,12 @@ let package = Package(
       swiftSettings: upcoming),
     // The board in a browser: an HTTP and WebSocket server over a board session (its own, on
     // poll(2): every bound an attacker could push is one it sets), and the page
-    // (Web/: HTML, CSS, the JavaScript host and the engines' WebAssembly module).
+    // (Web/: HTML, CSS, the JavaScript host and the engines' WebAssembly module); and the
+    // gallery of the seed systems' demos on the web library (Gallery/, `arrange gallery`).
     .target(
       name: "ArrangeServe",
       dependencies: ["ArrangeBoard", "CArrangeZlib"],
-      resources: [.copy("Web")],
+      resources: [.copy("Web"), .copy("Gallery")],
       swiftSettings: upcoming),
     .executableTarget(
       name: "arrange",

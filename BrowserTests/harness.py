@@ -102,6 +102,40 @@ class FolderServer(Server):
             file.write(text)
 
 
+class GalleryServer:
+    """`arrange gallery` on any free port: `url` is its address (`/` the gallery's index)."""
+
+    def __init__(self, extra=()):
+        self.process = subprocess.Popen(
+            [executable(), "gallery", "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"(http://\S+)", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"arrange gallery printed {line!r}; stderr {self.process.stderr.read()!r}")
+        self.url = match.group(1)
+        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+
+    def page(self, name):
+        """The address of the gallery's page `name` (`exchange.html`, say)."""
+        return self.url + name
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def open_gallery_page(driver, url):
+    """Opens a gallery page and waits until its script has set it up (`body[data-ready]`)."""
+    driver.get(url)
+    wait_for(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"),
+             timeout=15, what=f"{url} to be ready")
+
+
 def chromium(width=1200, height=800):
     """A headless Chromium window of `width` × `height` CSS pixels."""
     options = Options()

@@ -48,6 +48,8 @@ final class BoardShelf: @unchecked Sendable {
 
   /// The folder whose boards are served; `nil` for a server of one board.
   let folder: BoardFolder?
+  /// Whether the server serves files alone, with no board (`arrange gallery`).
+  let isFilesOnly: Bool
   private let wake: @Sendable () -> Void
   private let notice: @Sendable (String) -> Void
   private let guardLock = NSLock()
@@ -60,7 +62,17 @@ final class BoardShelf: @unchecked Sendable {
   /// A shelf of one board, served by `worker`.
   init(single worker: BoardWorker) {
     folder = nil
+    isFilesOnly = false
     single = Served(name: nil, worker: worker, lock: nil)
+    wake = {}
+    notice = { _ in }
+  }
+
+  /// A shelf of no board: a server of files alone (`arrange gallery`), whose board routes are
+  /// not found.
+  init() {
+    folder = nil
+    isFilesOnly = true
     wake = {}
     notice = { _ in }
   }
@@ -71,6 +83,7 @@ final class BoardShelf: @unchecked Sendable {
     notice: @escaping @Sendable (String) -> Void
   ) {
     self.folder = folder
+    isFilesOnly = false
     self.wake = wake
     self.notice = notice
   }
@@ -96,7 +109,9 @@ final class BoardShelf: @unchecked Sendable {
   func resolve(_ route: ServerRoute, method: String) -> Resolution {
     guard let folder else {
       switch route {
-      case .board, .change, .live: return .route(route, board: all.first)
+      case .board, .change, .live:
+        guard let board = all.first else { return .route(.notFound, board: nil) }
+        return .route(route, board: board)
       case .boards, .inBoard: return .route(.notFound, board: nil)
       case .file, .notFound: return .route(route, board: nil)
       }

@@ -26,7 +26,7 @@ struct Arrange: AsyncParsableCommand {
       arrange does not understand are kept exactly as they are.
       """,
     version: version,
-    subcommands: [Open.self, Show.self, Move.self, Serve.self, New.self],
+    subcommands: [Open.self, Show.self, Move.self, Serve.self, New.self, Gallery.self],
     defaultSubcommand: Open.self)
 
   /// Runs the command that the arguments name, as `AsyncParsableCommand.main()` does, except

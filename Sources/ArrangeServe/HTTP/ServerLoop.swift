@@ -497,7 +497,7 @@ final class ServerLoop: @unchecked Sendable {
   /// Why a request whose body has not arrived yet is refused without it: its `Host`,
   /// `Origin` or token, or a route that takes no body; `nil` for a change that may go on.
   private func refusalBeforeBody(_ head: HTTPRequest) -> ServerGate.Refusal? {
-    let route = ServerRoute(target: head.target)
+    let route = route(of: head.target)
     if let refusal = gate.check(
       host: head.field("host"), origin: head.field("origin"),
       token: head.field("x-arrange-token"), needsToken: route.needsToken)
@@ -512,7 +512,7 @@ final class ServerLoop: @unchecked Sendable {
 
   private func serve(_ request: HTTPRequest, on connection: Connection) {
     connection.isHead = request.method == "HEAD"
-    let asked = ServerRoute(target: request.target)
+    let asked = route(of: request.target)
     let token: String?
     if case .live(let given) = asked.withinBoard {
       token = given
@@ -572,6 +572,14 @@ final class ServerLoop: @unchecked Sendable {
     default:
       answerText(connection, status: 405, "That method is not allowed here.")
     }
+  }
+
+  /// The route of `target` on this server: a server of files alone (``BoardShelf/isFilesOnly``)
+  /// has no API, so its routes are not found (not refused for want of a token).
+  private func route(of target: String) -> ServerRoute {
+    let route = ServerRoute(target: target)
+    if shelf.isFilesOnly, case .file = route { return route }
+    return shelf.isFilesOnly ? .notFound : route
   }
 
   private func notFound(_ connection: Connection) {

@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `arrange gallery`: the seed systems' own demos, and SortableJS's examples, on the web
+/// library, served to a browser.
+///
+/// Files only: the gallery's pages (`Gallery/`) and, from the board page's folder, the library
+/// (`arrange-lib.js`, its declarations) and the engines' module. Nothing is read or written
+/// but those files, and there is no API: every other path is not found. The network side is
+/// `arrange serve`'s own (``ServerLoop``: the `Host` and `Origin` checks of ``ServerGate``, and
+/// every bound of ``ServerLimits``), so the gallery is as hard to attack as the board.
+package struct GalleryServer: Sendable {
+  /// The address to listen on.
+  package let host: String
+  /// The port to listen on (0: any free port).
+  package let port: Int
+  /// The gallery's pages.
+  package let gallery: WebFolder
+  /// The board page's folder, which holds the library and its module.
+  package let web: WebFolder
+
+  /// The files of `web` the gallery serves: the library, its declarations, its module, the icon.
+  static let libraryFiles = ["arrange-lib.js", "arrange-lib.d.ts", "arrange.wasm", "icon.svg"]
+
+  /// A server of `gallery`'s pages, with the library from `web`, on `host`:`port`.
+  package init(host: String, port: Int, gallery: WebFolder, web: WebFolder) {
+    self.host = host
+    self.port = port
+    self.gallery = gallery
+    self.web = web
+  }
+
+  /// The gallery's pages as built into this program, or `nil` when they are missing.
+  package static var builtInGallery: WebFolder? {
+    Bundle.module.path(forResource: "Gallery", ofType: nil).flatMap { WebFolder(path: $0) }
+  }
+
+  /// Every file the gallery serves, as whole answers made once: the gallery's own, and the
+  /// library's from `web` (a gallery file of the same name gives way to the library's).
+  func files() -> [String: FileAnswer] {
+    var made = BoardServer.responses(of: gallery)
+    for name in Self.libraryFiles {
+      guard let (bytes, type) = web.file(at: "/" + name) else { continue }
+      made[name] = FileAnswer(bytes, type: type)
+    }
+    return made
+  }
+
+  /// Serves the gallery until the task is cancelled or, with `stopsOnSignals`, the process gets
+  /// SIGINT, SIGTERM or SIGHUP. `ready` is called with the gallery's address once it listens.
+  package func run(stopsOnSignals: Bool = false, ready: @escaping @Sendable (String) async -> Void)
+    async throws
+  {
+    let listener = try BoardServer.listen(host: host, port: port)
+    let actual = BoardServer.localPort(of: listener)
+    let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    let name = shown.contains(":") ? "[\(shown)]" : shown
+    var wake: [Int32] = [-1, -1]
+    guard makePipe(&wake, nonBlocking: true) else {
+      close(listener)
+      throw BoardServer.StartError(
+        message: "cannot start the server: \(String(cString: strerror(errno))).")
+    }
+    let shelf = BoardShelf()
+    // No route needs the token (there is no API): a random one that nothing carries.
+    let loop = ServerLoop(
+      listener: listener, gate: ServerGate(token: ServerGate.makeToken(), host: host, port: actual),
+      files: files(), shelf: shelf, wake: (wake[0], wake[1]))
+    let stopper = Stopper(shelf: shelf, loop: loop)
+    var signals: SignalWatch?
+    if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
+    defer { signals?.end() }
+    await ready("http://\(name):\(actual)/")
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+          loop.run()
+          done.resume()
+        }
+        thread.name = "arrange-gallery"
+        thread.start()
+      }
+    } onCancel: {
+      stopper.stop()
+    }
+    close(listener)
+    close(wake[0])
+    close(wake[1])
+  }
+}
