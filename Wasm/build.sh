@@ -6,13 +6,21 @@
 # objects are LLVM bitcode and the linker optimizes the module whole (link-time optimization: it
 # inlines and drops across the engines' modules), which makes it about a tenth smaller than
 # linking machine code; then wasm-opt (binaryen) makes it smaller still.
-# Usage: Wasm/build.sh [OUTPUT]
+# With `layout` as second argument it builds the gallery's layout module instead (default
+# .build/wasm/arrange-layout.wasm): ArrangeLayout and the layout documents' reader
+# (ArrangeLayoutJSON, Wasm/ArrangeWasmLayout.swift), for the layout playground.
+# Usage: Wasm/build.sh [OUTPUT] [library|layout]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-output=${1:-.build/wasm/arrange.wasm}
+what=${2:-library}
+case "$what" in
+  library) output=${1:-.build/wasm/arrange.wasm} ;;
+  layout) output=${1:-.build/wasm/arrange-layout.wasm} ;;
+  *) echo "usage: Wasm/build.sh [OUTPUT] [library|layout]" >&2; exit 2 ;;
+esac
 # A fixed place to build in: the module holds no path of it, and the same sources give the same
 # bytes.
-work=.build/wasm/objects
+work=.build/wasm/objects-$what
 rm -rf "$work"
 mkdir -p "$work"
 toolchain=$(dirname "$(dirname "$(command -v swiftc)")")
@@ -20,18 +28,40 @@ embedded="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm"
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
   -parse-as-library -Osize -Xcc -fno-stack-protector -I "$work" -lto=llvm-full
   -enable-experimental-feature Extern)
-for module in ArrangeGeometry ArrangeLayout ArrangeDragDrop; do
+engines=(ArrangeGeometry ArrangeLayout ArrangeDragDrop)
+if [ "$what" = layout ]; then engines=(ArrangeGeometry ArrangeLayout); fi
+for module in "${engines[@]}"; do
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
 done
-swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
-  Wasm/ArrangeWasmShared.swift -c -o "$work/library.o"
+if [ "$what" = layout ]; then
+  # The layout documents' reader, without its command and its SVG (those use Foundation); its
+  # package-level names are reached as in the package, and its imports are read as there.
+  swiftc "${flags[@]}" -package-name Arrange -enable-upcoming-feature InternalImportsByDefault \
+    -enable-upcoming-feature MemberImportVisibility -module-name ArrangeLayoutJSON \
+    Sources/ArrangeLayoutJSON/LayoutDocument.swift Sources/ArrangeLayoutJSON/LayoutDocumentError.swift \
+    $(find Sources/ArrangeLayoutJSON/JSON Sources/ArrangeLayoutJSON/Schema -name '*.swift' | sort) \
+    -emit-module-path "$work/ArrangeLayoutJSON.swiftmodule" -c -o "$work/ArrangeLayoutJSON.o"
+  swiftc "${flags[@]}" -package-name Arrange -module-name ArrangeWasmLayout \
+    Wasm/ArrangeWasmLayout.swift -c -o "$work/entry.o"
+  objects=("$work/entry.o" "$work/ArrangeLayoutJSON.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
+else
+  swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
+    Wasm/ArrangeWasmShared.swift -c -o "$work/entry.o"
+  objects=("$work/entry.o" "$work/ArrangeDragDrop.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
+fi
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin -flto \
   -c Wasm/runtime.c -o "$work/runtime.o"
+if [ "$what" = layout ]; then
+  # Machine code, not bitcode: the link's own code generation calls __multi3, which a
+  # definition in bitcode would not be there to answer.
+  "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin \
+    -c Wasm/numbers.c -o "$work/numbers.o"
+  objects+=("$work/numbers.o")
+fi
 mkdir -p "$(dirname "$output")"
 "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all --lto-O2 -o "$output" \
-  "$work/library.o" "$work"/ArrangeDragDrop.o "$work"/ArrangeLayout.o \
-  "$work"/ArrangeGeometry.o "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
+  "${objects[@]}" "$work"/runtime.o "$embedded/libswiftUnicodeDataTables.a"
 # Binaryen's optimizer for size takes another sixth off (6 KB gzipped), which keeps the web
 # library within its size; the features are those the linked module uses (and node and every
 # current browser run).

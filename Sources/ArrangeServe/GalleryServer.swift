@@ -52,7 +52,9 @@ package struct GalleryServer: Sendable {
   }
 
   /// Serves the gallery until the task is cancelled or, with `stopsOnSignals`, the process gets
-  /// SIGINT, SIGTERM or SIGHUP. `ready` is called with the gallery's address once it listens.
+  /// SIGINT, SIGTERM or SIGHUP.
+  ///
+  /// `ready` is called with the gallery's address once it listens.
   package func run(stopsOnSignals: Bool = false, ready: @escaping @Sendable (String) async -> Void)
     async throws
   {

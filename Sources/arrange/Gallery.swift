@@ -29,7 +29,8 @@ struct Gallery: AsyncParsableCommand {
       throw ExitCode.failure
     }
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
-      printError("warning: listening on \(host): other machines that reach it can open the gallery.")
+      printError(
+        "warning: listening on \(host): other machines that reach it can open the gallery.")
     }
     let server = GalleryServer(host: host, port: port, gallery: gallery, web: web)
     do {

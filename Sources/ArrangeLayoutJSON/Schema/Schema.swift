@@ -1,3 +1,5 @@
+import ArrangeLayout
+
 /// The keys of the layout document schema and the wording shared by its messages.
 enum Schema {
   static let documentKeys = ["size", "scale", "direction", "root"]
@@ -17,6 +19,22 @@ enum Schema {
       "axis", "itemSpacing", "lineSpacing", "padding", "lineAlignment", "itemAlignment",
       "direction", "children",
     ]
+
+  // The names of the engine's choices, spelled out (not printed from the cases: Embedded Swift,
+  // which builds the gallery's layout module, cannot print a case).
+  static let crossAlignments: [(String, CrossAlignment)] = [
+    ("start", .start), ("center", .center), ("end", .end), ("stretch", .stretch),
+  ]
+  static let distributions: [(String, Distribution)] = [
+    ("start", .start), ("center", .center), ("end", .end), ("spaceBetween", .spaceBetween),
+    ("spaceAround", .spaceAround), ("spaceEvenly", .spaceEvenly),
+  ]
+  static let lineAlignments: [(String, FlowLineAlignment)] = [
+    ("start", .start), ("center", .center), ("end", .end), ("justify", .justify),
+  ]
+  static let itemAlignments: [(String, FlowItemAlignment)] = [
+    ("start", .start), ("center", .center), ("end", .end),
+  ]
 
   static func keys(of type: NodeType) -> [String] {
     switch type {

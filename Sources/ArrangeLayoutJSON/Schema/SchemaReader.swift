@@ -135,7 +135,7 @@ struct SchemaReader {
     let members = try objectMembers(value, path: path, expected: "a node object")
     guard let typeMember = members.first(where: { $0.key == "type" }) else {
       throw missing(
-        "type", expected: Schema.choices(NodeType.allCases.map(\.rawValue)), value, at: path)
+        "type", expected: Schema.choices(NodeType.allCases.map { $0.rawValue }), value, at: path)
     }
     let type = try readChoice(
       typeMember.value, path: path.appending("type"),
@@ -193,17 +193,17 @@ struct SchemaReader {
       case "spacing": group.spacing = try readNumber(value, path: memberPath)
       case "distribution":
         group.distribution = try readChoice(
-          value, path: memberPath, choices: Distribution.allCases.map { ("\($0)", $0) })
+          value, path: memberPath, choices: Schema.distributions)
       case "alignItems": group.alignment = try readCrossAlignment(value, path: memberPath)
       case "margin": group.margin = try readNumber(value, path: memberPath)
       case "itemSpacing": flow.itemSpacing = try readNumber(value, path: memberPath)
       case "lineSpacing": flow.lineSpacing = try readNumber(value, path: memberPath)
       case "lineAlignment":
         flow.lineAlignment = try readChoice(
-          value, path: memberPath, choices: FlowLineAlignment.allCases.map { ("\($0)", $0) })
+          value, path: memberPath, choices: Schema.lineAlignments)
       case "itemAlignment":
         flow.itemAlignment = try readChoice(
-          value, path: memberPath, choices: FlowItemAlignment.allCases.map { ("\($0)", $0) })
+          value, path: memberPath, choices: Schema.itemAlignments)
       case "measure", "text":
         if let measureKey {
           throw invalid(
@@ -333,7 +333,7 @@ struct SchemaReader {
     }
     try checkKeys(members, allowed: allowed, path: path)
     if members.count > 1 {
-      let keys = Schema.choices(members.map(\.key), conjunction: "and")
+      let keys = Schema.choices(members.map { $0.key }, conjunction: "and")
       throw invalid("expected only one of \(list), got \(keys)", path, members[1])
     }
     return (member.key, try readNumber(member.value, path: path.appending(member.key)))
@@ -396,7 +396,7 @@ struct SchemaReader {
   private func readCrossAlignment(
     _ value: JSONValue, path: JSONPath
   ) throws(LayoutDocumentError) -> CrossAlignment {
-    try readChoice(value, path: path, choices: CrossAlignment.allCases.map { ("\($0)", $0) })
+    try readChoice(value, path: path, choices: Schema.crossAlignments)
   }
 
   private func readDirection(
@@ -414,9 +414,9 @@ struct SchemaReader {
     {
       return match.1
     }
-    var message = "expected \(Schema.choices(choices.map(\.0))), got \(value.summary)"
+    var message = "expected \(Schema.choices(choices.map { $0.0 })), got \(value.summary)"
     if case .string(let string) = value.content,
-      let suggestion = Schema.suggestion(for: string, among: choices.map(\.0))
+      let suggestion = Schema.suggestion(for: string, among: choices.map { $0.0 })
     {
       message += " (did you mean \"\(suggestion)\"?)"
     }
