@@ -1,0 +1,209 @@
+// Flows of tiles: three flows under one manager that hears what each flow does (edit mode,
+// drags, moves) and keeps one drag at a time. The page's model is `window.model`: each flow's
+// task ids, in order.
+import { arrange, log, ready } from "./gallery.js";
+
+const TASKS = [
+  ["plan", "Plan the sprint", "#e8563f", "todo"],
+  ["sketch", "Sketch screens", "#f08a24", "todo"],
+  ["copy", "Write copy", "#d4a017", "todo"],
+  ["icons", "Draw icons", "#3f9e4d", "todo"],
+  ["build", "Build the flow", "#1f8a8a", "progress"],
+  ["test", "Test on iPad", "#2f6fde", "progress"],
+  ["review", "Code review", "#6a4fc8", "progress"],
+  ["brief", "Read the brief", "#b8458f", "finished"],
+  ["setup", "Set up project", "#5b6472", "finished"],
+];
+
+const flows = ["todo", "progress", "finished"].map((id) => document.getElementById(id));
+const nameOf = (flow) => document.getElementById(flow.getAttribute("aria-labelledby")).textContent;
+const titleOf = (tile) => tile.querySelector("span").textContent;
+
+for (const [id, title, colour, flow] of TASKS) {
+  const tile = document.createElement("li");
+  tile.className = "tile";
+  tile.dataset.id = id;
+  tile.style.background = colour;
+  const text = document.createElement("span");
+  text.textContent = title;
+  tile.append(text);
+  document.getElementById(flow).append(tile);
+}
+
+/** The model: each flow's task ids, as the manager last heard. */
+window.model = Object.fromEntries(flows.map((flow) => [flow.id, [...flow.children].map((t) => t.dataset.id)]));
+
+// The tile in progress (the tutorial's `viewInProgress`): set at the lift, cleared at the end.
+let inProgress = null;
+// The flow the dragged tile's centre was last over, so that a crossing is logged once.
+let lastOver = null;
+// The removal the page is undoing (a tile dropped outside every flow), for its announcement.
+let returning = null;
+
+const editButton = document.getElementById("edit");
+const doneButton = document.getElementById("done");
+const status = document.getElementById("status");
+const reason = document.getElementById("reason");
+
+const sortables = flows.map((flow) => arrange.sortable(flow, {
+  group: "flows",
+  direction: flow.id === "todo" ? "horizontal" : "grid",
+  editMode: true,
+  label: nameOf(flow),
+  itemName: titleOf,
+  // In edit mode the library removes a tile dropped outside every list; this page puts it back.
+  messages: {
+    willRemove: () => "Outside every flow: will go back",
+    removed: ({ name }) => `${name} goes back`,
+    // An undo's announcement names no item: the page knows which tile went back.
+    undone: () => (returning
+      ? `${titleOf(returning.item)} is back in ${nameOf(returning.from)}, position ${returning.fromIndex + 1}`
+      : "Undone"),
+  },
+  onEditMode: ({ editing }) => showEditing(editing),
+  onLift: ({ item, from, index }) => {
+    inProgress = item;
+    lastOver = from;
+    log(`shouldMoveView: ${titleOf(item)} (${nameOf(from)} #${index + 1}) → yes, now in progress`);
+    status.textContent = `In progress: ${titleOf(item)}`;
+  },
+  onMove: ({ item, to, refused }) => {
+    reason.textContent = refused ?? "";
+    if (!to || to === lastOver) return;
+    lastOver = to;
+    log(`didDragView: ${titleOf(item)}'s centre is over ${nameOf(to)}`);
+  },
+  // Called on each flow a move involves: the model takes it from the flow the tile left.
+  onDrop: (event) => {
+    if (event.from === flow) apply(event);
+  },
+  onEnd: ({ item, lifted, cancelled }) => {
+    if (!lifted) return;
+    if (!moved.has(item)) log(`didNotMoveView: ${titleOf(item)}${cancelled ? " (cancelled)" : ""}`);
+    moved.delete(item);
+    inProgress = null;
+    lastOver = null;
+    reason.textContent = "";
+    status.textContent = "";
+  },
+}));
+
+// Tiles the last drop moved (for didMoveView / didNotMoveView).
+const moved = new Set();
+
+/** Applies one operation of a drop (or an undo) to the model and logs it as the flow delegate
+ * hears it. */
+function apply(op) {
+  if (op.type === "remove") return putBack(op);
+  if (op.type !== "move") return;
+  window.model[op.from.id].splice(op.fromIndex, 1);
+  window.model[op.to.id].splice(op.toIndex, 0, op.item.dataset.id);
+  moved.add(op.item);
+  const where = op.from === op.to ? `${nameOf(op.to)} #${op.fromIndex + 1} → #${op.toIndex + 1}`
+    : `${nameOf(op.from)} → ${nameOf(op.to)} #${op.toIndex + 1}`;
+  log(`didMoveView: ${titleOf(op.item)}, ${where}`);
+}
+
+/** Puts back a tile dropped outside every flow. In edit mode the library removes such a tile (a
+ * phone's home screen deletes it); a flow layout keeps its views, so the page undoes the removal
+ * once the drag is over. The model never let the tile go. */
+function putBack(op) {
+  log(`didNotMoveView: ${titleOf(op.item)} was dropped outside every flow, and goes back`);
+  moved.add(op.item);
+  setTimeout(() => {
+    returning = op;
+    if (!sortables[0].undo()) log(`${titleOf(op.item)} could not go back`);
+    returning = null;
+  });
+}
+
+/** Shows edit mode: Edit or Done, and the manager's note of it (all flows enter together). */
+function showEditing(editing) {
+  if (editButton.hidden === editing) return;
+  editButton.hidden = editing;
+  doneButton.hidden = !editing;
+  log(editing ? "didBeginEditInFlowLayout: every flow is editing" : "didEndEditInFlowLayout: editing ended");
+}
+
+editButton.addEventListener("click", () => sortables[0].setEditing(true));
+doneButton.addEventListener("click", () => sortables[0].setEditing(false));
+
+// One drag at a time. The library gives a group one drag (one pointer per arena), so the lock is
+// always on; turning it off says what is missing rather than pretending.
+const single = document.getElementById("single");
+single.addEventListener("change", () => {
+  log(single.checked ? "One drag at a time: on"
+    : "Concurrent drags: not offered by the library (one drag per group); a second finger still waits");
+});
+
+// The fingers on the flows, and a second finger's press while a tile is in progress: the
+// manager's shouldMoveView answers no.
+const touching = new Set();
+const manager = document.getElementById("manager");
+manager.addEventListener("pointerdown", (event) => {
+  if (!event.isTrusted) return;
+  touching.add(event.pointerId);
+  showTouches();
+  const tile = event.target.closest(".tile");
+  if (!tile || !inProgress || tile === inProgress) return;
+  log(`shouldMoveView: ${titleOf(tile)} → no, ${titleOf(inProgress)} is in progress`);
+}, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  window.addEventListener(type, (event) => {
+    if (!event.isTrusted || !touching.delete(event.pointerId)) return;
+    showTouches();
+  }, true);
+}
+
+/** Shows how many fingers are down when more than one is. */
+function showTouches() {
+  manager.dataset.touches = String(touching.size);
+  if (touching.size > 1) status.textContent = `${touching.size} touch points; in progress: ${inProgress ? titleOf(inProgress) : "none"}`;
+}
+
+centrePresses(manager);
+ready();
+
+/**
+ * Makes the library see a drag as if held at the tile's centre, so that the flow a tile joins
+ * (and its place there) is the one its centre is over, as the tutorial's didDragView decides.
+ *
+ * The library picks the target by the pointer. A press on a tile is handed to it as a press at
+ * the tile's centre, and every move of that pointer shifted by the same amount: the tile follows
+ * the finger exactly as before (only differences of the pointer move it), while the engine's
+ * "pointer" is the tile's centre. Real events are stopped and copies dispatched; a copy's
+ * `preventDefault` (the library keeps a touch drag from scrolling) is passed back to the real one.
+ */
+function centrePresses(root) {
+  const shifts = new Map();
+  const copy = (event, [dx, dy]) => new PointerEvent(event.type, {
+    bubbles: true, cancelable: true, composed: true, pointerId: event.pointerId,
+    pointerType: event.pointerType, isPrimary: event.isPrimary, button: event.button,
+    buttons: event.buttons, clientX: event.clientX + dx, clientY: event.clientY + dy,
+    screenX: event.screenX + dx, screenY: event.screenY + dy, width: event.width,
+    height: event.height, pressure: event.pressure, ctrlKey: event.ctrlKey,
+    shiftKey: event.shiftKey, altKey: event.altKey, metaKey: event.metaKey,
+  });
+  root.addEventListener("pointerdown", (event) => {
+    const tile = event.target.closest(".tile");
+    if (!event.isTrusted || !event.isPrimary || !tile) return;
+    const rect = tile.getBoundingClientRect();
+    const shift = [rect.left + rect.width / 2 - event.clientX, rect.top + rect.height / 2 - event.clientY];
+    shifts.set(event.pointerId, shift);
+    event.stopImmediatePropagation();
+    const handed = copy(event, shift);
+    event.target.dispatchEvent(handed);
+    if (handed.defaultPrevented) event.preventDefault();
+  }, true);
+  for (const type of ["pointermove", "pointerup", "pointercancel"]) {
+    window.addEventListener(type, (event) => {
+      const shift = shifts.get(event.pointerId);
+      if (!event.isTrusted || !shift) return;
+      if (type !== "pointermove") shifts.delete(event.pointerId);
+      event.stopImmediatePropagation();
+      const handed = copy(event, shift);
+      window.dispatchEvent(handed);
+      if (handed.defaultPrevented) event.preventDefault();
+    }, true);
+  }
+}
