@@ -1316,3 +1316,55 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertIs(self.js("return window.arrange.undo()"), True)
         self.settle()
         self.assertEqual(self.names("a"), ["A", "B", "C"])
+
+    # A press on an item still sliding after a drop lifts that item, not the one laid out under
+    # the pointer: the engine finds the pressed item by position among the items as laid out.
+    # (Found by the gallery's tests: the drop then moved another item than the one lifted.)
+    def test_a_press_during_the_drops_slide_lifts_the_pressed_item(self):
+        self.open('<ul id="a">' + "".join(f'<li data-n="{n}">{n}</li>' for n in "ABCDE") + "</ul>",
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
+                  ' onLift: (e) => (window.lifts ??= []).push(["lift", e.item.dataset.n, e.index]) });')
+        # A dropped outside the list, level with E, flies home over C's place; slowed down
+        # tenfold so that the press lands mid-flight, where C is laid out.
+        self.driver.execute_cdp_cmd("Animation.enable", {})
+        self.driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0.1})
+        try:
+            mouse_drag(self.driver, self.point('[data-n="A"]'), self.point('[data-n="E"]', dx=130))
+            laid = self.js("const r = document.querySelector('[data-n=C]').getBoundingClientRect();"
+                           " return [r.top, r.bottom]")
+            wait_for(lambda: laid[0] + 4 < self.point('[data-n="A"]')[1] < laid[1] - 4
+                     and self.point('[data-n="A"]')[0] < self.point('[data-n="C"]')[0] + 90,
+                     timeout=3, what="A flying home over C's place")
+            start = self.point('[data-n="A"]')
+            end = self.point('[data-n="E"]', dy=14)
+            self.press(start)
+            self.move(start, end)
+            self.release(end)
+        finally:
+            self.driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+        wait_for(lambda: len(self.ops()) == 1, what="the drop")
+        lifts = self.js("return window.lifts")
+        self.assertEqual(lifts[-1][1], "A", "the item lifted is the one pressed")
+        self.assertEqual(self.ops()[-1][:2], ["move", "A"])
+        self.assertEqual(self.names("a"), ["B", "C", "D", "E", "A"])
+
+    # A list's mode (`modes`) and the items that take a drop into them are set for each drag:
+    # a later drag from a list with no `modes` does not keep the last one's.
+    def test_a_pairs_mode_is_not_kept_for_the_next_drag(self):
+        self.open('<ul id="a"><li>A1</li><li>A2</li></ul><ul id="b"><li>B1</li><li>B2</li></ul>'
+                  '<ul id="c"><li>C1</li><li>C2</li></ul>',
+                  'arrange.sortable(document.getElementById("a"), { group: "g", onDrop: window.opLog,'
+                  ' modes: { c: "exchange" } });'
+                  'for (const id of ["b", "c"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", onDrop: window.opLog });'
+                  'document.getElementById("c").id = "c";')
+        # From a (exchange over c): A1 trades places with C1.
+        mouse_drag(self.driver, self.center("a", 0), self.center("c", 0))
+        self.settle()
+        self.assertEqual(self.ops()[-1][0], "exchange")
+        # From b (no modes: move): B1 goes into c before C2, nothing is exchanged.
+        mouse_drag(self.driver, self.center("b", 0), self.center("c", 1, dy=-8))
+        self.settle()
+        self.assertEqual(self.ops()[-1][0], "move")
+        self.assertEqual(self.names("b"), ["B2"])
+        self.assertEqual(len(self.names("c")), 3)

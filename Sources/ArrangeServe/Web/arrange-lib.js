@@ -669,15 +669,23 @@ class Group {
     this.e.arrange_arena_clear_verdicts(this.handle);
     this.reasons = new Map();
     const rule = (kind, id, value) => this.e.arrange_arena_set_rule(this.handle, kind, id, value);
+    // The module keeps a mode per list and the items that take a drop into them until they are
+    // set again: a drag from a list with no `modes`, or of an item a target does not take,
+    // must not inherit the last drag's.
+    for (const id of this.accepting ?? []) rule(0, id, 0);
+    this.accepting = new Set();
     for (const list of this.lists) {
       // A list inside the dragged item cannot take it (nor can its items).
       const inside = item.contains(list.element);
       if (list !== from && inside) this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
       const mode = this.modeFor(item, from, list);
-      if (mode != null) rule(1, list.id, MODES[mode] ?? -1);
+      rule(1, list.id, mode != null ? (MODES[mode] ?? -1) : -1);
       if (!inside && list.options.dropInto) {
         for (const target of list.items()) {
-          if (target !== item && call(list.options.dropInto, false, item, target)) rule(0, this.idOf(target), 1);
+          if (target !== item && call(list.options.dropInto, false, item, target)) {
+            rule(0, this.idOf(target), 1);
+            this.accepting.add(this.idOf(target));
+          }
         }
       }
     }
@@ -749,8 +757,14 @@ class Group {
     this.measure(list);
     this.askRules(item, list);
     const kind = event.pointerType === "mouse" ? 0 : 1;
+    // The engine finds the pressed item by where the press is, among the items as they are laid
+    // out (measured above, their slides after a drop ended). A press on an item still sliding
+    // there is where another item is laid out: it is given to the engine inside the pressed
+    // item, so that the item lifted is the one pressed.
+    const box = item.getBoundingClientRect();
+    const inside = (value, low, high) => (high - low > 2 ? Math.min(Math.max(value, low + 1), high - 1) : (low + high) / 2);
     this.drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
-      last: [event.clientX, event.clientY] };
+      last: [inside(event.clientX, box.left, box.right), inside(event.clientY, box.top, box.bottom)] };
     if (kind === 0) event.preventDefault();
     const move = (moved) => {
       if (moved.pointerId !== event.pointerId) return;
