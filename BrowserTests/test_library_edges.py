@@ -1368,3 +1368,33 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.ops()[-1][0], "move")
         self.assertEqual(self.names("b"), ["B2"])
         self.assertEqual(len(self.names("c")), 3)
+
+    # `target`: the list a drag is over is the pointer's, the one the item overlaps most, or the
+    # one holding the item's centre. Held by its left end and moved so that the pointer stays
+    # over list a while most of the item, and its centre, are over list b.
+    def test_target_chooses_the_list_by_pointer_overlap_or_centre(self):
+        for target, lands in [("pointer", "a"), ("overlap", "b"), ("center", "b"), ("closest", "b")]:
+            with self.subTest(target=target):
+                self.open('<ul id="a"><li>A1</li><li>A2</li><li>A3</li></ul>'
+                          '<ul id="b"><li>B1</li><li>B2</li><li>B3</li></ul>',
+                          'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                          f' {{ group: "g", target: "{target}", onDrop: window.opLog }});')
+                left, top, right = self.js("const r = document.querySelector('#a li').getBoundingClientRect();"
+                                           " return [r.left, r.top, r.right]")
+                b_left = self.js("return document.getElementById('b').getBoundingClientRect().left")
+                start = (left + 5, top + 15)
+                # The pointer 10 px inside a's right edge; the item reaches well into b.
+                end = (right - 10, top + 55)
+                self.assertLess(end[0], b_left, "the pointer stays over a")
+                self.press(start)
+                self.move(start, end)
+                self.release(end)
+                self.settle()
+                if lands == "a":
+                    self.assertEqual(self.names("b"), ["B1", "B2", "B3"])
+                    self.assertEqual(sorted(self.names("a")), ["A1", "A2", "A3"])
+                else:
+                    self.assertIn("A1", self.names("b"))
+                    self.assertEqual(self.ops()[-1][:5], ["move", "A1", "a", 0, "b"])
+        with self.assertRaises(Exception):
+            self.js('window.arrange.sortable(document.getElementById("a"), { target: "middle" })')

@@ -533,7 +533,10 @@ public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ va
 /// Changes a setting of arena `arena` and returns how many operations the host must now apply:
 /// `key` 0, how long a finger or pen must press before it drags (seconds); 1, how far a mouse
 /// must move before it drags; 2, whether items drag only in edit mode (`value` 1) or always (0);
-/// 3, edit mode on (1) or off (0); 4, the most drops undo remembers.
+/// 3, edit mode on (1) or off (0); 4, the most drops undo remembers; 5, how the container under
+/// a drag is chosen (0 the pointer's, 1 the one the dragged item overlaps most, 2 the one whose
+/// centre is closest to the item's, 3 the one holding the item's centre, which also chooses the
+/// place).
 @_expose(wasm, "arrange_arena_configure")
 @_cdecl("arrange_arena_configure")
 public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double) -> Int32 {
@@ -544,6 +547,12 @@ public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double)
     case 2: arena.engine.configuration.dragsOnlyInEditMode = value != 0
     case 3: return arena.handle(.setEditing(value != 0, from: nil))
     case 4: arena.engine.configuration.undoLimit = Int(max(0, value))
+    case 5:
+      let strategies: [TargetStrategy] = [
+        .pointerInside, .largestOverlap, .closestCenter, .itemCenter,
+      ]
+      arena.engine.configuration.strategy =
+        value >= 0 && value < 4 ? strategies[Int(value)] : .pointerInside
     default: break
     }
     return 0

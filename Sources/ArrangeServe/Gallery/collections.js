@@ -42,6 +42,8 @@ let snapshot = null;
 for (const view of views) {
   arrange.sortable(view, {
     group: "collections",
+    // The view that takes the cell is the one its snapshot overlaps most, not the pointer's.
+    target: "overlap",
     direction: view.id === "strip" ? "horizontal" : "grid",
     label: nameOf(view),
     onLift: ({ item, from, index }) => {
@@ -126,66 +128,23 @@ function snapshotRect([x, y]) {
   return { left, top, right: left + held.size[0], bottom: top + held.size[1] };
 }
 
-/**
- * Where the library is told the pointer is, for the pointer at `[x, y]`: in the view the snapshot
- * overlaps most (the tutorial's choice), at the snapshot's centre kept inside that view; far
- * off the page when it overlaps none (the cell then goes back). A view is its visible frame
- * (the part of its list scrolled into view).
- */
-function steer(point) {
-  const snap = snapshotRect(point);
-  let best = null;
-  let most = 0;
-  for (const scroller of document.querySelectorAll(".scroller")) {
-    const frame = scroller.getBoundingClientRect();
-    const width = Math.min(snap.right, frame.right) - Math.max(snap.left, frame.left);
-    const height = Math.min(snap.bottom, frame.bottom) - Math.max(snap.top, frame.top);
-    const area = Math.max(0, width) * Math.max(0, height);
-    if (area > most) [best, most] = [frame, area];
-  }
-  if (!best) return [-1e4, -1e4];
-  const clamp = (value, low, high) => Math.min(Math.max(value, low + 1), high - 1);
-  return [clamp((snap.left + snap.right) / 2, best.left, best.right),
-    clamp((snap.top + snap.bottom) / 2, best.top, best.bottom)];
-}
-
-/**
- * Makes the library take the view the snapshot overlaps most, where by itself it takes the view
- * under the pointer. Until the cell is lifted the library hears the pointer as it is (a finger's
- * long press and a mouse's distance are measured on it); after, each move is handed on as a move
- * to `steer`'s point. Real events are stopped and copies dispatched; a copy's `preventDefault`
- * (the library keeps a touch drag from scrolling) is passed back to the real one.
- */
-function steerPresses(root) {
-  const copy = (event, [x, y]) => new PointerEvent(event.type, {
-    bubbles: true, cancelable: true, composed: true, pointerId: event.pointerId,
-    pointerType: event.pointerType, isPrimary: event.isPrimary, button: event.button,
-    buttons: event.buttons, clientX: x, clientY: y, screenX: event.screenX + x - event.clientX,
-    screenY: event.screenY + y - event.clientY, width: event.width, height: event.height,
-    pressure: event.pressure, ctrlKey: event.ctrlKey, shiftKey: event.shiftKey,
-    altKey: event.altKey, metaKey: event.metaKey,
-  });
+/** Notes where each pointer drag holds its cell and where the pointer is, for the snapshot. */
+function trackPresses(root) {
   root.addEventListener("pointerdown", (event) => {
     const cell = event.target.closest(".cell");
-    if (!event.isTrusted || !event.isPrimary || !cell || held) return;
+    if (!event.isPrimary || !cell || held) return;
     const rect = cell.getBoundingClientRect();
     held = { pointer: event.pointerId, grab: [event.clientX - rect.left, event.clientY - rect.top],
       size: [rect.width, rect.height], last: [event.clientX, event.clientY], lifted: false };
   }, true);
   for (const type of ["pointermove", "pointerup", "pointercancel"]) {
     window.addEventListener(type, (event) => {
-      if (!event.isTrusted || held?.pointer !== event.pointerId) return;
+      if (held?.pointer !== event.pointerId) return;
       held.last = [event.clientX, event.clientY];
-      const point = held.lifted ? steer(held.last) : null;
       if (type !== "pointermove") held = null;
-      if (!point) return;
-      event.stopImmediatePropagation();
-      const handed = copy(event, point);
-      window.dispatchEvent(handed);
-      if (handed.defaultPrevented) event.preventDefault();
     }, true);
   }
 }
 
-steerPresses(document.querySelector(".views"));
+trackPresses(document.querySelector(".views"));
 ready();

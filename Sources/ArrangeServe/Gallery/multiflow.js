@@ -47,6 +47,9 @@ const reason = document.getElementById("reason");
 
 const sortables = flows.map((flow) => arrange.sortable(flow, {
   group: "flows",
+  // A tile belongs to the flow its centre is over, and takes the place its centre is at,
+  // wherever it is held.
+  target: "center",
   direction: flow.id === "todo" ? "horizontal" : "grid",
   editMode: true,
   label: nameOf(flow),
@@ -161,49 +164,4 @@ function showTouches() {
   if (touching.size > 1) status.textContent = `${touching.size} touch points; in progress: ${inProgress ? titleOf(inProgress) : "none"}`;
 }
 
-centrePresses(manager);
 ready();
-
-/**
- * Makes the library see a drag as if held at the tile's centre, so that the flow a tile joins
- * (and its place there) is the one its centre is over, as the tutorial's didDragView decides.
- *
- * The library picks the target by the pointer. A press on a tile is handed to it as a press at
- * the tile's centre, and every move of that pointer shifted by the same amount: the tile follows
- * the finger exactly as before (only differences of the pointer move it), while the engine's
- * "pointer" is the tile's centre. Real events are stopped and copies dispatched; a copy's
- * `preventDefault` (the library keeps a touch drag from scrolling) is passed back to the real one.
- */
-function centrePresses(root) {
-  const shifts = new Map();
-  const copy = (event, [dx, dy]) => new PointerEvent(event.type, {
-    bubbles: true, cancelable: true, composed: true, pointerId: event.pointerId,
-    pointerType: event.pointerType, isPrimary: event.isPrimary, button: event.button,
-    buttons: event.buttons, clientX: event.clientX + dx, clientY: event.clientY + dy,
-    screenX: event.screenX + dx, screenY: event.screenY + dy, width: event.width,
-    height: event.height, pressure: event.pressure, ctrlKey: event.ctrlKey,
-    shiftKey: event.shiftKey, altKey: event.altKey, metaKey: event.metaKey,
-  });
-  root.addEventListener("pointerdown", (event) => {
-    const tile = event.target.closest(".tile");
-    if (!event.isTrusted || !event.isPrimary || !tile) return;
-    const rect = tile.getBoundingClientRect();
-    const shift = [rect.left + rect.width / 2 - event.clientX, rect.top + rect.height / 2 - event.clientY];
-    shifts.set(event.pointerId, shift);
-    event.stopImmediatePropagation();
-    const handed = copy(event, shift);
-    event.target.dispatchEvent(handed);
-    if (handed.defaultPrevented) event.preventDefault();
-  }, true);
-  for (const type of ["pointermove", "pointerup", "pointercancel"]) {
-    window.addEventListener(type, (event) => {
-      const shift = shifts.get(event.pointerId);
-      if (!event.isTrusted || !shift) return;
-      if (type !== "pointermove") shifts.delete(event.pointerId);
-      event.stopImmediatePropagation();
-      const handed = copy(event, shift);
-      window.dispatchEvent(handed);
-      if (handed.defaultPrevented) event.preventDefault();
-    }, true);
-  }
-}

@@ -171,6 +171,11 @@ export interface SortableOptions {
   delay?: number;
   /** How far a mouse moves before it drags, in px; default 5. */
   distance?: number;
+  /** How the list a drag is over is chosen: the one under the pointer (default); the one the
+   * dragged item overlaps most (`overlap`); the one whose centre is closest to the item's
+   * (`closest`, always some list); the one holding the item's centre, which also chooses its
+   * place there (`center`: a tile belongs where its centre is, wherever it is held). */
+  target?: "pointer" | "overlap" | "closest" | "center";
   /** Whether what holds the lists scrolls when a drag nears its edges (a scrolled element around
    * them, then the page); default true. A list that scrolls itself always does. */
   autoScroll?: boolean;

@@ -99,6 +99,10 @@ const swallowClick = (later) => {
 };
 const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onEnd", "onSelect", "onEditMode", "canDrag",
   "canDrop", "itemName", "dropInto"];
+/** How the list under a drag is chosen (`target`), as the module numbers them: the list under
+ * the pointer; the one the dragged item overlaps most; the one whose centre is closest to the
+ * item's; the one holding the item's centre (which also chooses the place). */
+const TARGETS = { pointer: 0, overlap: 1, closest: 2, center: 3 };
 /** Throws a TypeError for options a list cannot work with, before anything is set up. */
 const check = (options) => {
   if (options === null || typeof options !== "object") throw new TypeError("sortable: options must be an object");
@@ -122,6 +126,9 @@ const check = (options) => {
   }
   if (options.liftKeys != null && !Array.isArray(options.liftKeys)) {
     throw new TypeError("sortable: liftKeys must be an array of key names");
+  }
+  if (options.target != null && !(options.target in TARGETS)) {
+    throw new TypeError(`sortable: target must be one of ${Object.keys(TARGETS).join(", ")}`);
   }
   if (options.modes != null && typeof options.modes !== "object" && typeof options.modes !== "function") {
     throw new TypeError("sortable: modes must be an object or a function");
@@ -695,6 +702,7 @@ class Group {
     rule(3, 0, this.lists.some((list) => list.options.canDrop) ? 1 : 0);
     this.e.arrange_arena_configure(this.handle, 0, (from.options.delay ?? 150) / 1000);
     this.e.arrange_arena_configure(this.handle, 1, from.options.distance ?? 5);
+    this.e.arrange_arena_configure(this.handle, 5, TARGETS[from.options.target ?? "pointer"]);
   }
 
   /** Whether engine item `id` from list `fromId` may go into list `toId` at `index`: the app's
