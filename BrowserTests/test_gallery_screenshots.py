@@ -43,7 +43,7 @@ class GalleryScreenshots(unittest.TestCase):
     def test_index(self):
         self.driver.get(self.gallery.url)
         links = self.driver.find_elements("css selector", ".gallery-list a")
-        self.assertEqual(len(links), 6)
+        self.assertEqual(len(links), 7)
         screenshot(self.driver, "gallery-index.png")
 
     def test_layout(self):
