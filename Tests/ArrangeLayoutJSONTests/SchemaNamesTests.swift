@@ -27,7 +27,7 @@ import Testing
   @Test func aDocumentUsingEveryNameReads() throws {
     for (name, _) in Schema.distributions {
       let text = """
-        {"size": {"width": 10, "height": 10}, "root": {"type": "group", "distribution": "\(name)",
+        {"size": {"width": 10, "height": 10}, "root": {"type": "group", "axis": "horizontal", "distribution": "\(name)",
          "children": [{"type": "leaf", "alignment": "center"}]}}
         """
       #expect(throws: Never.self) { try LayoutDocument.parse(text) }
