@@ -1398,3 +1398,20 @@ class LibraryEdgeTests(ChromiumPage):
                     self.assertEqual(self.ops()[-1][:5], ["move", "A1", "a", 0, "b"])
         with self.assertRaises(Exception):
             self.js('window.arrange.sortable(document.getElementById("a"), { target: "middle" })')
+
+    # Over a list whose canDrop refuses with a reason, the reason is said, even where a drop
+    # outside every list would remove the item (the engine then says the item will return).
+    def test_a_refusals_reason_is_said_with_removal_outside_on(self):
+        self.open('<ul id="a"><li>A1</li><li>A2</li></ul><ul id="b"><li>B1</li><li>B2</li></ul>',
+                  'arrange.sortable(document.getElementById("a"), { group: "g", removeOnDropOutside: true });'
+                  'arrange.sortable(document.getElementById("b"), { group: "g", removeOnDropOutside: true,'
+                  ' canDrop: () => "B takes nothing from A" });')
+        start, end = self.center("a", 0), self.center("b", 1)
+        self.press(start)
+        self.move(start, end)
+        wait_for(lambda: self.js("return document.querySelector('[aria-live]')?.textContent ?? ''")
+                 == "B takes nothing from A", what="the reason said")
+        self.release(end)
+        self.settle()
+        self.assertEqual(self.names("a"), ["A1", "A2"])
+        self.assertEqual(self.names("b"), ["B1", "B2"])

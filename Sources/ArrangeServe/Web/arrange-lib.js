@@ -1718,7 +1718,9 @@ class Group {
       listName: list ? this.labelOf(list) : "", other: otherItem, otherName: named(otherItem),
       members, reason: refused > 0 ? this.reasonFor(refused, container) : reason || null,
     };
-    const [key, english] = SAID[kind];
+    // Over a list that refuses, with removal outside on, the engine says the item will return;
+    // the list's reason says why, which is what a person needs to hear.
+    const [key, english] = SAID[kind === 4 && context.reason ? 5 : kind];
     const text = call(options.messages?.[key], null, context) ?? english(context);
     if (!text) return;
     if (this.arrange.announcer) call(this.arrange.announcer, null, text);
