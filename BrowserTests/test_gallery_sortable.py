@@ -151,10 +151,10 @@ class SortablePageTests(unittest.TestCase):
                         self.assertEqual(options.get(option), value)
                         literal = "true" if value is True else f'"{value}"'
                         self.assertIn(f"{option}: {literal}", shown)
-        # The no-sorting list reports only; the page applies what leaves it (shown as such).
-        self.assertEqual(self.js("return window.sortables.noSorting.map(s => s.options.dom ?? 'move')"),
-                         ["report", "move"])
-        self.assertIn('dom: "report"', self.js(
+        # The no-sorting list is the library's `sort: false` (shown as such).
+        self.assertEqual(self.js("return window.sortables.noSorting.map(s => s.options.sort ?? true)"),
+                         [False, True])
+        self.assertIn("sort: false", self.js(
             "return document.querySelector('[data-example=noSorting] code').textContent"))
 
     # Simple list
@@ -280,19 +280,21 @@ class SortablePageTests(unittest.TestCase):
         during = {}
 
         def look():
-            wait_for(lambda: self.js(f"return {lists('noSorting')}[0].classList.contains('keeps-order')"),
+            wait_for(lambda: self.js(f"return {lists('noSorting')}[0].classList.contains('arrange-refused')"),
                      what="Fixed to show it keeps its order")
             during["tops"] = {name: self.top(fixed(name)) for name in ["Item 2", "Item 3"]}
             during["note"] = self.js(f"return getComputedStyle({lists('noSorting')}[0], '::after').content")
+            during["said"] = self.said()
         mouse_drag(self.driver, self.point(fixed("Item 1")), self.point(fixed("Item 3"), dy=10),
                    before_release=look)
         self.settle()
         # The others did not make room, and the drop changed nothing.
-        self.assertEqual(during, {"tops": tops, "note": '"Keeps its order"'})
+        self.assertEqual(during, {"tops": tops, "note": '"Fixed keeps its order."',
+                                  "said": "Fixed keeps its order."})
         self.assertEqual(self.names("noSorting", 0), ["Item 1", "Item 2", "Item 3", "Item 4"])
-        self.assertEqual(self.logged(), ['no sorting: "Item 1" stays'])
-        self.assertEqual(self.said(), "Fixed keeps its order")
-        self.assertFalse(self.js(f"return {lists('noSorting')}[0].classList.contains('keeps-order')"))
+        self.assertEqual(self.logged(), [])
+        self.assertEqual(self.said(), "Dropped Item 1 where it was")
+        self.assertFalse(self.js(f"return {lists('noSorting')}[0].classList.contains('arrange-refused')"))
         # To the other list it goes.
         mouse_drag(self.driver, self.point(fixed("Item 2")),
                    self.point(self.item("noSorting", 1, "Item 5"), dy=12))
@@ -313,11 +315,11 @@ class SortablePageTests(unittest.TestCase):
         self.key(" ")
         self.assertEqual(self.said(), "Picked up Item 1, position 1 of 4 in Fixed")
         self.key("ArrowDown")
-        self.assertEqual(self.said(), "Fixed keeps its order")
+        self.assertEqual(self.said(), "Fixed keeps its order.")
         self.key(" ")
         self.settle()
         self.assertEqual(self.names("noSorting", 0), ["Item 1", "Item 2", "Item 3", "Item 4"])
-        self.assertEqual(self.logged(), ['no sorting: "Item 1" stays'])
+        self.assertEqual(self.logged(), [])
         # → goes to the other list; the item keeps the focus when it lands there.
         self.key(" ")
         self.key("ArrowRight")

@@ -1415,3 +1415,32 @@ class LibraryEdgeTests(ChromiumPage):
         self.settle()
         self.assertEqual(self.names("a"), ["A1", "A2"])
         self.assertEqual(self.names("b"), ["B1", "B2"])
+
+    # `sort: false`: a list's own items are not put in another order in it (they go home, the list
+    # saying why), but go to other lists and come back from them.
+    def test_a_list_that_keeps_its_order(self):
+        self.open('<ul id="a" aria-label="Palette"><li>A1</li><li>A2</li><li>A3</li></ul>'
+                  '<ul id="b"><li>B1</li><li>B2</li></ul>',
+                  'arrange.sortable(document.getElementById("a"), { group: "g", sort: false, onDrop: window.opLog });'
+                  'arrange.sortable(document.getElementById("b"), { group: "g", onDrop: window.opLog });')
+        start, end = self.center("a", 0), self.center("a", 2, dy=8)
+        self.press(start)
+        self.move(start, end)
+        wait_for(lambda: self.js("return document.getElementById('a').dataset.arrangeReason ?? ''")
+                 == "Palette keeps its order.", what="the reason on the list")
+        # Nothing made room.
+        moved = self.js("return [...document.querySelectorAll('#a li')].slice(1).map(li => li.style.transform || 'none')")
+        self.assertEqual(moved, ["none", "none"])
+        self.release(end)
+        self.settle()
+        self.assertEqual(self.names("a"), ["A1", "A2", "A3"])
+        self.assertEqual(self.ops(), [])
+        # To the other list, and one back from it: both lists take them.
+        mouse_drag(self.driver, self.center("a", 1), self.center("b", 1, dy=-8))
+        self.settle()
+        self.assertEqual(self.names("b"), ["B1", "A2", "B2"])
+        mouse_drag(self.driver, self.center("b", 0), self.center("a", 1, dy=-8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["A1", "B1", "A3"])
+        # Each move is told to both of its lists.
+        self.assertEqual({tuple(op[:2]) for op in self.ops()}, {("move", "A2"), ("move", "B1")})

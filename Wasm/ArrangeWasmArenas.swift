@@ -101,6 +101,15 @@ final class Arena {
       engine.rules.capacity = { container in limits[container] }
     }
     let refusing = self.refusing
+    // A container that refuses the dragged item refuses it a new place within too: the host
+    // refuses the item's own list when that list keeps its order.
+    if refusing.isEmpty {
+      engine.rules.canMove = nil
+    } else {
+      engine.rules.canMove = { _, container, _, _ in
+        refusing.contains(container) ? .refuse(nil) : .allow
+      }
+    }
     if refusing.isEmpty && !asksHost {
       engine.rules.canDrop = nil
     } else {

@@ -22,28 +22,8 @@ function clone([left, right], onDrop) {
 
 /** A list whose items go to the other list but keep their order among themselves. */
 function noSorting([fixed, open], onDrop) {
-  // No option keeps a list's order: Fixed only reports its drops
-  // (dom: "report"), and the page applies those that take an item out.
-  // Over Fixed its items stay put (the class); the announcement says why.
-  const keeps = ({ list }) =>
-    (list === fixed ? "Fixed keeps its order" : undefined);
-  const apply = (event) => {
-    const { item, from, to, toIndex } = event;
-    if (from !== fixed) return onDrop(event);
-    if (to === fixed) return log(`no sorting: "${item.textContent}" stays`);
-    const focused = document.activeElement === item;
-    to.insertBefore(item, to.children[toIndex] ?? null);
-    if (focused) item.focus();
-    onDrop(event);
-  };
   return [
-    arrange.sortable(fixed, {
-      group: "no-sorting", dom: "report", onDrop: apply,
-      onMove: ({ to }) =>
-        fixed.classList.toggle("keeps-order", to === fixed),
-      onEnd: () => fixed.classList.remove("keeps-order"),
-      messages: { moved: keeps, dropped: keeps },
-    }),
+    arrange.sortable(fixed, { group: "no-sorting", sort: false, onDrop }),
     arrange.sortable(open, { group: "no-sorting", onDrop }),
   ];
 }

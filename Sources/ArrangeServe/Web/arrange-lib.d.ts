@@ -144,6 +144,10 @@ export interface SortableOptions {
   filter?: string;
   /** The keys that lift a focused item; default Space and Enter (`[" ", "Enter"]`). */
   liftKeys?: string[];
+  /** Whether the list's own items can be put in another order in it; default true. With false
+   * (a palette, a fixed list), its items still go to other lists (and come back from them), and
+   * one dropped on the list goes home, the list saying it keeps its order. */
+  sort?: boolean;
   /** The most items the list takes. */
   capacity?: number;
   /** The list's name in announcements; default its aria-label, else "list N". */

@@ -685,6 +685,12 @@ class Group {
       // A list inside the dragged item cannot take it (nor can its items).
       const inside = item.contains(list.element);
       if (list !== from && inside) this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
+      // A list that keeps its order (`sort: false`) takes none of its own items back elsewhere:
+      // they go to other lists, or home.
+      if (list === from && list.options.sort === false) {
+        this.e.arrange_arena_set_verdict(this.handle, list.id, 0);
+        this.reasons.set(list.id, `${this.labelOf(list)} keeps its order.`);
+      }
       const mode = this.modeFor(item, from, list);
       rule(1, list.id, mode != null ? (MODES[mode] ?? -1) : -1);
       if (!inside && list.options.dropInto) {
