@@ -37,49 +37,34 @@ class Server:
 
     def start(self, target, extra):
         """Runs `arrange serve TARGET` and reads the address it prints."""
-        self.process = subprocess.Popen(
-            [executable(), "serve", target, "--port", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"(http://\S+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"arrange serve printed {line!r}; stderr {self.process.stderr.read()!r}")
-        self.url = match.group(1)
-        self.port = int(re.search(r":(\d+)/", self.url).group(1))
-
-    def change(self, version, requests):
-        """Asks the server for a change as a page would (with the token), from outside any
-        page; returns the HTTP status and the answer's JSON."""
-        import json
-        import urllib.error
-        import urllib.request
-        token = self.url.split("#token=")[1]
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/api/change", method="POST",
-            data=json.dumps({"version": version, "requests": requests}).encode(),
-            headers={"X-Arrange-Token": token, "Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
-
-    def read(self):
-        with open(self.path, encoding="utf-8") as file:
-            return file.read()
-
-    def write(self, text):
-        with open(self.path, "w", encoding="utf-8") as file:
-            file.write(text)
+        self.process, self.url, self.port = launch(["serve", target, "--port", "0", *extra])
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        end(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def launch(arguments):
+    """Runs `arrange ARGUMENTS` (a server) and reads the address it prints: the process, the
+    address and its port."""
+    process = subprocess.Popen([executable(), *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"(http://\S+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError(f"arrange {arguments[0]} printed {line!r}; stderr {process.stderr.read()!r}")
+    url = match.group(1)
+    return process, url, int(re.search(r":(\d+)/", url).group(1))
+
+
+def end(process):
+    """Stops a server `launch` started: SIGTERM, then SIGKILL after 5 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 class FolderServer(Server):
@@ -106,27 +91,14 @@ class GalleryServer:
     """`arrange gallery` on any free port: `url` is its address (`/` the gallery's index)."""
 
     def __init__(self, extra=()):
-        self.process = subprocess.Popen(
-            [executable(), "gallery", "--port", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"(http://\S+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"arrange gallery printed {line!r}; stderr {self.process.stderr.read()!r}")
-        self.url = match.group(1)
-        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+        self.process, self.url, self.port = launch(["gallery", "--port", "0", *extra])
 
     def page(self, name):
         """The address of the gallery's page `name` (`exchange.html`, say)."""
         return self.url + name
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        end(self.process)
 
 
 def open_gallery_page(driver, url):

@@ -122,18 +122,7 @@ package struct BoardServer: Sendable {
     defer { signals?.end() }
     for board in shelf.all { board.worker.start() }
     await ready("http://\(name):\(actual)/#token=\(token)")
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let thread = Thread {
-          loop.run()
-          done.resume()
-        }
-        thread.name = "arrange-serve"
-        thread.start()
-      }
-    } onCancel: {
-      stopper.stop()
-    }
+    await loop.runOnThread(named: "arrange-serve", stopper: stopper)
     close(listener)
     close(wake[0])
     close(wake[1])
@@ -278,6 +267,25 @@ final class Stopper: @unchecked Sendable {
       loop.stop()
     }
     thread.start()
+  }
+}
+
+extension ServerLoop {
+  /// Runs the loop on a thread of its own, `name`, until it stops; cancelling the task stops it
+  /// through `stopper` (which lets the boards write first).
+  func runOnThread(named name: String, stopper: Stopper) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+          self.run()
+          done.resume()
+        }
+        thread.name = name
+        thread.start()
+      }
+    } onCancel: {
+      stopper.stop()
+    }
   }
 }
 

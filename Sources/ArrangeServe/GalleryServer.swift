@@ -78,18 +78,7 @@ package struct GalleryServer: Sendable {
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
     defer { signals?.end() }
     await ready("http://\(name):\(actual)/")
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let thread = Thread {
-          loop.run()
-          done.resume()
-        }
-        thread.name = "arrange-gallery"
-        thread.start()
-      }
-    } onCancel: {
-      stopper.stop()
-    }
+    await loop.runOnThread(named: "arrange-gallery", stopper: stopper)
     close(listener)
     close(wake[0])
     close(wake[1])
