@@ -1444,3 +1444,30 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.names("a"), ["A1", "B1", "A3"])
         # Each move is told to both of its lists.
         self.assertEqual({tuple(op[:2]) for op in self.ops()}, {("move", "A2"), ("move", "B1")})
+
+    # A keyboard drag steps over a list that is not on the page (hidden, a closed folder's): the
+    # arrows never take an item where nobody can see it.
+    def test_the_keyboard_steps_over_a_hidden_list(self):
+        self.open('<ul id="a" aria-label="A"><li>A1</li><li>A2</li></ul>'
+                  '<ul id="h" aria-label="Hidden" style="display: none"><li>H1</li></ul>'
+                  '<ul id="b" aria-label="B"><li>B1</li></ul>',
+                  'for (const id of ["a", "h", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", onDrop: window.opLog });')
+        self.js("document.querySelector('#a li').focus()")
+        self.key(" ")
+        self.key("ArrowRight")
+        self.assertIn("B", self.js("return document.querySelector('[aria-live]').textContent"))
+        # Past the last list: it stays in B.
+        self.key("ArrowRight")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("h"), ["H1"])
+        self.assertIn("A1", self.names("b"))
+        # And back: over the hidden list, to A.
+        self.js("[...document.querySelectorAll('#b li')].find(li => li.textContent === 'A1').focus()")
+        self.key(" ")
+        self.key("ArrowLeft")
+        self.key(" ")
+        self.settle()
+        self.assertEqual(self.names("h"), ["H1"])
+        self.assertIn("A1", self.names("a"))

@@ -1019,7 +1019,20 @@ class Group {
     else if (event.key === "Tab") intent = 6;
     if (intent == null) return;
     if (event.key !== "Tab") event.preventDefault();
-    this.finish(this.input(() => this.e.arrange_arena_key(this.handle, intent, -1, now())));
+    const press = (which) => this.input(() => this.e.arrange_arena_key(this.handle, which, -1, now()));
+    let result = press(intent);
+    // To another list: one not on the page (hidden, a closed folder's) is stepped over, and past
+    // the last one the drag steps back to where it was.
+    if (intent === 3 || intent === 4) {
+      const hidden = (answer) => {
+        const moved = answer.events.findLast((event) => event[0] === 2 && event[2] >= 0);
+        const list = moved ? this.listOf(moved[2]) : null;
+        return list != null && list.element.getClientRects().length === 0;
+      };
+      for (let left = this.lists.length; left > 0 && hidden(result); left--) result = press(intent);
+      for (let left = this.lists.length; left > 0 && hidden(result); left--) result = press(7 - intent);
+    }
+    this.finish(result);
     if (intent >= 5) this.end();
   }
 
