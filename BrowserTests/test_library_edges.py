@@ -1471,3 +1471,23 @@ class LibraryEdgeTests(ChromiumPage):
         self.settle()
         self.assertEqual(self.names("h"), ["H1"])
         self.assertIn("A1", self.names("a"))
+
+    # An undo's and a redo's announcement is about the item they moved: a replacement message
+    # is given its name, its list and its place.
+    def test_undo_and_redo_messages_name_the_item(self):
+        self.open('<ul id="a" aria-label="Left"><li>A1</li><li>A2</li><li>A3</li></ul>',
+                  'const said = (word) => ({ name, listName, position, count }) =>'
+                  ' `${word} ${name} in ${listName} at ${position} of ${count}`;'
+                  'window.list = arrange.sortable(document.getElementById("a"),'
+                  ' { messages: { undone: said("undone"), redone: said("redone") } });')
+        mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
+        self.settle()
+        self.assertEqual(self.names("a"), ["A2", "A3", "A1"])
+        self.assertIs(self.js("return window.list.undo()"), True)
+        self.settle()
+        self.assertEqual(self.js("return document.querySelector('[aria-live]').textContent"),
+                         "undone A1 in Left at 1 of 3")
+        self.assertIs(self.js("return window.list.redo()"), True)
+        self.settle()
+        self.assertEqual(self.js("return document.querySelector('[aria-live]').textContent"),
+                         "redone A1 in Left at 3 of 3")

@@ -1469,6 +1469,8 @@ class Group {
       cause,
     }));
     const first = records[0];
+    // What an undo or a redo announces is about (the engine names no item for it).
+    this.lastOperation = first;
     const owner = drag?.list ?? this.listWith(first.from) ?? this.listWith(first.to) ?? this.lists[0];
     const domMoves = (owner?.options.dom ?? "move") === "move";
     // The lists the operations change (an item going into another item: any list).
@@ -1726,7 +1728,12 @@ class Group {
   /** Says what happened in the live region, in the source list's `messages` if it has some. */
   announce(said, reason) {
     if (!said || !SAID[said[0]]) return;
-    const [kind, id, position, count, container, other, members, refused] = said;
+    let [kind, id, position, count, container, other, members, refused] = said;
+    // An undo or a redo: about the item its first operation moved, where it now is.
+    const applied = (kind === 26 || kind === 27) && id === -1 ? this.lastOperation : null;
+    const landed = applied && this.listWith(applied.to ?? applied.from);
+    const at = landed && applied.item ? landed.items().indexOf(applied.item) : -1;
+    if (at >= 0) [id, container, position, count] = [this.idOf(applied.item), landed.id, at + 1, landed.items().length];
     const options = this.drag?.list.options ?? this.lists[0]?.options ?? {};
     const list = this.listOf(container);
     const item = id === -1 ? null : this.find(id);
