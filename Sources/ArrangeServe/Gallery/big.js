@@ -13,7 +13,7 @@ for (let n = 1; n <= TILES; n++) {
   const tile = document.createElement("li");
   tile.textContent = String(n);
   tile.dataset.n = String(n);
-  tile.style.background = `hsl(${(n * 47) % 360} 55% 42%)`;
+  tile.style.background = `hsl(${(n * 47) % 360} 70% 84%)`;
   tiles.append(tile);
 }
 grid.append(tiles);

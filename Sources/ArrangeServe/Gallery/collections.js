@@ -14,7 +14,7 @@ let next = 1;
 for (const view of views) {
   data[view.id] = Array.from({ length: COUNTS[view.id] }, () => {
     const id = next++;
-    return { id, colour: `hsl(${(id * 47) % 360} 62% 46%)` };
+    return { id, colour: `hsl(${(id * 47) % 360} 70% 84%)` };
   });
   for (const item of data[view.id]) view.append(cellFor(item));
 }

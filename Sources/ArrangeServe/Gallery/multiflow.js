@@ -4,14 +4,14 @@
 import { arrange, log, ready } from "./gallery.js";
 
 const TASKS = [
-  ["plan", "Plan the sprint", "#e8563f", "todo"],
-  ["sketch", "Sketch screens", "#f08a24", "todo"],
-  ["copy", "Write copy", "#d4a017", "todo"],
-  ["icons", "Draw icons", "#3f9e4d", "todo"],
-  ["build", "Build the flow", "#1f8a8a", "progress"],
-  ["test", "Test on iPad", "#2f6fde", "progress"],
+  ["plan", "Plan the sprint", "#c2402b", "todo"],
+  ["sketch", "Sketch screens", "#b35c00", "todo"],
+  ["copy", "Write copy", "#8a6a00", "todo"],
+  ["icons", "Draw icons", "#2e7d3b", "todo"],
+  ["build", "Build the flow", "#1f7a7a", "progress"],
+  ["test", "Test on iPad", "#2459c4", "progress"],
   ["review", "Code review", "#6a4fc8", "progress"],
-  ["brief", "Read the brief", "#b8458f", "finished"],
+  ["brief", "Read the brief", "#9e3878", "finished"],
   ["setup", "Set up project", "#5b6472", "finished"],
 ];
 
