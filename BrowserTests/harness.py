@@ -39,6 +39,31 @@ class Server:
         """Runs `arrange serve TARGET` and reads the address it prints."""
         self.process, self.url, self.port = launch(["serve", target, "--port", "0", *extra])
 
+    def change(self, version, requests):
+        """Asks the server for a change as a page would (with the token), from outside any
+        page; returns the HTTP status and the answer's JSON."""
+        import json
+        import urllib.error
+        import urllib.request
+        token = self.url.split("#token=")[1]
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/api/change", method="POST",
+            data=json.dumps({"version": version, "requests": requests}).encode(),
+            headers={"X-Arrange-Token": token, "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def read(self):
+        with open(self.path, encoding="utf-8") as file:
+            return file.read()
+
+    def write(self, text):
+        with open(self.path, "w", encoding="utf-8") as file:
+            file.write(text)
+
     def stop(self):
         end(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)
