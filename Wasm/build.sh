@@ -69,6 +69,10 @@ if ! command -v wasm-opt > /dev/null; then
   echo "Wasm/build.sh needs wasm-opt: apt-get install binaryen" >&2
   exit 1
 fi
-wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-  --enable-nontrapping-float-to-int "$output" -o "$output"
+# Then once more with the control flow rebuilt (`--flatten --rereloop`) and shrunk until it
+# stops shrinking: 1.4 KB less once gzipped than -Oz alone, which the library's 100 KB bar needs.
+features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals
+  --enable-nontrapping-float-to-int)
+wasm-opt -Oz "${features[@]}" "$output" -o "$output"
+wasm-opt --flatten --rereloop -Oz -Oz --converge "${features[@]}" "$output" -o "$output"
 echo "built $output ($(wc -c < "$output") bytes, $(wasm-opt --version))"
