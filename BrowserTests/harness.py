@@ -133,6 +133,18 @@ def open_gallery_page(driver, url):
              timeout=15, what=f"{url} to be ready")
 
 
+def fresh_tab(driver):
+    """Replaces the driver's tab with a new one. After a gesture of two touch points, headless
+    Chromium delivers no touch input to the tab's later pages (its touch emulation keeps some of
+    the gesture), whatever ends it; a new tab starts clean."""
+    old = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    new = driver.current_window_handle
+    driver.switch_to.window(old)
+    driver.close()
+    driver.switch_to.window(new)
+
+
 def chromium(width=1200, height=800):
     """A headless Chromium window of `width` × `height` CSS pixels."""
     options = Options()

@@ -11,7 +11,7 @@ import unittest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from harness import GalleryServer, center, chromium, mouse_drag, open_gallery_page, touch_drag, wait_for
+from harness import GalleryServer, center, chromium, fresh_tab, mouse_drag, open_gallery_page, touch_drag, wait_for
 
 # Each flow's (or view's) item ids as the page shows them.
 SHOWN = """return Object.fromEntries([...document.querySelectorAll(arguments[0])].map(list =>
@@ -60,6 +60,9 @@ class GalleryPage(unittest.TestCase):
     def tearDown(self):
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        # After two touch points the tab takes no more touch input (see fresh_tab).
+        if getattr(self, "two_touch_points", False):
+            fresh_tab(self.driver)
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
@@ -218,6 +221,7 @@ class MultiFlow(GalleryPage):
         self.js("document.getElementById('edit').click()")
         wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
         self.touch_on()
+        self.two_touch_points = True
         first = center(self.driver, self.tile("plan"))
         second = center(self.driver, self.tile("build"))
         touches(self.driver, "touchStart", {1: first})
@@ -245,6 +249,55 @@ class MultiFlow(GalleryPage):
         self.assertEqual(shown["progress"][0], "build")
         self.assertEqual(self.js("return window.model"), shown)
         self.assertEqual(sum(1 for line in self.log() if line.startswith("shouldMoveView") and "→ yes" in line), 1)
+
+    def test_with_the_guard_off_two_fingers_carry_two_tiles_into_done(self):
+        self.js("document.getElementById('single').click()")
+        self.assertIn("Concurrent drags: on, one tile per finger", self.log())
+        self.js("document.getElementById('edit').click()")
+        wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
+        self.touch_on()
+        self.two_touch_points = True
+        first = center(self.driver, self.tile("plan"))
+        second = center(self.driver, self.tile("review"))
+        touches(self.driver, "touchStart", {1: first})
+        time.sleep(0.25)
+        first = (first[0] + 20, first[1] + 20)
+        touches(self.driver, "touchMove", {1: first})
+        wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be dragged")
+        touches(self.driver, "touchStart", {1: first, 2: second})
+        time.sleep(0.25)
+        second = (second[0] + 20, second[1] + 20)
+        touches(self.driver, "touchMove", {1: first, 2: second})
+        wait_for(lambda: sorted(self.dragged()) == ["plan", "review"], what="both tiles dragged")
+        # Both into Done: Plan the sprint before Read the brief, Code review after Set up project.
+        done = self.js("const r = document.getElementById('finished').getBoundingClientRect();"
+                       " return [r.left, r.top, r.right, r.bottom]")
+        brief = center(self.driver, self.tile("brief"))
+        setup = self.js(f"const r = {self.tile('setup')}.getBoundingClientRect(); return [r.right, r.top + r.height / 2]")
+        ends = {1: (brief[0] - 20, brief[1]), 2: (min(setup[0] + 60, done[2] - 30), setup[1])}
+        starts = {1: first, 2: second}
+        for step in range(1, 13):
+            touches(self.driver, "touchMove", {finger: (starts[finger][0] + (ends[finger][0] - starts[finger][0]) * step / 12,
+                                                        starts[finger][1] + (ends[finger][1] - starts[finger][1]) * step / 12)
+                                               for finger in (1, 2)})
+            time.sleep(0.03)
+        status = self.js("return document.getElementById('status').textContent")
+        # Finger 1 lifts (a touchEnd lists the fingers that lift); finger 2 holds on, then lifts.
+        touches(self.driver, "touchEnd", {1: ends[1]})
+        wait_for(lambda: "plan" in self.shown()["finished"], what="Plan the sprint in Done")
+        self.assertEqual(self.dragged(), ["review"])
+        touches(self.driver, "touchEnd", {})
+        wait_for(lambda: "review" in self.shown()["finished"], what="Code review in Done")
+        self.settle()
+        self.assertIn("in progress: Plan the sprint, Code review", status)
+        self.assertEqual(self.shown()["finished"], ["plan", "brief", "setup", "review"])
+        self.assertEqual(self.js("return window.model"), self.shown())
+        yes = [line for line in self.log() if line.startswith("shouldMoveView") and "→ yes" in line]
+        self.assertEqual(len(yes), 2)
+        self.assertIn("(concurrent: 2 in progress)", yes[1])
+        self.assertFalse(any("→ no" in line for line in self.log()))
+        self.assertIn("didMoveView: Plan the sprint, To Do → Done #1", self.log())
+        self.assertIn("didMoveView: Code review, In Progress → Done #4", self.log())
 
     def test_reduced_motion_has_no_wobble_but_keeps_the_badge(self):
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {

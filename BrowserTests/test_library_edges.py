@@ -13,7 +13,7 @@ Run: cd BrowserTests && python3 -m unittest -v test_library_edges"""
 import time
 import unittest
 
-from harness import mouse_drag, wait_for
+from harness import fresh_tab, mouse_drag, wait_for
 from test_library import STYLE, ChromiumPage
 
 # Collects every exception that reaches the page (before the library loads).
@@ -62,6 +62,8 @@ class LibraryEdgeTests(ChromiumPage):
         try:
             self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
             self.driver.set_window_size(1000, 700)
+            if getattr(self, "two_touch_points", False):
+                fresh_tab(self.driver)
         except Exception:
             pass
 
@@ -337,6 +339,7 @@ class LibraryEdgeTests(ChromiumPage):
                   'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'
                   ' onLift: window.rec("lift"), onCancel: window.rec("cancel") });')
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        self.two_touch_points = True
         a, c, e = self.center("a", 0), self.center("a", 2), self.center("a", 4)
         self.touch("touchStart", [(1, *a)])
         time.sleep(0.35)
@@ -362,6 +365,121 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.names("a"), ["B", "C", "A", "D", "E"])
         self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
         self.assertEqual(self.events(), [["lift", "A"]])
+        self.assertClean()
+
+    # Concurrent drags (`concurrent: true`): each finger drags an item of its own.
+
+    def two_fingers(self, first, second, hold=0.35):
+        """Finger 1 presses `first` and lifts it; finger 2 then presses `second` and lifts it,
+        finger 1 held still. Returns where the fingers are."""
+        self.two_touch_points = True
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        # Each finger is held still (a move within the press's tolerance) until its item lifts.
+        self.touch("touchStart", [(1, *first)])
+        time.sleep(hold)
+        one = (first[0], first[1] + 4)
+        self.touch("touchMove", [(1, *one)])
+        wait_for(lambda: self.dragging() == 1, what="the first finger's item to be lifted")
+        self.touch("touchStart", [(1, *one), (2, *second)])
+        time.sleep(hold)
+        two = (second[0], second[1] + 4)
+        self.touch("touchMove", [(1, *one), (2, *two)])
+        return one, two
+
+    def dragging(self):
+        return self.js("return document.querySelectorAll('.arrange-dragging').length")
+
+    def glide(self, fingers, to, steps=8):
+        """Moves finger `to`'s keys from where `fingers` has them to `to`'s points, together;
+        returns where they are."""
+        start = dict(fingers)
+        for step in range(1, steps + 1):
+            now = dict(start)
+            for finger, (x, y) in to.items():
+                x0, y0 = start[finger]
+                now[finger] = (x0 + (x - x0) * step / steps, y0 + (y - y0) * step / steps)
+            self.touch("touchMove", [(finger, *point) for finger, point in now.items()])
+            time.sleep(0.016)
+        return {**start, **to}
+
+    def test_concurrent_fingers_each_drag_an_item_between_two_lists(self):
+        self.open('<ul id="a">' + items("ABCDE") + '</ul><ul id="b">' + items("VWXYZ") + '</ul>',
+                  'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", concurrent: true, onDrop: id === "a" ? window.opLog : undefined, onLift: window.rec("lift"),'
+                  '   onEnd: window.rec("end") });')
+        one, two = self.two_fingers(self.center("a", 0), self.center("b", 2))
+        wait_for(lambda: self.dragging() == 2, what="both items lifted")
+        self.assertEqual(self.events(), [["lift", "A"], ["lift", "X"]])
+        # Finger 1 takes A to the top of b, finger 2 takes X to the end of a.
+        b_top = self.point("#b", dy=-95)
+        a_end = self.js("const r = document.getElementById('a').getBoundingClientRect(); return [r.left + 100, r.bottom - 5];")
+        fingers = self.glide({1: one, 2: two}, {1: b_top, 2: tuple(a_end)})
+        self.assertEqual(self.dragging(), 2)
+        # Finger 1 lifts (a touchEnd lists the fingers that lift); finger 2 goes on.
+        self.touch("touchEnd", [(1, *fingers[1])])
+        wait_for(lambda: self.names("b")[0] == "A", what="A dropped at the top of b")
+        self.assertEqual(self.dragging(), 1)
+        # a is shorter by A now: finger 2 goes on to its new end.
+        a_end = self.js("const r = document.getElementById('a').getBoundingClientRect(); return [r.left + 100, r.bottom - 5];")
+        self.glide({2: fingers[2]}, {2: tuple(a_end)}, steps=3)
+        self.touch("touchEnd", [])
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["B", "C", "D", "E", "X"])
+        self.assertEqual(self.names("b"), ["A", "V", "W", "Y", "Z"])
+        self.assertEqual(self.ops(), [["move", "A", "a", 0, "b", 0, None, "drop"],
+                                      ["move", "X", "b", 3, "a", 4, None, "drop"]])
+        self.assertEqual(self.events(), [["lift", "A"], ["lift", "X"], ["end", "A"], ["end", "X"]])
+        self.assertClean()
+
+    def test_concurrent_drags_into_one_list_make_room_together(self):
+        self.open('<ul id="a">' + items("ABCDEF") + '</ul><ul id="b">' + items("XY") + '</ul>',
+                  'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", concurrent: true, onDrop: id === "a" ? window.opLog : undefined });')
+        one, two = self.two_fingers(self.center("b", 0), self.center("b", 1))
+        wait_for(lambda: self.dragging() == 2, what="both items lifted")
+        # X between A and B (index 1), Y between C and D (index 3), both in a.
+        gap = lambda index: self.js(
+            f"const l = document.getElementById('a').children; return [l[{index}].getBoundingClientRect().left + 100,"
+            f" (l[{index - 1}].getBoundingClientRect().bottom + l[{index}].getBoundingClientRect().top) / 2];")
+        fingers = self.glide({1: one, 2: two}, {1: tuple(gap(1)), 2: tuple(gap(3))})
+        time.sleep(0.4)
+        # Each item of a is drawn lower by the room both drags make before it: one slot (40 px)
+        # for B and C, two for D, E and F.
+        shifts = self.js("return [...document.getElementById('a').children].map(li =>"
+                         " new DOMMatrixReadOnly(getComputedStyle(li).transform).f)")
+        self.assertEqual([round(shift) for shift in shifts], [0, 40, 40, 80, 80, 80])
+        # Finger 2 drops Y first; X is shown again at its place in the list the drop left.
+        self.touch("touchEnd", [(2, *fingers[2])])
+        wait_for(lambda: "Y" in self.names("a"), what="Y dropped into a")
+        time.sleep(0.4)
+        shifts = self.js("return [...document.getElementById('a').children].map(li =>"
+                         " new DOMMatrixReadOnly(getComputedStyle(li).transform).f)")
+        self.assertEqual([round(shift) for shift in shifts], [0, 40, 40, 40, 40, 40, 40])
+        self.touch("touchEnd", [])
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "X", "B", "C", "Y", "D", "E", "F"])
+        self.assertEqual(self.names("b"), [])
+        self.assertEqual(self.ops(), [["move", "Y", "b", 1, "a", 3, None, "drop"],
+                                      ["move", "X", "b", 0, "a", 1, None, "drop"]])
+        self.assertClean()
+
+    def test_concurrent_drags_cancelled_by_escape_restore_both_lists(self):
+        self.open('<ul id="a">' + items("ABCD") + '</ul><ul id="b">' + items("WXYZ") + '</ul>',
+                  'for (const id of ["a", "b"]) arrange.sortable(document.getElementById(id),'
+                  ' { group: "g", concurrent: true, onDrop: id === "a" ? window.opLog : undefined, onCancel: window.rec("cancel") });')
+        one, two = self.two_fingers(self.center("a", 1), self.center("b", 0))
+        wait_for(lambda: self.dragging() == 2, what="both items lifted")
+        self.glide({1: one, 2: two}, {1: self.center("b", 2, dy=8), 2: self.center("a", 3, dy=8)})
+        self.key("Escape")
+        self.touch("touchEnd", [])
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(sorted(self.events()), [["cancel", "B"], ["cancel", "W"]])
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.names("b"), ["W", "X", "Y", "Z"])
+        self.assertEqual(self.ops(), [])
         self.assertClean()
 
     def test_pointercancel_mid_drag(self):

@@ -74,6 +74,8 @@ final class Arena {
   var operations: [DragOperation<Int32>] = []
   /// What the last input did, as events of four numbers (see `arrange_arena_event`).
   var events: [[Int32]] = []
+  /// The drag each of `events` is about (see `arrange_arena_event_drag`).
+  var eventDrags: [Int32] = []
   /// The last announcement, as numbers (see `arrange_arena_said`).
   var said: [Int32] = []
   /// Why the last input was refused, as numbers (see `arrange_arena_refusal`; empty: it was
@@ -149,6 +151,7 @@ final class Arena {
   func handle(_ input: DragInput<ArenaGeometry>) -> Int32 {
     operations = []
     events = []
+    eventDrags = []
     refusal = []
     said = []
     take(engine.handle(input))
@@ -164,16 +167,20 @@ final class Arena {
       case .event(let event): record(event)
       case .scroll(let container, let offset):
         events.append([9, -1, Int32(container.rawValue), Int32(offset.rounded())])
+        eventDrags.append(-2)
       default: break
       }
     }
   }
 
-  /// Keeps `event` for the host, and the words of a refusal.
+  /// Keeps `event` for the host, with the drag it is about, and the words of a refusal.
   func record(_ event: DragEvent<Int32>) {
+    var values: [Int32]
+    var about: SessionID? = nil
     switch event {
-    case .began(_, let item, let origin):
-      events.append([1, item, Int32(origin.container.rawValue), Int32(origin.index)])
+    case .began(let session, let item, let origin):
+      values = [1, item, Int32(origin.container.rawValue), Int32(origin.index)]
+      about = session
     case .proposalChanged(let session, let proposal):
       let item = engine.draggedItem(for: session) ?? -1
       var slot: Slot?
@@ -186,22 +193,32 @@ final class Arena {
       case .remove: into = -2
       default: break
       }
-      events.append([
-        2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1), into,
-      ])
+      values = [2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1), into]
       if let refused = proposal.refusal { refusal = numbers(of: refused) }
+      about = session
     case .dropped(let session, _):
-      events.append([3, -1, session == .keyboard ? 1 : 0, -1])
-    case .cancelled(_, let item):
-      events.append([4, item, -1, -1])
-    case .refused(_, let refused):
-      events.append([5, -1, Int32(refused.container?.rawValue ?? -1), -1])
+      values = [3, -1, session == .keyboard ? 1 : 0, -1]
+      about = session
+    case .cancelled(let session, let item):
+      values = [4, item, -1, -1]
+      about = session
+    case .refused(let session, let refused):
+      values = [5, -1, Int32(refused.container?.rawValue ?? -1), -1]
       refusal = numbers(of: refused)
-    case .groupLifted(_, let members):
-      events.append([6, -1, Int32(members.count), -1])
-    case .editModeBegan: events.append([7, -1, -1, -1])
-    case .editModeEnded: events.append([8, -1, -1, -1])
-    default: break
+      about = session
+    case .groupLifted(let session, let members):
+      values = [6, -1, Int32(members.count), -1]
+      about = session
+    case .editModeBegan: values = [7, -1, -1, -1]
+    case .editModeEnded: values = [8, -1, -1, -1]
+    default: return
+    }
+    events.append(values)
+    // The drag's number: its pointer's, -1 the keyboard's, -2 none.
+    switch about {
+    case .pointer(let pointer)?: eventDrags.append(Int32(truncatingIfNeeded: pointer.rawValue))
+    case .keyboard?: eventDrags.append(-1)
+    case nil: eventDrags.append(-2)
     }
   }
 
@@ -545,7 +562,8 @@ public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ va
 /// 3, edit mode on (1) or off (0); 4, the most drops undo remembers; 5, how the container under
 /// a drag is chosen (0 the pointer's, 1 the one the dragged item overlaps most, 2 the one whose
 /// centre is closest to the item's, 3 the one holding the item's centre, which also chooses the
-/// place).
+/// place); 6, whether several pointers may drag at once, each its own item (1) or a second press
+/// is refused while a drag is under way (0, the default).
 @_expose(wasm, "arrange_arena_configure")
 @_cdecl("arrange_arena_configure")
 public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double) -> Int32 {
@@ -562,6 +580,7 @@ public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double)
       ]
       arena.engine.configuration.strategy =
         value >= 0 && value < 4 ? strategies[Int(value)] : .pointerInside
+    case 6: arena.engine.configuration.allowsConcurrentDrags = value != 0
     default: break
     }
     return 0
@@ -597,13 +616,17 @@ public func arrangeArenaHistory(_ arena: Int32, _ action: Int32) -> Int32 {
 /// apply (read them with `arrange_arena_operation`).
 ///
 /// `phase` is 0 down, 1 move, 2 up, 3 cancel; the pointer is at (`x`, `y`) at `time` seconds;
-/// `kind` is 0 a mouse, 1 a finger or a pen (which lifts after a short press).
+/// `kind` is 0 a mouse, 1 a finger or a pen (which lifts after a short press); `pointer` is the
+/// pointer's number (the page's `pointerId`; a host that gives none gives 0), which keeps
+/// concurrent drags apart.
 @_expose(wasm, "arrange_arena_pointer")
 @_cdecl("arrange_arena_pointer")
 public func arrangeArenaPointer(
-  _ arena: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32
+  _ arena: Int32, _ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32,
+  _ pointer: Int32
 ) -> Int32 {
-  guard let event = pointerEvent(phase, x, y, time, kind) else { return 0 }
+  guard var event = pointerEvent(phase, x, y, time, kind) else { return 0 }
+  event.id = PointerID(Int(pointer))
   return withArena(arena, otherwise: 0) { $0.handle(.pointer(event)) }
 }
 
@@ -701,24 +724,44 @@ public func arrangeArenaEvent(_ arena: Int32, _ index: Int32, _ out: UnsafeMutab
   return 1
 }
 
-/// The item being dragged in arena `arena` (by a pointer, else by the keyboard), or -1.
+/// The item being dragged in arena `arena` by pointer `pointer` (a host that gives no number
+/// gives 0), else by the keyboard, or -1.
 @_expose(wasm, "arrange_arena_dragged")
 @_cdecl("arrange_arena_dragged")
-public func arrangeArenaDragged(_ arena: Int32) -> Int32 {
+public func arrangeArenaDragged(_ arena: Int32, _ pointer: Int32) -> Int32 {
   guard let engine = arenas[arena]?.engine else { return -1 }
-  return engine.draggedItem(for: .pointer(PointerID(0))) ?? engine.draggedItem(for: .keyboard)
-    ?? -1
+  return engine.draggedItem(for: .pointer(PointerID(Int(pointer))))
+    ?? engine.draggedItem(for: .keyboard) ?? -1
 }
 
-/// Writes what the page draws for arena `arena`'s drag to `out`, at most `capacity` numbers,
+/// Writes what the page draws for a drag of arena `arena` to `out`, at most `capacity` numbers,
 /// like `arrange_presentation`; returns how many it wrote (0 when nothing is dragged).
+///
+/// The drag is pointer `pointer`'s; with no such drag (the keyboard's, or a host that gives no
+/// number), the first one under way.
 @_expose(wasm, "arrange_arena_presentation")
 @_cdecl("arrange_arena_presentation")
 public func arrangeArenaPresentation(
-  _ arena: Int32, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32
+  _ arena: Int32, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32, _ pointer: Int32
 ) -> Int32 {
-  guard let out, let session = arenas[arena]?.engine.presentation.sessions.first else { return 0 }
+  guard let out, let sessions = arenas[arena]?.engine.presentation.sessions else { return 0 }
+  let wanted = SessionID.pointer(PointerID(Int(pointer)))
+  guard let session = sessions.first(where: { $0.session == wanted }) ?? sessions.first else {
+    return 0
+  }
   return write(presentationValues(of: session), to: out, capacity: capacity)
+}
+
+/// The drag that event `index` of arena `arena`'s last input is about: its pointer's number
+/// (see `arrange_arena_pointer`), -1 the keyboard's, -2 none (edit mode, a scroll, no such
+/// event).
+@_expose(wasm, "arrange_arena_event_drag")
+@_cdecl("arrange_arena_event_drag")
+public func arrangeArenaEventDrag(_ arena: Int32, _ index: Int32) -> Int32 {
+  guard let drags = arenas[arena]?.eventDrags, index >= 0, Int(index) < drags.count else {
+    return -2
+  }
+  return drags[Int(index)]
 }
 
 /// Writes arena `arena`'s last announcement as eight numbers to `out` (see

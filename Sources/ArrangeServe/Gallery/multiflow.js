@@ -1,5 +1,6 @@
 // Flows of tiles: three flows under one manager that hears what each flow does (edit mode,
-// drags, moves) and keeps one drag at a time. The page's model is `window.model`: each flow's
+// drags, moves) and keeps one drag at a time, or lets each finger drag a tile of its own. The
+// page's model is `window.model`: each flow's
 // task ids, in order.
 import { arrange, log, ready } from "./gallery.js";
 
@@ -33,10 +34,11 @@ for (const [id, title, colour, flow] of TASKS) {
 /** The model: each flow's task ids, as the manager last heard. */
 window.model = Object.fromEntries(flows.map((flow) => [flow.id, [...flow.children].map((t) => t.dataset.id)]));
 
-// The tile in progress (the tutorial's `viewInProgress`): set at the lift, cleared at the end.
-let inProgress = null;
-// The flow the dragged tile's centre was last over, so that a crossing is logged once.
-let lastOver = null;
+// The tiles in progress (the tutorial's `viewInProgress`; more than one with concurrent drags):
+// each added at its lift, taken away at its end.
+const inProgress = new Set();
+// The flow each dragged tile's centre was last over, so that a crossing is logged once.
+const lastOver = new Map();
 // The removal the page is undoing (a tile dropped outside every flow), for its announcement.
 let returning = null;
 
@@ -65,15 +67,16 @@ const sortables = flows.map((flow) => arrange.sortable(flow, {
   },
   onEditMode: ({ editing }) => showEditing(editing),
   onLift: ({ item, from, index }) => {
-    inProgress = item;
-    lastOver = from;
-    log(`shouldMoveView: ${titleOf(item)} (${nameOf(from)} #${index + 1}) → yes, now in progress`);
-    status.textContent = `In progress: ${titleOf(item)}`;
+    inProgress.add(item);
+    lastOver.set(item, from);
+    const also = inProgress.size > 1 ? ` (concurrent: ${inProgress.size} in progress)` : "";
+    log(`shouldMoveView: ${titleOf(item)} (${nameOf(from)} #${index + 1}) → yes, now in progress${also}`);
+    showProgress();
   },
   onMove: ({ item, to, refused }) => {
     reason.textContent = refused ?? "";
-    if (!to || to === lastOver) return;
-    lastOver = to;
+    if (!to || to === lastOver.get(item)) return;
+    lastOver.set(item, to);
     log(`didDragView: ${titleOf(item)}'s centre is over ${nameOf(to)}`);
   },
   // Called on each flow a move involves: the model takes it from the flow the tile left.
@@ -84,10 +87,10 @@ const sortables = flows.map((flow) => arrange.sortable(flow, {
     if (!lifted) return;
     if (!moved.has(item)) log(`didNotMoveView: ${titleOf(item)}${cancelled ? " (cancelled)" : ""}`);
     moved.delete(item);
-    inProgress = null;
-    lastOver = null;
+    inProgress.delete(item);
+    lastOver.delete(item);
     reason.textContent = "";
-    status.textContent = "";
+    showProgress();
   },
 }));
 
@@ -131,16 +134,23 @@ function showEditing(editing) {
 editButton.addEventListener("click", () => sortables[0].setEditing(true));
 doneButton.addEventListener("click", () => sortables[0].setEditing(false));
 
-// One drag at a time. The library gives a group one drag (one pointer per arena), so the lock is
-// always on; turning it off says what is missing rather than pretending.
+// One drag at a time (the tutorial's guard), or concurrent drags: each finger drags a tile of
+// its own, and drags into one flow make room together (the library's `concurrent`). The switch
+// takes effect at the next press.
 const single = document.getElementById("single");
 single.addEventListener("change", () => {
-  log(single.checked ? "One drag at a time: on"
-    : "Concurrent drags: not offered by the library (one drag per group); a second finger still waits");
+  for (const sortable of sortables) sortable.options.concurrent = !single.checked;
+  log(single.checked ? "One drag at a time: on" : "Concurrent drags: on, one tile per finger");
 });
 
-// The fingers on the flows, and a second finger's press while a tile is in progress: the
-// manager's shouldMoveView answers no.
+/** Shows the tiles in progress. */
+function showProgress() {
+  status.textContent = inProgress.size ? `In progress: ${[...inProgress].map(titleOf).join(", ")}` : "";
+  showTouches();
+}
+
+// The fingers on the flows, and a second finger's press while a tile is in progress: with one
+// drag at a time, the manager's shouldMoveView answers no.
 const touching = new Set();
 const manager = document.getElementById("manager");
 manager.addEventListener("pointerdown", (event) => {
@@ -148,8 +158,8 @@ manager.addEventListener("pointerdown", (event) => {
   touching.add(event.pointerId);
   showTouches();
   const tile = event.target.closest(".tile");
-  if (!tile || !inProgress || tile === inProgress) return;
-  log(`shouldMoveView: ${titleOf(tile)} → no, ${titleOf(inProgress)} is in progress`);
+  if (!tile || !single.checked || !inProgress.size || inProgress.has(tile)) return;
+  log(`shouldMoveView: ${titleOf(tile)} → no, ${[...inProgress].map(titleOf).join(", ")} is in progress`);
 }, true);
 for (const type of ["pointerup", "pointercancel"]) {
   window.addEventListener(type, (event) => {
@@ -161,7 +171,9 @@ for (const type of ["pointerup", "pointercancel"]) {
 /** Shows how many fingers are down when more than one is. */
 function showTouches() {
   manager.dataset.touches = String(touching.size);
-  if (touching.size > 1) status.textContent = `${touching.size} touch points; in progress: ${inProgress ? titleOf(inProgress) : "none"}`;
+  if (touching.size > 1) {
+    status.textContent = `${touching.size} touch points; in progress: ${inProgress.size ? [...inProgress].map(titleOf).join(", ") : "none"}`;
+  }
 }
 
 ready();

@@ -185,6 +185,9 @@ export interface SortableOptions {
   autoScroll?: boolean;
   /** Items drag only in edit mode, which a long press (0.5 s) or `setEditing` starts. */
   editMode?: boolean;
+  /** Several pointers drag at once, each an item of its own (on any list of the group, read at
+   * each press); default false: a second press while a drag is under way does nothing. */
+  concurrent?: boolean;
   /** The most drops undo remembers (for the group); default 1000. */
   undoLimit?: number;
   /** `move` (default): the library moves the DOM nodes; `report`: it only reports. */

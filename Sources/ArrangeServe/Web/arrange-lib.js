@@ -152,6 +152,23 @@ const drawnScale = (element, rect) => {
   return laid > 0 && Math.abs(drawn - laid) >= 1 ? drawn / laid : 1;
 };
 
+/** Where `item` is laid out, in pixels of the screen: where it is drawn (`getBoundingClientRect`)
+ * less what its styles move it by now (a translation, its `scale` around its middle, a
+ * transition or an animation under way); `scale` is its list's (see `drawnScale`). What
+ * concurrent drags measure by while other drags draw items moved. */
+const laidOut = (item, scale) => {
+  const rect = item.getBoundingClientRect();
+  const style = getComputedStyle(item);
+  if (style.transform === "none" && style.translate === "none" && style.scale === "none") return rect;
+  const own = style.scale === "none" ? 1 : parseFloat(style.scale) || 1;
+  const matrix = style.transform === "none" ? { e: 0, f: 0 } : new DOMMatrixReadOnly(style.transform);
+  const [tx = 0, ty = 0] = style.translate === "none" ? [] : style.translate.split(" ").map(parseFloat);
+  const x = (rect.left + rect.right) / 2 - (tx + own * matrix.e) * scale;
+  const y = (rect.top + rect.bottom) / 2 - (ty + own * matrix.f) * scale;
+  const [width, height] = [rect.width / own, rect.height / own];
+  return { left: x - width / 2, right: x + width / 2, top: y - height / 2, bottom: y + height / 2, width, height };
+};
+
 /** Whether a list with `style` places its items from right to left: a right-to-left list, or a
  * flex row reversed (a right-to-left one reversed runs left to right). */
 const leftward = (style) =>
@@ -248,7 +265,7 @@ export class Arrange {
 
   /** @private Shows at once every group's release the next frame was to show (see `pointer`). */
   land() {
-    for (const group of this.groups.values()) group.drag?.landing?.();
+    for (const group of this.groups.values()) for (const drag of [...group.drags]) drag.landing?.();
   }
 
   /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
@@ -348,10 +365,10 @@ class Sortable {
     // A finger that swipes scrolls the page; one that pressed an item long enough drags it,
     // and then the list keeps the browser from scrolling instead (and from opening its menu).
     this.listen(element, "touchmove", (event) => {
-      if (group.drag?.lifted) event.preventDefault();
+      if ([...group.drags].some((drag) => drag.lifted)) event.preventDefault();
     }, { passive: false });
     this.listen(element, "contextmenu", (event) => {
-      if (group.drag) event.preventDefault();
+      if (group.drags.size) event.preventDefault();
     });
     this.refresh();
   }
@@ -396,7 +413,7 @@ class Sortable {
   /** Whether a press or drag of the list's group is under way. */
   get dragging() {
     this.group.land();
-    return Boolean(this.group.drag);
+    return this.group.drags.size > 0;
   }
 
   /** Makes new items focusable (for keyboard drags); call it after adding items. */
@@ -470,7 +487,32 @@ class Group {
     this.selected = [];
     this.editing = false;
     this.flipping = new Set();
+    // The drags under way (more than one only with `concurrent`), and the one the library is
+    // handling now: what most of its methods act on (see `focus`).
+    this.drags = new Set();
     this.drag = null;
+    // The items making room for the drags, each with what each drag asks of it (concurrent drags
+    // over one list add up), and the transform each is drawn with.
+    this.room = new Map();
+    this.drawn = new Map();
+  }
+
+  /** Makes `drag` the one the library is handling; false when it is over. */
+  focus(drag) {
+    if (!this.drags.has(drag)) return false;
+    this.drag = drag;
+    return true;
+  }
+
+  /** Starts handling `drag`, a press or a keyboard lift. */
+  begin(drag) {
+    this.drags.add(drag);
+    this.drag = drag;
+  }
+
+  /** Whether the group's lists let several pointers drag at once (`concurrent`). */
+  concurrent() {
+    return this.lists.some((list) => list.options.concurrent === true);
   }
 
   add(element, options) {
@@ -494,9 +536,11 @@ class Group {
 
   remove(list) {
     this.land();
-    if (this.drag) {
-      this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 6, -1, now())));
-      this.end();
+    for (const drag of [...this.drags]) {
+      this.focus(drag);
+      this.finish(this.input(() => (drag.keyboard ? this.e.arrange_arena_key(this.handle, 6, -1, now())
+        : this.pointerAt(3, drag.last, drag.kind))));
+      if (this.focus(drag)) this.end();
     }
     this.e.arrange_arena_remove_container(this.handle, list.id);
     this.lists = this.lists.filter((other) => other !== list);
@@ -521,7 +565,10 @@ class Group {
   /** Measures every list and tells the engine (frames, items and their sizes, spacing). `from`:
    * the list a drag starts in, if one does. */
   measure(from = null) {
-    this.settle();
+    // Other drags under way (`concurrent`) draw items moved: each is read where it is laid out.
+    // Else what slides after a drop ends first.
+    const moving = this.drags.size > 0;
+    if (!moving) this.settle();
     this.measured = new Map();
     // The engine lays rows out left to right. Rows that run right to left (their first item on
     // the right: `direction: rtl`, or a `row-reverse` flex row) are given to it mirrored, x
@@ -536,11 +583,12 @@ class Group {
     for (const list of this.lists) {
       const items = list.items();
       const ids = items.map((item) => this.idOf(item));
-      const rects = items.map((item) => this.engineRect(item.getBoundingClientRect()));
       const drawn = list.element.getBoundingClientRect();
       const frame = this.engineRect(drawn);
       // The engine works in pixels of the screen, the page's styles in CSS pixels of the list.
       const scale = drawnScale(list.element, drawn);
+      const rects = items.map((item) => this.engineRect(moving ? laidOut(item, scale)
+        : item.getBoundingClientRect()));
       const style = getComputedStyle(list.element);
       const px = (value) => (parseFloat(value) || 0) * scale;
       // Mirrored, the engine's left is the page's right.
@@ -608,10 +656,10 @@ class Group {
     return [(this.mirror == null ? scrollLeft : -scrollLeft) * scale, scrollTop * scale];
   }
 
-  /** Feeds the engine pointer input `phase` at `[x, y]` of the page. */
+  /** Feeds the engine pointer input `phase` at `[x, y]` of the page, of the drag being handled. */
   pointerAt(phase, [x, y], kind) {
     return this.e.arrange_arena_pointer(this.handle, phase, this.mirror == null ? x : this.mirror - x,
-      y, now(), kind);
+      y, now(), kind, this.drag?.pointer ?? 0);
   }
 
   /** Tells the engine where every list is now (after a scroll), hearing what that changed: what
@@ -754,7 +802,15 @@ class Group {
 
   press(list, event) {
     this.land();
-    if (event.arrangeSeen || this.drag || event.button !== 0 || !event.isPrimary) return;
+    if (event.arrangeSeen || event.button !== 0) return;
+    // One drag at a time, unless the lists are `concurrent`: then one per pointer (a keyboard
+    // drag still goes alone). The engine refuses an item already dragged.
+    const others = [...this.drags];
+    const concurrent = this.concurrent();
+    if (others.length && (!concurrent || others.some((drag) => drag.keyboard || drag.pointer === event.pointerId))) {
+      return;
+    }
+    if (!event.isPrimary && !concurrent) return;
     const item = this.itemAt(list, event.target);
     if (!item) return;
     // A click with a modifier selects (see `click`).
@@ -768,8 +824,13 @@ class Group {
     if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
     // A list around this one (nested lists) does not start a drag of its own item.
     event.arrangeSeen = true;
-    this.measure(list);
-    this.askRules(item, list);
+    // A second concurrent drag goes on with the lists as measured, and with the rules asked at
+    // the first one's lift.
+    if (!others.length) {
+      this.measure(list);
+      this.askRules(item, list);
+    }
+    this.e.arrange_arena_configure(this.handle, 6, concurrent ? 1 : 0);
     const kind = event.pointerType === "mouse" ? 0 : 1;
     // The engine finds the pressed item by where the press is, among the items as they are laid
     // out (measured above, their slides after a drop ended). A press on an item still sliding
@@ -777,20 +838,20 @@ class Group {
     // item, so that the item lifted is the one pressed.
     const box = item.getBoundingClientRect();
     const inside = (value, low, high) => (high - low > 2 ? Math.min(Math.max(value, low + 1), high - 1) : (low + high) / 2);
-    this.drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
+    const drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
       last: [inside(event.clientX, box.left, box.right), inside(event.clientY, box.top, box.bottom)] };
+    this.begin(drag);
     if (kind === 0) event.preventDefault();
     const move = (moved) => {
-      if (moved.pointerId !== event.pointerId) return;
+      if (moved.pointerId !== event.pointerId || !this.focus(drag)) return;
       this.pointer(1, moved);
     };
     const up = (ended) => {
-      if (ended.pointerId !== event.pointerId) return;
+      if (ended.pointerId !== event.pointerId || !this.focus(drag)) return;
       this.pointer(ended.type === "pointerup" ? 2 : 3, ended);
     };
     const scroll = () => {
-      const drag = this.drag;
-      if (!drag) return;
+      if (!this.focus(drag)) return;
       // A release not shown yet: the engine is done, but the drop starts from where the items are.
       if (drag.landing) {
         for (const list of this.lists) if (this.measured?.has(list)) this.track(list);
@@ -805,23 +866,23 @@ class Group {
     window.addEventListener("pointercancel", up);
     window.addEventListener("scroll", scroll, true);
     window.addEventListener("resize", scroll);
-    this.drag.stop = () => {
+    drag.stop = () => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       window.removeEventListener("pointercancel", up);
       window.removeEventListener("scroll", scroll, true);
       window.removeEventListener("resize", scroll);
-      cancelAnimationFrame(this.drag?.frame);
+      cancelAnimationFrame(drag.frame);
     };
-    this.watch(this.drag);
+    this.watch(drag);
     const tick = () => {
-      if (!this.drag || this.drag.keyboard || this.drag.landing) return;
+      if (!this.focus(drag) || drag.landing) return;
       this.finish(this.input(() => this.e.arrange_arena_tick(this.handle, now())));
-      if (this.drag?.lifted) this.scrollPage();
-      if (this.drag) this.drag.frame = requestAnimationFrame(tick);
+      if (drag.lifted && this.focus(drag)) this.scrollPage();
+      if (this.drags.has(drag)) drag.frame = requestAnimationFrame(tick);
     };
-    this.drag.frame = requestAnimationFrame(tick);
-    this.finish(this.input(() => this.pointerAt(0, this.drag.last, kind)));
+    drag.frame = requestAnimationFrame(tick);
+    this.finish(this.input(() => this.pointerAt(0, drag.last, kind)));
   }
 
   pointer(phase, event) {
@@ -847,7 +908,7 @@ class Group {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       drag.landing = null;
-      if (this.drag !== drag) return;
+      if (!this.focus(drag)) return;
       // Not drawn first: the drop puts everything back, from where the last move drew it.
       this.finish(result, "drop", false);
       this.end();
@@ -980,8 +1041,10 @@ class Group {
   key(list, event) {
     this.land();
     if (event.arrangeSeen) return;
-    const keyboard = this.drag?.keyboard;
-    if (this.drag && !keyboard) return;
+    const current = [...this.drags][0];
+    const keyboard = current?.keyboard;
+    if (current && !keyboard) return;
+    if (keyboard) this.focus(current);
     const item = this.itemAt(list, event.target);
     let intent = null;
     const vertical = (this.drag?.list ?? list).axis === 0;
@@ -998,7 +1061,7 @@ class Group {
       if (!list.draggable(item)) return;
       this.measure(list);
       this.askRules(item, list);
-      this.drag = { keyboard: true, item, list, lifted: false, stop: () => {} };
+      this.begin({ keyboard: true, item, list, lifted: false, stop: () => {} });
       this.watch(this.drag);
       event.preventDefault();
       this.finish(this.input(() => this.e.arrange_arena_key(this.handle, 0, this.idOf(item), now())));
@@ -1043,17 +1106,19 @@ class Group {
     const cancel = () => {
       // The app changed a list after a release the page has not shown yet: shown now, each item
       // put before the item it was to go before (the engine's places no longer hold).
-      if (this.drag === drag && drag.landing) {
+      if (this.drags.has(drag) && drag.landing) {
         drag.overtaken = true;
         return drag.landing();
       }
-      if (this.drag !== drag || drag.dropped) return;
+      if (!this.focus(drag) || drag.dropped) return;
       this.finish(this.input(() => (drag.keyboard
         ? this.e.arrange_arena_key(this.handle, 6, -1, now())
         : this.pointerAt(3, drag.last, drag.kind))));
-      if (this.drag === drag) this.end();
+      if (this.focus(drag)) this.end();
     };
     const observer = new MutationObserver(cancel);
+    // What the library itself changes for another drag's drop is not the app's (see `apply`).
+    drag.observer = observer;
     for (const list of this.lists) {
       if (list.zone) continue;
       observer.observe(list.element, { childList: true });
@@ -1083,7 +1148,7 @@ class Group {
   /** Undoes (`action` 0) or redoes (1) the group's last drop; whether there was one. */
   history(action) {
     this.land();
-    if (this.drag) return false;
+    if (this.drags.size) return false;
     if (!(this.e.arrange_arena_history(this.handle, 2) & (action === 0 ? 1 : 2))) return false;
     this.measure();
     const result = this.input(() => this.e.arrange_arena_history(this.handle, action));
@@ -1127,10 +1192,13 @@ class Group {
   input(run) {
     const count = run();
     const events = [];
+    // The drag each event is about, by its pointer's number (-1 the keyboard's, -2 none).
+    const drags = [];
     for (let index = 0; ; index++) {
       const event = this.arrange.readInts(5, (out) => this.e.arrange_arena_event(this.handle, index, out));
       if (!event) break;
       events.push(event);
+      drags.push(this.e.arrange_arena_event_drag(this.handle, index));
     }
     const operations = [];
     for (let index = 0; index < count; index++) {
@@ -1140,7 +1208,7 @@ class Group {
     }
     const said = this.arrange.readInts(8, (out) => this.e.arrange_arena_said(this.handle, out));
     const refusal = this.arrange.readInts(2, (out) => this.e.arrange_arena_refusal(this.handle, out));
-    return { events, operations, said, reason: refusal ? this.reasonFor(...refusal) : "" };
+    return { events, drags, operations, said, reason: refusal ? this.reasonFor(...refusal) : "" };
   }
 
   /** The element of engine item `id`, or null. */
@@ -1157,10 +1225,24 @@ class Group {
   }
 
   /** Acts on what an input did: calls the app back, draws, applies a drop, announces. */
-  finish({ events, operations, said, reason }, cause = "drop", draw = true) {
-    const drag = this.drag;
-    const source = drag?.list;
-    for (const [kind, item, container, index, into] of events) {
+  finish({ events, drags = [], operations, said, reason }, cause = "drop", draw = true) {
+    const current = this.drag;
+    // The drags the events are about: the one handled now, and another concurrent one that the
+    // input changed (a drop moves what another drag's places count).
+    const touched = new Set(current ? [current] : []);
+    const owner = (number) => {
+      if (number == null || number === -2) return current;
+      for (const drag of this.drags) {
+        if (number === -1 ? drag.keyboard : !drag.keyboard && drag.pointer === number) return drag;
+      }
+      return current;
+    };
+    for (const [at, [kind, item, container, index, into]] of events.entries()) {
+      const drag = owner(drags[at]);
+      const source = drag?.list;
+      // What the event calls (`lift`) acts on its drag.
+      this.drag = drag;
+      if (drag) touched.add(drag);
       if (kind === 7 || kind === 8) {
         this.editing = kind === 7;
         for (const list of this.lists) {
@@ -1169,7 +1251,7 @@ class Group {
         }
       } else if (kind === 9) {
         const list = this.listOf(container);
-        if (drag) drag.base = null;
+        for (const other of this.drags) other.base = null;
         // The engine's offset is in its coordinates (see scrollOf).
         const scale = this.measured?.get(list)?.scale ?? 1;
         if (list?.axis === 0) list.element.scrollTop = index / scale;
@@ -1209,7 +1291,10 @@ class Group {
         }
       }
     }
-    if (drag?.lifted && draw) this.present(drag.refusal);
+    for (const drag of touched) {
+      if (drag.lifted && draw && this.focus(drag)) this.present(drag.refusal);
+    }
+    this.drag = current;
     if (operations.length) this.apply(operations, cause);
     this.announce(said, reason);
   }
@@ -1227,12 +1312,11 @@ class Group {
       const [sx, sy] = this.moved(measured);
       drag.base = [rect.left + sx, rect.top + sy];
     }
-    // The items making room: each one's shift, in pixels of the page; and when each item's
-    // transform was last written (it slides for 150 ms after).
+    // The items making room for this drag (what each is drawn with: `drawn`), and when each
+    // item's transform was last written (it slides for 150 ms after).
     drag.shifted = new Map();
     drag.written = new Map();
     drag.slots = new Map();
-    drag.transforms = new Map();
     drag.item.classList.add("arrange-dragging");
     // Raised above the others; an item the page places itself (absolutely, say) stays placed.
     const placed = getComputedStyle(drag.item).position !== "static";
@@ -1262,7 +1346,7 @@ class Group {
       at(look.releaseScale);
     } else {
       at(look.catchScale);
-      drag.caught = setTimeout(() => this.drag === drag && at(look.releaseScale),
+      drag.caught = setTimeout(() => this.drags.has(drag) && at(look.releaseScale),
         animate ? look.animationDuration * 1000 : 0);
     }
     if (drag.kind === 0 || drag.kind === 1) {
@@ -1290,7 +1374,7 @@ class Group {
   present(reason) {
     const drag = this.drag;
     const room = this.e.arrange_alloc(8 * 1024);
-    const count = this.e.arrange_arena_presentation(this.handle, room, 1024);
+    const count = this.e.arrange_arena_presentation(this.handle, room, 1024, drag.keyboard ? -1 : drag.pointer);
     const values = new Float64Array(this.e.memory.buffer, room, count).slice();
     this.e.arrange_free(room);
     if (count === 0) return;
@@ -1343,6 +1427,8 @@ class Group {
     }
     const originList = drag.origin.list ?? drag.list;
     const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
+    // The items other drags carry (`concurrent`) make no room: they follow their pointers.
+    const carried = this.drags.size > 1 ? new Set([...this.drags].map((other) => other.item)) : null;
     const moved = new Map();
     const animate = !reducedMotion();
     const time = performance.now();
@@ -1375,46 +1461,28 @@ class Group {
       }
       for (let index = start; index < stop && !past(index); index++) {
         const item = items[index];
-        if (item === drag.item) continue;
+        if (item === drag.item || carried?.has(item)) continue;
         const rect = rects[index];
         if (rect.bottom + sy < low || rect.top + sy > high || rect.right + sx < left || rect.left + sx > right) {
           continue;
         }
-        let transform;
-        let shift;
-        if (list.layout === 2) {
-          // A grid's item goes to its neighbour's cell (the next free one past the last).
-          const to = this.cell(measured, index + offset);
-          const from = measured.rects[index];
-          shift = [sign * (to.left - from.left), to.top - from.top];
-          const [across, down] = shift.map((distance) => distance / measured.scale);
-          transform = `translate(${across}px, ${down}px)`;
-        } else {
-          shift = list.axis === 0 ? [0, step * measured.scale] : [sign * step * measured.scale, 0];
-          transform = list.axis === 0 ? `translateY(${step}px)` : `translateX(${sign * step}px)`;
-        }
-        // Styles are written only when they change: an item already in place is not touched.
-        if (drag.transforms.get(item) !== transform) {
-          if (animate) item.style.transition = "transform 150ms ease";
-          item.style.transform = transform;
-          drag.transforms.set(item, transform);
-          drag.written.set(item, time);
-        }
-        moved.set(item, shift);
+        // What this drag asks of the item: a grid's goes `offset` cells on (to its neighbour's
+        // cell, the next free one past the last), a list's by the dragged item's room.
+        const shift = list.axis === 0 ? [0, step * measured.scale] : [sign * step * measured.scale, 0];
+        this.makeRoom(item, drag, { list, index, offset, shift }, animate, time);
+        moved.set(item, true);
         drag.slots.set(item, [list, index]);
       }
     }
-    for (const [item, shift] of drag.shifted) {
+    for (const item of drag.shifted.keys()) {
       if (moved.has(item)) continue;
       // Out of the band now but still making room (a scroll took it away): left as it is.
       const [list, index] = drag.slots.get(item) ?? [];
       if (runs.some(([other, first, end]) => other === list && index >= first && index < end)) {
-        moved.set(item, shift);
+        moved.set(item, true);
         continue;
       }
-      item.style.transform = "";
-      drag.transforms.delete(item);
-      drag.written.set(item, time);
+      this.makeRoom(item, drag, null, animate, time);
     }
     drag.shifted = moved;
     // A selection makes no room: a line shows where it would land.
@@ -1442,14 +1510,70 @@ class Group {
     const over = `${highlighted} ${reason ?? ""}`;
     if (drag.over !== over) {
       drag.over = over;
-      for (const list of this.lists) {
-        const under = list.id === highlighted;
-        list.element.classList.toggle("arrange-over", under && !reason);
-        list.element.classList.toggle("arrange-refused", under && Boolean(reason));
-        if (under && reason) list.element.dataset.arrangeReason = reason;
-        else delete list.element.dataset.arrangeReason;
+      drag.under = [highlighted, reason];
+      this.highlight();
+    }
+  }
+
+  /** Marks the lists the drags are over (`arrange-over`), or refused over (`arrange-refused`,
+   * with the reason in `data-arrange-reason`). */
+  highlight() {
+    for (const list of this.lists) {
+      let [under, refused] = [false, null];
+      for (const drag of this.drags) {
+        if (drag.under?.[0] !== list.id) continue;
+        under = true;
+        refused ??= drag.under[1] || null;
+      }
+      list.element.classList.toggle("arrange-over", under && !refused);
+      list.element.classList.toggle("arrange-refused", under && Boolean(refused));
+      if (under && refused) list.element.dataset.arrangeReason = refused;
+      else delete list.element.dataset.arrangeReason;
+    }
+  }
+
+  /** Notes what `drag` asks of `item` making room (`ask`: item `index` of `list` goes `offset`
+   * places on, by `shift` pixels of the page; null: nothing now), and draws the item moved by
+   * what every drag asks of it: concurrent drags over one list add up. */
+  makeRoom(item, drag, ask, animate, time) {
+    let asks = this.room.get(item);
+    if (ask) {
+      if (!asks) this.room.set(item, (asks = new Map()));
+      asks.set(drag, ask);
+    } else {
+      asks?.delete(drag);
+    }
+    if (asks && !asks.size) {
+      this.room.delete(item);
+      asks = null;
+    }
+    let transform = "";
+    let shift = [0, 0];
+    if (asks) {
+      const { list, index } = asks.values().next().value;
+      const measured = this.measured.get(list);
+      if (list.layout === 2) {
+        let offset = 0;
+        for (const other of asks.values()) offset += other.offset;
+        const to = this.cell(measured, Math.max(0, index + offset));
+        const from = measured.rects[index];
+        shift = [(this.mirror == null ? 1 : -1) * (to.left - from.left), to.top - from.top];
+        const [across, down] = shift.map((distance) => distance / measured.scale);
+        transform = `translate(${across}px, ${down}px)`;
+      } else {
+        for (const other of asks.values()) shift = [shift[0] + other.shift[0], shift[1] + other.shift[1]];
+        transform = list.axis === 0 ? `translateY(${shift[1] / measured.scale}px)`
+          : `translateX(${shift[0] / measured.scale}px)`;
       }
     }
+    // Styles are written only when they change: an item already in place is not touched.
+    if ((this.drawn.get(item)?.transform ?? "") !== transform) {
+      if (animate && transform) item.style.transition = "transform 150ms ease";
+      item.style.transform = transform;
+      drag.written.set(item, time);
+    }
+    if (transform) this.drawn.set(item, { transform, shift });
+    else this.drawn.delete(item);
   }
 
   /** Applies operations (a drop's, an undo's, a redo's): moves the DOM nodes unless told not to,
@@ -1520,6 +1644,8 @@ class Group {
         else place(record.other, record.item, null);
       }
     }
+    // Other drags under way (`concurrent`) watch the lists for the app's changes: these are not.
+    for (const other of this.drags) if (other !== drag) other.observer?.takeRecords();
     // The app hears of the drop before the items are measured again for the animation: what it
     // changes on the page then is laid out with the drop, once.
     for (const record of records) {
@@ -1562,6 +1688,7 @@ class Group {
     const places = new Map();
     if (!this.measured || reducedMotion()) return places;
     const drag = this.drag;
+    const drags = [...this.drags];
     const time = performance.now();
     const [low, high, left, right] = band();
     for (const [list, measured] of this.measured) {
@@ -1570,15 +1697,16 @@ class Group {
       const [sx, sy] = this.moved(measured);
       for (let index = 0; index < items.length; index++) {
         const item = items[index];
-        const offset = drag?.shifted?.get(item);
+        const offset = this.drawn.get(item)?.shift;
         if (!all && !offset) continue;
         const laid = this.engineRect(rects[index]);
         const [dx, dy] = offset ?? [0, 0];
         const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
           bottom: laid.bottom + sy + dy };
         if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) continue;
-        const sliding = time - (drag?.written?.get(item) ?? -Infinity) < 200;
-        places.set(item, item === drag?.item || sliding ? item.getBoundingClientRect() : rect);
+        const sliding = drags.some((other) => time - (other.written?.get(item) ?? -Infinity) < 200);
+        const carried = drags.some((other) => other.item === item);
+        places.set(item, carried || sliding ? item.getBoundingClientRect() : rect);
       }
     }
     // A dragged item of no list measured (it cannot be, but): where it is drawn.
@@ -1666,11 +1794,20 @@ class Group {
     // transition (the page's own `transition: transform`, or the drag's still sliding) would
     // slide them from the shift they were drawn with, which a drop has just made their place.
     // Their `transition` is theirs again once drawn.
-    const shifted = [...drag.written?.keys() ?? []];
-    for (const item of shifted) Object.assign(item.style, { transform: "", transition: "none" });
+    // An item another drag still makes room with (`concurrent`) is left to it: that drag is
+    // shown again at once (see `end`).
+    const shifted = [];
+    for (const item of drag.written?.keys() ?? []) {
+      const asks = this.room.get(item);
+      asks?.delete(drag);
+      if (asks?.size) continue;
+      this.room.delete(item);
+      this.drawn.delete(item);
+      Object.assign(item.style, { transform: "", transition: "none" });
+      shifted.push(item);
+    }
     if (shifted.length) this.restore(shifted);
     drag.shifted = new Map();
-    drag.transforms = new Map();
     for (const member of drag.companions ?? []) {
       member.classList.remove("arrange-companion");
       member.style.opacity = "";
@@ -1678,12 +1815,13 @@ class Group {
     drag.companions = [];
     drag.line?.remove();
     drag.line = null;
-    for (const list of this.lists) {
-      list.element.classList.remove("arrange-over", "arrange-refused");
-      delete list.element.dataset.arrangeReason;
-      drag.shownInto?.classList.remove("arrange-drop-target");
+    drag.under = null;
+    this.highlight();
+    drag.shownInto?.classList.remove("arrange-drop-target");
+    drag.shownInto = null;
+    if (![...this.drags].some((other) => other !== drag && other.lifted)) {
+      document.documentElement.classList.remove("arrange-active");
     }
-    document.documentElement.classList.remove("arrange-active");
   }
 
   /** Gives `items` (drawn with `transition: none` by `clear`) their page's transition back once
@@ -1692,7 +1830,7 @@ class Group {
   restore(items) {
     requestAnimationFrame(() => requestAnimationFrame(() => {
       for (const item of items) {
-        if (item.style.transition === "none" && !this.drag?.shifted?.has(item)) item.style.transition = "";
+        if (item.style.transition === "none" && !this.drawn.has(item)) item.style.transition = "";
       }
     }));
   }
@@ -1705,14 +1843,29 @@ class Group {
     this.clear();
     if (before) this.flip(before);
     drag.stop();
-    this.e.arrange_arena_clear_verdicts(this.handle);
-    if (drag.keyboard && drag.cancelled && !drag.blurred) drag.item.focus({ preventScroll: true });
+    this.drags.delete(drag);
     this.drag = null;
+    if (!this.drags.size) this.e.arrange_arena_clear_verdicts(this.handle);
+    if (drag.keyboard && drag.cancelled && !drag.blurred) drag.item.focus({ preventScroll: true });
+    // Other drags go on (`concurrent`): after a drop, over the lists as it left them.
+    if (this.drags.size && drag.dropped) this.remeasure();
     // The release that ends a pointer drag is no click on the item (nor, after Escape, the
     // release that follows).
     if (drag.lifted && !drag.keyboard && !drag.swallowed) swallowClick(!drag.released);
     call(drag.list.options.onEnd, null, { item: drag.item, from: drag.list.element, lifted: drag.lifted,
       dropped: Boolean(drag.dropped), cancelled: Boolean(drag.cancelled) });
+  }
+
+  /** Measures the lists again after a drop while other drags go on (`concurrent`), and shows
+   * each of those at its place in them: the drop moved what their places count. */
+  remeasure() {
+    this.measure([...this.drags][0].list);
+    for (const drag of [...this.drags]) {
+      if (!this.focus(drag) || drag.keyboard || drag.landing) continue;
+      drag.base = null;
+      this.finish(this.input(() => this.pointerAt(1, drag.last, drag.kind)));
+    }
+    this.drag = null;
   }
 
   /** Why a drop is refused, in words: the app's reason, or what the engine's refusal means. */
