@@ -329,7 +329,7 @@ class LibraryTests(ChromiumPage):
         # The engine's values, read from the module, are the seeds' (SSCollectionViewExchange).
         self.assertEqual(self.js("return arrange.engineAppearance"), {
             "animationDuration": 0.2, "catchScale": 1.2, "releaseScale": 1.05,
-            "snapshotAlpha": 0.8, "displacedAlpha": 0.6})
+            "snapshotAlpha": 0.8, "displacedAlpha": 0.6, "displacedMoves": True})
         shown = {}
 
         def style(selector, name):

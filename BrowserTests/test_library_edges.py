@@ -98,7 +98,7 @@ class LibraryEdgeTests(ChromiumPage):
         left = self.js(
             "return [document.documentElement.classList.contains('arrange-active'),"
             " document.querySelectorAll('.arrange-dragging, .arrange-over, .arrange-refused,"
-            " .arrange-removing, .arrange-companion, .arrange-indicator').length,"
+            " .arrange-removing, .arrange-companion, .arrange-indicator, .arrange-displaced').length,"
             " [...document.querySelectorAll('li')].filter(li => li.style.translate || li.style.transform"
             "   && !li.style.transition.includes('200ms')).length]")
         self.assertEqual(left, [False, 0, 0], "what a drag leaves on the page")
@@ -480,6 +480,70 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
         self.assertEqual(self.names("b"), ["W", "X", "Y", "Z"])
         self.assertEqual(self.ops(), [])
+        self.assertClean()
+
+    # An exchange's displaced item
+
+    def exchange_page(self, appearance):
+        self.open('<ul id="a">' + items("ABCD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { mode: "exchange",'
+                  f' appearance: {appearance}, onDrop: window.opLog, onCancel: window.rec("cancel") }});')
+        return [self.center("a", index) for index in range(4)]
+
+    def middle_of(self, name):
+        return self.js(f"const r = document.querySelector('[data-n={name}]').getBoundingClientRect();"
+                       " return [r.left + r.width / 2, r.top + r.height / 2];")
+
+    def test_the_engines_look_draws_the_displaced_item_at_the_dragged_items_place(self):
+        slots = self.exchange_page('"engine"')
+        seen = {}
+
+        def look():
+            time.sleep(0.4)
+            seen["C"] = self.middle_of("C")
+            seen["B"] = self.middle_of("B")
+            seen["class"] = self.js("return [...document.querySelectorAll('.arrange-displaced')].map(i => i.dataset.n)")
+        mouse_drag(self.driver, slots[0], slots[2], before_release=look)
+        # Right after the drop C is where it was shown (A's place, now its own): no slide back.
+        after = self.middle_of("C")
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(seen["class"], ["C"])
+        self.assertLess(abs(seen["C"][1] - slots[0][1]), 1.5, "C drawn at A's place mid-drag")
+        self.assertLess(abs(seen["B"][1] - slots[1][1]), 0.5, "B stays where it is")
+        self.assertLess(abs(after[1] - slots[0][1]), 1.5, "C slid after the drop")
+        self.assertEqual(self.names("a"), ["C", "B", "A", "D"])
+        self.assertEqual(self.ops(), [["exchange", "A", "a", 0, "a", 2, "C", "drop"]])
+        self.assertClean()
+
+    def test_a_cancelled_exchange_sends_the_displaced_item_home(self):
+        slots = self.exchange_page('"engine"')
+        self.press(slots[0])
+        self.move(slots[0], slots[3])
+        time.sleep(0.4)
+        self.assertLess(abs(self.middle_of("D")[1] - slots[0][1]), 1.5, "D drawn at A's place")
+        self.key("Escape")
+        self.release(slots[3])
+        self.settle()
+        self.assertNoErrors()
+        self.assertLess(abs(self.middle_of("D")[1] - slots[3][1]), 0.5)
+        self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
+        self.assertEqual(self.events(), [["cancel", "A"]])
+        self.assertClean()
+
+    def test_the_plain_look_leaves_the_displaced_item_in_place(self):
+        slots = self.exchange_page("undefined")
+        seen = {}
+
+        def look():
+            time.sleep(0.4)
+            seen["C"] = self.middle_of("C")
+            seen["class"] = self.js("return [...document.querySelectorAll('.arrange-displaced')].map(i => i.dataset.n)")
+        mouse_drag(self.driver, slots[0], slots[2], before_release=look)
+        self.settle()
+        self.assertEqual(seen["class"], ["C"])
+        self.assertLess(abs(seen["C"][1] - slots[2][1]), 0.5)
+        self.assertEqual(self.names("a"), ["C", "B", "A", "D"])
         self.assertClean()
 
     def test_pointercancel_mid_drag(self):

@@ -77,45 +77,11 @@ function exchange(names, a, b) {
 // the place of the tile it displaces), and how many exchange events it has had.
 let transaction = null;
 
-// The displaced tile goes to the caught tile's place, as the seed's layout shows it (the library
-// only fades it): the middles of the tiles, measured at the catch, and the tile moved there.
-let middles = null;
-let shownAway = null;
-
-/** The middles of every tile in page coordinates, as laid out (the caught tile's own
- * translation taken off; its scale does not move its middle). */
-function measureMiddles() {
-  middles = new Map();
-  for (const tile of document.querySelectorAll(".tile")) {
-    const rect = tile.getBoundingClientRect();
-    const [dx = 0, dy = 0] = (tile.style.translate || "0px").split(" ").map(parseFloat);
-    middles.set(tile, [rect.left + rect.width / 2 + scrollX - dx, rect.top + rect.height / 2 + scrollY - dy]);
-  }
-}
-
-/** Shows `tile` (or none) at the caught tile's place; the tile shown there before goes back. */
-function showAway(tile, home) {
-  const back = shownAway;
-  if (back && back !== tile) {
-    back.style.translate = "";
-    // Its look as a displaced tile ends once it is back (the slide takes --duration).
-    setTimeout(() => back !== shownAway && back.classList.remove("away"), 250);
-  }
-  shownAway = tile;
-  if (!tile) return;
-  const [x, y] = middles.get(tile);
-  tile.classList.add("away");
-  tile.style.translate = `${home[0] - x}px ${home[1] - y}px`;
-}
-
 /** A catch: the transaction begins. */
 function onLift({ item, from, index }) {
   const origin = [sectionOf(from), index];
   transaction = { origin, at: origin, displaced: null, events: 0 };
   live = model.map((names) => [...names]);
-  for (const tile of document.querySelectorAll(".tile.away")) tile.classList.remove("away");
-  measureMiddles();
-  transaction.home = middles.get(item);
   timeline.replaceChildren();
   note("catch", `Catch at index path ${path(origin)}`);
   drawModel();
@@ -140,7 +106,6 @@ function onMove({ to, toIndex }) {
   }
   transaction.displaced = same(target, origin) ? null : target;
   transaction.at = target;
-  showAway(transaction.displaced ? to.children[toIndex] : null, transaction.home);
   drawModel();
 }
 
@@ -152,22 +117,7 @@ function onCancel() {
     note("exchange undo", `cancel: undo previous: ${path(displaced)} with ${path(origin)}`);
     exchange(live, displaced, origin);
   }
-  showAway(null);
   note("cancel", "Transaction cancelled: the model is as it was");
-}
-
-// The library slides the tiles of a drop from where it last drew them; the displaced tile it
-// drew at its own place, but the page showed it at the caught tile's, where it now is.
-let keepStill = null;
-
-/** Stops the slide the library starts for `tile` once the drop is laid out. An observer made
- * after the library's hears the same layout after it, before the frame is drawn. */
-function holdStill(tile) {
-  const observer = new ResizeObserver(() => {
-    observer.disconnect();
-    for (const animation of tile.getAnimations()) animation.cancel();
-  });
-  observer.observe(document.documentElement);
 }
 
 // onDrop is called once per list an operation involves: each operation is taken once.
@@ -182,13 +132,6 @@ function onDrop(operation) {
     log(`unexpected ${type} of ${item.dataset.name}`);
     return;
   }
-  // The displaced tile is where the drop puts it: shown there without its translation, at once.
-  if (other === shownAway) {
-    other.classList.remove("away");
-    other.style.translate = "";
-    shownAway = null;
-    keepStill = other;
-  }
   const a = [sectionOf(from), fromIndex];
   const b = [sectionOf(to), toIndex];
   exchange(model, a, b);
@@ -201,9 +144,6 @@ function onDrop(operation) {
 /** The end of a press: the release closes the transaction (a cancel closed it already). */
 function onEnd({ lifted, cancelled }) {
   if (!lifted || !transaction) return;
-  if (keepStill) holdStill(keepStill);
-  keepStill = null;
-  showAway(null);
   const { origin, at } = transaction;
   if (!cancelled) {
     note("release", `Release at index path ${path(at)}`);

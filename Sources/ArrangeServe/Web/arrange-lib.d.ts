@@ -108,7 +108,6 @@ export interface ArrangeMessages {
   nothingToRedo?: Message;
 }
 
-/** Options of `Arrange.sortable`. */
 /** How a drag looks: the lifted item's scales and opacity, a displaced item's opacity. */
 export interface ArrangeAppearance {
   /** Seconds the catch (and the slide to the dragged scale) takes. */
@@ -121,8 +120,13 @@ export interface ArrangeAppearance {
   snapshotAlpha: number;
   /** The opacity of the item an exchange will displace, until the drop. */
   displacedAlpha: number;
+  /** Whether the item an exchange will displace is drawn at the dragged item's place until the
+   * drop, where the drop puts it (SSCollectionViewExchangeController's layout; the engine's
+   * look); else it stays where it is. It has the class `arrange-displaced` either way. */
+  displacedMoves?: boolean;
 }
 
+/** Options of `Arrange.sortable`. */
 export interface SortableOptions {
   /** Lists with the same group share items; default: a group of its own. */
   group?: string;

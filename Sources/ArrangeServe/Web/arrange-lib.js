@@ -67,7 +67,7 @@ const REFUSED = {
 // The plain look of a drag: the item follows the pointer as it is. (`appearance: "engine"` gives
 // the engine's own, the seeds' values, read from the module.)
 const PLAIN = { animationDuration: 0.2, catchScale: 1, releaseScale: 1, snapshotAlpha: 1,
-  displacedAlpha: 1 };
+  displacedAlpha: 1, displacedMoves: false };
 const now = () => performance.now() / 1000;
 /** Calls the app's `callback` (if it is one) with `args`; an error it throws reaches the page
  * after the library has finished its own work, which it never interrupts. */
@@ -152,10 +152,8 @@ const drawnScale = (element, rect) => {
   return laid > 0 && Math.abs(drawn - laid) >= 1 ? drawn / laid : 1;
 };
 
-/** Where `item` is laid out, in pixels of the screen: where it is drawn (`getBoundingClientRect`)
- * less what its styles move it by now (a translation, its `scale` around its middle, a
- * transition or an animation under way); `scale` is its list's (see `drawnScale`). What
- * concurrent drags measure by while other drags draw items moved. */
+/** Where `item` is laid out on screen: where it is drawn, less what its styles move it by now
+ * (translation, `scale`, mid-transition too); `scale` is its list's. */
 const laidOut = (item, scale) => {
   const rect = item.getBoundingClientRect();
   const style = getComputedStyle(item);
@@ -236,7 +234,7 @@ export class Arrange {
     exports.arrange_free(room);
     /** The engine's look of a drag (the seeds' values). */
     this.engineAppearance = { animationDuration, catchScale, releaseScale, snapshotAlpha,
-      displacedAlpha };
+      displacedAlpha, displacedMoves: true };
   }
 
   /**
@@ -487,12 +485,10 @@ class Group {
     this.selected = [];
     this.editing = false;
     this.flipping = new Set();
-    // The drags under way (more than one only with `concurrent`), and the one the library is
-    // handling now: what most of its methods act on (see `focus`).
+    // The drags under way (several with `concurrent`), and the one being handled (see `focus`).
     this.drags = new Set();
     this.drag = null;
-    // The items making room for the drags, each with what each drag asks of it (concurrent drags
-    // over one list add up), and the transform each is drawn with.
+    // Items making room: what each drag asks of each (see `makeRoom`), and what each is drawn with.
     this.room = new Map();
     this.drawn = new Map();
   }
@@ -565,8 +561,7 @@ class Group {
   /** Measures every list and tells the engine (frames, items and their sizes, spacing). `from`:
    * the list a drag starts in, if one does. */
   measure(from = null) {
-    // Other drags under way (`concurrent`) draw items moved: each is read where it is laid out.
-    // Else what slides after a drop ends first.
+    // With other drags under way (`concurrent`), items are read where they are laid out.
     const moving = this.drags.size > 0;
     if (!moving) this.settle();
     this.measured = new Map();
@@ -803,8 +798,7 @@ class Group {
   press(list, event) {
     this.land();
     if (event.arrangeSeen || event.button !== 0) return;
-    // One drag at a time, unless the lists are `concurrent`: then one per pointer (a keyboard
-    // drag still goes alone). The engine refuses an item already dragged.
+    // One drag at a time, or one per pointer with `concurrent` (a keyboard drag goes alone).
     const others = [...this.drags];
     const concurrent = this.concurrent();
     if (others.length && (!concurrent || others.some((drag) => drag.keyboard || drag.pointer === event.pointerId))) {
@@ -824,8 +818,7 @@ class Group {
     if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
     // A list around this one (nested lists) does not start a drag of its own item.
     event.arrangeSeen = true;
-    // A second concurrent drag goes on with the lists as measured, and with the rules asked at
-    // the first one's lift.
+    // A concurrent drag keeps the first one's measures and rules.
     if (!others.length) {
       this.measure(list);
       this.askRules(item, list);
@@ -1117,7 +1110,6 @@ class Group {
       if (this.focus(drag)) this.end();
     };
     const observer = new MutationObserver(cancel);
-    // What the library itself changes for another drag's drop is not the app's (see `apply`).
     drag.observer = observer;
     for (const list of this.lists) {
       if (list.zone) continue;
@@ -1192,7 +1184,7 @@ class Group {
   input(run) {
     const count = run();
     const events = [];
-    // The drag each event is about, by its pointer's number (-1 the keyboard's, -2 none).
+    // Each event's drag: its pointer's number, -1 the keyboard's, -2 none.
     const drags = [];
     for (let index = 0; ; index++) {
       const event = this.arrange.readInts(5, (out) => this.e.arrange_arena_event(this.handle, index, out));
@@ -1227,8 +1219,7 @@ class Group {
   /** Acts on what an input did: calls the app back, draws, applies a drop, announces. */
   finish({ events, drags = [], operations, said, reason }, cause = "drop", draw = true) {
     const current = this.drag;
-    // The drags the events are about: the one handled now, and another concurrent one that the
-    // input changed (a drop moves what another drag's places count).
+    // The drags the events are about (a drop may change another drag's place).
     const touched = new Set(current ? [current] : []);
     const owner = (number) => {
       if (number == null || number === -2) return current;
@@ -1240,7 +1231,6 @@ class Group {
     for (const [at, [kind, item, container, index, into]] of events.entries()) {
       const drag = owner(drags[at]);
       const source = drag?.list;
-      // What the event calls (`lift`) acts on its drag.
       this.drag = drag;
       if (drag) touched.add(drag);
       if (kind === 7 || kind === 8) {
@@ -1312,8 +1302,8 @@ class Group {
       const [sx, sy] = this.moved(measured);
       drag.base = [rect.left + sx, rect.top + sy];
     }
-    // The items making room for this drag (what each is drawn with: `drawn`), and when each
-    // item's transform was last written (it slides for 150 ms after).
+    // The items making room for this drag, and when each one's transform was last written (it
+    // slides for 150 ms after).
     drag.shifted = new Map();
     drag.written = new Map();
     drag.slots = new Map();
@@ -1420,14 +1410,14 @@ class Group {
     // An exchange's other item, shown displaced until the drop.
     const displaced = indicator === 2 && !drag.into && !drag.removing && drag.target
       ? this.measured.get(drag.target)?.items[drag.toIndex] ?? null : null;
-    if (drag.displaced && drag.displaced !== displaced) drag.displaced.style.opacity = "";
-    drag.displaced = displaced === drag.item ? null : displaced;
-    if (drag.displaced && drag.look.displacedAlpha !== 1) {
-      drag.displaced.style.opacity = String(drag.look.displacedAlpha);
+    if (drag.displaced && drag.displaced !== displaced) this.undisplace(drag.displaced, false);
+    if (displaced !== drag.displaced && displaced !== drag.item && displaced) {
+      this.displace(drag, displaced);
     }
+    drag.displaced = displaced === drag.item ? null : displaced;
     const originList = drag.origin.list ?? drag.list;
     const draggedSize = this.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
-    // The items other drags carry (`concurrent`) make no room: they follow their pointers.
+    // Items other drags carry make no room.
     const carried = this.drags.size > 1 ? new Set([...this.drags].map((other) => other.item)) : null;
     const moved = new Map();
     const animate = !reducedMotion();
@@ -1466,8 +1456,6 @@ class Group {
         if (rect.bottom + sy < low || rect.top + sy > high || rect.right + sx < left || rect.left + sx > right) {
           continue;
         }
-        // What this drag asks of the item: a grid's goes `offset` cells on (to its neighbour's
-        // cell, the next free one past the last), a list's by the dragged item's room.
         const shift = list.axis === 0 ? [0, step * measured.scale] : [sign * step * measured.scale, 0];
         this.makeRoom(item, drag, { list, index, offset, shift }, animate, time);
         moved.set(item, true);
@@ -1515,6 +1503,41 @@ class Group {
     }
   }
 
+  /** Shows `item`, which `drag` would displace: dimmed and, with `displacedMoves`, at the dragged
+   * item's place (SSCollectionViewExchangeController's layout), where the drop puts it. */
+  displace(drag, item) {
+    const look = drag.look;
+    item.classList.add("arrange-displaced");
+    drag.displacedSeen ??= new Map();
+    if (!drag.displacedSeen.has(item)) drag.displacedSeen.set(item, [item.style.position, item.style.zIndex]);
+    const seconds = reducedMotion() ? 0 : look.animationDuration;
+    item.style.transition = seconds ? `translate ${seconds}s ease, opacity ${seconds}s` : "none";
+    if (look.displacedAlpha !== 1) item.style.opacity = String(look.displacedAlpha);
+    if (!look.displacedMoves) return;
+    const middle = (list, index) => {
+      const measured = this.measured.get(list);
+      const rect = this.engineRect(measured.rects[index]);
+      const [sx, sy] = this.moved(measured);
+      return [rect.left + sx + rect.width / 2, rect.top + sy + rect.height / 2];
+    };
+    const listOfItem = this.lists.find((list) => this.measured.get(list)?.items.includes(item));
+    const origin = drag.origin.list ?? drag.list;
+    if (!listOfItem || !this.measured.get(origin)?.rects[drag.origin.index]) return;
+    const [hx, hy] = middle(origin, drag.origin.index);
+    const [ox, oy] = middle(listOfItem, this.measured.get(listOfItem).items.indexOf(item));
+    const scale = this.measured.get(listOfItem).scale;
+    if (getComputedStyle(item).position === "static") item.style.position = "relative";
+    item.style.zIndex = "1";
+    item.style.translate = `${(hx - ox) / scale}px ${(hy - oy) / scale}px`;
+  }
+
+  /** Ends `item`'s displaced look: back to its place, sliding unless `now`. */
+  undisplace(item, now) {
+    item.classList.remove("arrange-displaced");
+    Object.assign(item.style, { opacity: "", translate: "" });
+    if (now) item.style.transition = "none";
+  }
+
   /** Marks the lists the drags are over (`arrange-over`), or refused over (`arrange-refused`,
    * with the reason in `data-arrange-reason`). */
   highlight() {
@@ -1532,9 +1555,9 @@ class Group {
     }
   }
 
-  /** Notes what `drag` asks of `item` making room (`ask`: item `index` of `list` goes `offset`
-   * places on, by `shift` pixels of the page; null: nothing now), and draws the item moved by
-   * what every drag asks of it: concurrent drags over one list add up. */
+  /** Notes what `drag` asks of `item` (item `index` of `list` goes `offset` places on, by `shift`
+   * px; null: nothing), and draws it moved by what all drags ask (concurrent ones add up). A
+   * grid's item goes to the cell `offset` on (the next free one past the last). */
   makeRoom(item, drag, ask, animate, time) {
     let asks = this.room.get(item);
     if (ask) {
@@ -1644,7 +1667,7 @@ class Group {
         else place(record.other, record.item, null);
       }
     }
-    // Other drags under way (`concurrent`) watch the lists for the app's changes: these are not.
+    // Not the app's changes, for other drags' `watch`.
     for (const other of this.drags) if (other !== drag) other.observer?.takeRecords();
     // The app hears of the drop before the items are measured again for the animation: what it
     // changes on the page then is laid out with the drop, once.
@@ -1705,7 +1728,7 @@ class Group {
           bottom: laid.bottom + sy + dy };
         if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) continue;
         const sliding = drags.some((other) => time - (other.written?.get(item) ?? -Infinity) < 200);
-        const carried = drags.some((other) => other.item === item);
+        const carried = drags.some((other) => other.item === item || other.displaced === item);
         places.set(item, carried || sliding ? item.getBoundingClientRect() : rect);
       }
     }
@@ -1788,14 +1811,12 @@ class Group {
       drag.chunk = null;
     }
     clearTimeout(drag.caught);
-    if (drag.displaced) drag.displaced.style.opacity = "";
     drag.displaced = null;
     // The items that made room (or did for a while) are drawn where they are laid out at once: a
     // transition (the page's own `transition: transform`, or the drag's still sliding) would
     // slide them from the shift they were drawn with, which a drop has just made their place.
     // Their `transition` is theirs again once drawn.
-    // An item another drag still makes room with (`concurrent`) is left to it: that drag is
-    // shown again at once (see `end`).
+    // One another drag still asks of is left to it.
     const shifted = [];
     for (const item of drag.written?.keys() ?? []) {
       const asks = this.room.get(item);
@@ -1806,6 +1827,13 @@ class Group {
       Object.assign(item.style, { transform: "", transition: "none" });
       shifted.push(item);
     }
+    // Displaced items: left where they are (a drop put them there; a cancel slides them home).
+    for (const [item, [position, zIndex]] of drag.displacedSeen ?? []) {
+      this.undisplace(item, true);
+      Object.assign(item.style, { position, zIndex });
+      shifted.push(item);
+    }
+    drag.displacedSeen = null;
     if (shifted.length) this.restore(shifted);
     drag.shifted = new Map();
     for (const member of drag.companions ?? []) {
@@ -1847,7 +1875,6 @@ class Group {
     this.drag = null;
     if (!this.drags.size) this.e.arrange_arena_clear_verdicts(this.handle);
     if (drag.keyboard && drag.cancelled && !drag.blurred) drag.item.focus({ preventScroll: true });
-    // Other drags go on (`concurrent`): after a drop, over the lists as it left them.
     if (this.drags.size && drag.dropped) this.remeasure();
     // The release that ends a pointer drag is no click on the item (nor, after Escape, the
     // release that follows).
@@ -1856,8 +1883,7 @@ class Group {
       dropped: Boolean(drag.dropped), cancelled: Boolean(drag.cancelled) });
   }
 
-  /** Measures the lists again after a drop while other drags go on (`concurrent`), and shows
-   * each of those at its place in them: the drop moved what their places count. */
+  /** After a drop while other drags go on: the lists measured again, each drag shown anew. */
   remeasure() {
     this.measure([...this.drags][0].list);
     for (const drag of [...this.drags]) {
