@@ -14,7 +14,8 @@ import CallgrindEntry
 ///
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-/// arrange-benchmarks callgrind [first|relayout|build|leaf-change|chain-build-N|chain-layout-N]
+/// arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|
+///   frame-of-read|chain-build-N|chain-layout-N]
 /// arrange-benchmarks profile <figure> [seconds]
 /// ```
 ///
@@ -41,7 +42,7 @@ struct ArrangeBenchmarks {
       print(
         """
         usage: arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-               arrange-benchmarks callgrind [first|relayout|build|leaf-change|chain-build-N|chain-layout-N]
+               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|chain-build-N|chain-layout-N]
                arrange-benchmarks profile <figure> [seconds]
         """)
     default:
@@ -97,6 +98,29 @@ struct ArrangeBenchmarks {
         tree.layout(in: HugeTree.sizeA)
       }
       sink += tree.frame(of: leaf).width
+    } else if mode == "frames-read" || mode == "relayout-read" || mode == "frame-of-read" {
+      // Every frame read, rounded: in bulk (after a re-layout, for `relayout-read`), or one
+      // `frame(of:)` per node.
+      var tree = HugeTree.build()
+      tree.layout(in: HugeTree.sizeA)
+      var frames: [Rect] = []
+      tree.frames(into: &frames)
+      switch mode {
+      case "frames-read":
+        arrangeBenchmarkMeasuredWork { tree.frames(into: &frames) }
+      case "relayout-read":
+        arrangeBenchmarkMeasuredWork {
+          tree.layout(in: HugeTree.sizeB)
+          tree.frames(into: &frames)
+        }
+      default:
+        arrangeBenchmarkMeasuredWork {
+          for index in 0..<HugeTree.nodeCount {
+            frames[index] = tree.frame(of: NodeID(Int32(index)))
+          }
+        }
+      }
+      sink += frames[HugeTree.nodeCount - 1].maxX
     } else if mode.hasPrefix("chain-build-"), let depth = Int(mode.dropFirst(12)) {
       arrangeBenchmarkMeasuredWork {
         let tree = FitChain.build(depth: depth)
@@ -259,6 +283,18 @@ struct ArrangeBenchmarks {
         (
           "one leaf changed, re-layout (huge tree; total)", "leaf-change",
           "*arrangeBenchmarkMeasuredWork*", 1, nil
+        ),
+        (
+          "every frame read rounded, in bulk (huge tree)", "frames-read",
+          "*arrangeBenchmarkMeasuredWork*", HugeTree.nodeCount, 25
+        ),
+        (
+          "re-layout + every frame read rounded (huge tree)", "relayout-read",
+          "*arrangeBenchmarkMeasuredWork*", HugeTree.nodeCount, 40
+        ),
+        (
+          "every frame read by frame(of:) (huge tree)", "frame-of-read",
+          "*arrangeBenchmarkMeasuredWork*", HugeTree.nodeCount, nil
         ),
       ]
       + FitChain.depths.flatMap { depth in

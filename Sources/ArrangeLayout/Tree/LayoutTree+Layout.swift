@@ -161,8 +161,11 @@ extension LayoutTree {
 
   /// Snaps a rectangle's absolute edges to the grid; sizes are differences of snapped edges, so
   /// neighbours that touch before rounding still touch after it.
-  func rounded(_ edges: Edges) -> Rect {
-    let scale = effectiveScale
+  func rounded(_ edges: Edges) -> Rect { rounded(edges, scale: effectiveScale) }
+
+  /// `edges` snapped to the grid of `scale` (see ``rounded(_:)``).
+  @inline(__always)
+  func rounded(_ edges: Edges, scale: Double) -> Rect {
     let x0 = snap(edges.minX, scale)
     let y0 = snap(edges.minY, scale)
     let x1 = snap(edges.maxX, scale)
@@ -172,13 +175,29 @@ extension LayoutTree {
 
   /// `value` snapped to the nearest multiple of `1 / scale`; unchanged where the grid is finer
   /// than a `Double` can tell apart (and so wherever scaling would overflow).
+  ///
+  /// Edges that meet in exact arithmetic can differ by a rounding error (one computed by
+  /// mirroring, the other by adding), so the scaled value is settled first, to the nearest
+  /// 2⁻²⁰ (ties to even), and then rounded to the nearest step, halves up: both round to the
+  /// same step even on a half.
+  @inline(__always)
   func snap(_ value: Double, _ scale: Double) -> Double {
     let scaled = value * scale
+    let fine = scaled * 1_048_576
+    // Within 2³¹ steps of the origin each rounding is an addition and a subtraction of 1.5 × 2⁵²,
+    // which leaves the nearest whole number (ties to even): `settled` is the value in 2⁻²⁰
+    // steps; adding 2⁻²¹ to it in whole steps, whose fraction is then never a half, rounds to
+    // `floor(settled + 0.5)`. Every intermediate is exact.
+    if fine.magnitude < 2_251_799_813_685_248 {
+      let settled = (fine + 6_755_399_441_055_744) - 6_755_399_441_055_744
+      let steps = (settled * 0x1p-20 + 0x1p-21 + 6_755_399_441_055_744) - 6_755_399_441_055_744
+      return steps / scale
+    }
     guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
-    // Edges that meet in exact arithmetic can differ by a rounding error (one computed by
-    // mirroring, the other by adding): settled first, they round to the same step even on a
-    // half.
-    return roundHalfUp(LayoutTree.settled(scaled)) / scale
+    let settled =
+      fine.magnitude < 4_503_599_627_370_496
+      ? fine.rounded(.toNearestOrEven) / 1_048_576 : scaled
+    return roundHalfUp(settled) / scale
   }
 
   /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
