@@ -106,14 +106,21 @@ extension LayoutTree {
   /// and unsolved since the last layout) gets the corner of its top again.
   private mutating func moveSubtree(_ top: Int) {
     guard firstChildren[top] >= 0 else { return }
-    let exact = exactFrames
-    let local = localFrames
-    let parents = self.parents
-    let first = firstChildren
-    let next = nextSiblings
-    let hidden = hiddenFlags
+    // The columns' memory, read and written directly: this runs for every node of a moved
+    // subtree, and a frame is two pairs of coordinates moved by its parent's corner at once.
+    let exact = UnsafeMutableRawPointer(exactFrames.base)
+    let local = UnsafeRawPointer(localFrames.base)
+    let parents = self.parents.base
+    let first = firstChildren.base
+    let next = nextSiblings.base
+    let hidden = hiddenFlags.base
+    let stride = MemoryLayout<Edges>.stride
+    let half = MemoryLayout<SIMD2<Double>>.size
+    let lowest = SIMD2<Double>(repeating: -.greatestFiniteMagnitude)
+    let highest = SIMD2<Double>(repeating: .greatestFiniteMagnitude)
     /// The node after `node` in pre-order when its children are skipped, or -1 past the end of
     /// `root`'s subtree.
+    @inline(__always)
     func following(_ node: Int, within root: Int) -> Int {
       var current = node
       while current != root && next[current] < 0 { current = Int(parents[current]) }
@@ -121,17 +128,26 @@ extension LayoutTree {
     }
     var n = Int(first[top])
     while n >= 0 {
-      let edges = local[n].offset(by: exact[Int(parents[n])])
+      // `localFrames[n].offset(by: exactFrames[parent])`, as SIMD pairs.
+      let corner = exact.loadUnaligned(
+        fromByteOffset: Int(parents[n]) * stride, as: SIMD2<Double>.self)
+      let low = local.loadUnaligned(fromByteOffset: n * stride, as: SIMD2<Double>.self)
+      let high = local.loadUnaligned(fromByteOffset: n * stride + half, as: SIMD2<Double>.self)
+      let movedLow = pointwiseMin(pointwiseMax(corner + low, lowest), highest)
+      let movedHigh = pointwiseMin(pointwiseMax(corner + high, lowest), highest)
       if !hidden[n] {
-        exact[n] = edges
+        exact.storeBytes(of: movedLow, toByteOffset: n * stride, as: SIMD2<Double>.self)
+        exact.storeBytes(of: movedHigh, toByteOffset: n * stride + half, as: SIMD2<Double>.self)
         n = first[n] >= 0 ? Int(first[n]) : following(n, within: top)
         continue
       }
-      let corner = Edges(minX: edges.minX, minY: edges.minY, maxX: edges.minX, maxY: edges.minY)
-      exact[n] = corner
+      let edges = Edges(
+        minX: movedLow.x, minY: movedLow.y, maxX: movedLow.x, maxY: movedLow.y)
+      let frames = exactFrames
+      frames[n] = edges
       var d = Int(first[n])
       while d >= 0 {
-        exact[d] = corner
+        frames[d] = edges
         d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
       }
       n = following(n, within: top)
