@@ -15,7 +15,7 @@ import CallgrindEntry
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
 /// arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|
-///   frame-of-read|chain-build-N|chain-layout-N]
+///   frame-of-read|flow-first|flow-width|chain-build-N|chain-layout-N]
 /// arrange-benchmarks profile <figure> [seconds]
 /// ```
 ///
@@ -42,7 +42,7 @@ struct ArrangeBenchmarks {
       print(
         """
         usage: arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|chain-build-N|chain-layout-N]
+               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|flow-first|flow-width|chain-build-N|chain-layout-N]
                arrange-benchmarks profile <figure> [seconds]
         """)
     default:
@@ -121,6 +121,16 @@ struct ArrangeBenchmarks {
         }
       }
       sink += frames[HugeTree.nodeCount - 1].maxX
+    } else if mode == "flow-first" || mode == "flow-width" {
+      // A flow of 10,000 items: its first layout, or a re-layout one point wider.
+      var tree = BigFlow.build()
+      if mode == "flow-first" {
+        arrangeBenchmarkMeasuredWork { tree.layout(in: BigFlow.size) }
+      } else {
+        tree.layout(in: BigFlow.size)
+        arrangeBenchmarkMeasuredWork { tree.layout(in: BigFlow.wider) }
+      }
+      sink += tree.frame(of: NodeID(Int32(BigFlow.itemCount))).maxY
     } else if mode.hasPrefix("chain-build-"), let depth = Int(mode.dropFirst(12)) {
       arrangeBenchmarkMeasuredWork {
         let tree = FitChain.build(depth: depth)
@@ -295,6 +305,14 @@ struct ArrangeBenchmarks {
         (
           "every frame read by frame(of:) (huge tree)", "frame-of-read",
           "*arrangeBenchmarkMeasuredWork*", HugeTree.nodeCount, nil
+        ),
+        (
+          "flow of 10,000 items: first layout", "flow-first", "*arrangeBenchmarkMeasuredWork*",
+          BigFlow.itemCount + 1, 270
+        ),
+        (
+          "flow of 10,000 items: width change", "flow-width", "*arrangeBenchmarkMeasuredWork*",
+          BigFlow.itemCount + 1, 215
         ),
       ]
       + FitChain.depths.flatMap { depth in

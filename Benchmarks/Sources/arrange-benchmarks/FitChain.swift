@@ -50,3 +50,25 @@ enum FlowTree {
     return tree
   }
 }
+
+/// One flow of 10,000 leaves as the root (issue 30's flow figures): items 8–20 points long and
+/// 3 across, 1 point apart, in a container 1,000 wide and then 1,001 wide.
+enum BigFlow {
+  /// How many items the flow holds.
+  static let itemCount = 10_000
+  /// The container, and the container one point wider (a width change).
+  static let size = Size(width: 1_000, height: 100_000)
+  static let wider = Size(width: 1_001, height: 100_000)
+
+  /// Builds the tree.
+  static func build() -> LayoutTree {
+    var tree = LayoutTree()
+    tree.reserveCapacity(itemCount + 1)
+    let flow = tree.addFlow(FlowStyle(itemSpacing: 1, lineSpacing: 1))
+    for k in 0..<itemCount {
+      tree.addLeaf(
+        style: ItemStyle(size: .points(Double(8 + k % 13)), crossSize: .points(3)), to: flow)
+    }
+    return tree
+  }
+}
