@@ -51,24 +51,22 @@ import Testing
 
   /// What `snap` must give.
   ///
-  /// The value scaled, settled to the nearest 2⁻²⁰ (ties to even), rounded half up, scaled
-  /// back; the value itself where the grid is finer than a `Double` holds. Written with the
-  /// standard library's roundings, apart from the tree's arithmetic.
+  /// Within 2³¹ steps of the origin, the value scaled, plus 2⁻²¹, rounded to the nearest whole
+  /// number (ties to even); farther out, rounded half up with no tolerance; the value itself
+  /// where the grid is finer than a `Double` holds. Scaled back. Written with the standard
+  /// library's roundings, apart from the tree's arithmetic.
   static func referenceSnap(_ value: Double, _ scale: Double) -> Double {
     let scaled = value * scale
+    if scaled.magnitude < 2_147_483_648 {
+      return (scaled + 1 / 2_097_152).rounded(.toNearestOrEven) / scale
+    }
     guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
-    let fine = scaled * 1_048_576
-    let settled =
-      fine.magnitude < 4_503_599_627_370_496
-      ? fine.rounded(.toNearestOrEven) / 1_048_576 : scaled
-    let rounded =
-      settled.magnitude < 4_503_599_627_370_496 ? (settled + 0.5).rounded(.down) : settled
-    return rounded / scale
+    return (scaled + 0.5).rounded(.down) / scale
   }
 
-  @Test("Edges snap as settling then rounding half up, on halves, ties and far from the origin")
+  @Test("Edges snap to the nearest step, halves up within 2⁻²¹, on ties and far from the origin")
   func snappingMatchesTheReference() async {
-    // Values on a 2⁻²¹ grid (ties of the settling step), next to halves of the rounding, of any
+    // Values on a 2⁻²¹ grid (ties of the tolerance), next to halves of the rounding, of any
     // magnitude, and the values that are not numbers.
     let special: [Double] = [
       .nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0, -0.0,
@@ -77,7 +75,7 @@ import Testing
     let values = zip(Gen.int(in: 0...9), Gen.int(in: Int.min...Int.max), Gen.int(in: 0...80)).map {
       kind, bits, exponent -> Double in
       if kind < 3 { return Double(bits >> 18) / 2_097_152 }
-      // Next to a half step, on the settling step's ties: where the two roundings meet.
+      // Next to a half step, on and beside the tolerance's edge.
       if kind < 5 { return Double(bits >> 40) + 0.5 + Double(exponent % 5 - 2) / 2_097_152 }
       if kind < 9 { return Double(bits) / Double(sign: .plus, exponent: exponent, significand: 1) }
       return special[Int(bits.magnitude % UInt(special.count))]

@@ -193,27 +193,21 @@ extension LayoutTree {
   /// than a `Double` can tell apart (and so wherever scaling would overflow).
   ///
   /// Edges that meet in exact arithmetic can differ by a rounding error (one computed by
-  /// mirroring, the other by adding), so the scaled value is settled first, to the nearest
-  /// 2⁻²⁰ (ties to even), and then rounded to the nearest step, halves up: both round to the
-  /// same step even on a half.
+  /// mirroring, the other by adding), so a value that falls short of a half step by no more than
+  /// 2⁻²¹ of a step counts as the half, and halves round up: both edges round to the same step.
+  /// In steps, the result is the nearest whole number to `value × scale + 2⁻²¹` (ties to even,
+  /// which only a value exactly 2⁻²¹ short of a half can meet).
   @inline(__always)
   func snap(_ value: Double, _ scale: Double) -> Double {
     let scaled = value * scale
-    let fine = scaled * 1_048_576
-    // Within 2³¹ steps of the origin each rounding is an addition and a subtraction of 1.5 × 2⁵²,
-    // which leaves the nearest whole number (ties to even): `settled` is the value in 2⁻²⁰
-    // steps; adding 2⁻²¹ to it in whole steps, whose fraction is then never a half, rounds to
-    // `floor(settled + 0.5)`. Every intermediate is exact.
-    if fine.magnitude < 2_251_799_813_685_248 {
-      let settled = (fine + 6_755_399_441_055_744) - 6_755_399_441_055_744
-      let steps = (settled * 0x1p-20 + 0x1p-21 + 6_755_399_441_055_744) - 6_755_399_441_055_744
-      return steps / scale
+    // Within 2³¹ steps of the origin, adding 2⁻²¹ is exact, and adding and subtracting
+    // 1.5 × 2⁵² leaves the nearest whole number (ties to even).
+    if scaled.magnitude < 0x1p31 {
+      return ((scaled + 0x1p-21 + 6_755_399_441_055_744) - 6_755_399_441_055_744) / scale
     }
+    // Farther out a step is at least 2⁻²¹ of a Double's own spacing: halves up, no tolerance.
     guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
-    let settled =
-      fine.magnitude < 4_503_599_627_370_496
-      ? fine.rounded(.toNearestOrEven) / 1_048_576 : scaled
-    return roundHalfUp(settled) / scale
+    return roundHalfUp(scaled) / scale
   }
 
   /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
