@@ -284,7 +284,7 @@ struct ArrangeBenchmarks {
         ),
         (
           "re-layout after a root resize (huge tree)", "relayout", "*arrangeBenchmarkRelayoutPass*",
-          HugeTree.nodeCount, 60
+          HugeTree.nodeCount, 18
         ),
         (
           "build + layout + free (huge tree)", "build", "*arrangeBenchmarkMeasuredWork*",

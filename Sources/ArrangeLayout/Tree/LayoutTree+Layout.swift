@@ -77,7 +77,8 @@ extension LayoutTree {
           case .group: solveGroup(n, size: size, rtl: nodeRTL)
           case .flow: solveFlow(n, size: size, rtl: nodeRTL)
           }
-          solved[n] = SolveState(size: size, dirty: false, rightToLeft: nodeRTL)
+          solved[n] = SolveState(
+            size: size, dirty: false, rightToLeft: nodeRTL, leafRun: leafRun(of: n))
           descend = true
         } else if exactFrames[n] != nodeEdges {
           exactFrames[n] = nodeEdges
@@ -99,6 +100,26 @@ extension LayoutTree {
     return current == top ? -1 : Int(nextSiblings[current])
   }
 
+  /// How many children `n` has if they are visible leaves with consecutive indices from its
+  /// first child, else -1 (see ``SolveState/leafRun``).
+  ///
+  /// Children added one after another have consecutive indices, so most lists of leaves are
+  /// such a run, and moving them is one loop over two columns.
+  func leafRun(of n: Int) -> Int32 {
+    var child = firstChildren[n]
+    guard child >= 0 else { return -1 }
+    var expected = child
+    var count: Int32 = 0
+    while child >= 0 {
+      let c = Int(child)
+      guard child == expected, kinds[c] == .leaf, !hiddenFlags[c] else { return -1 }
+      count += 1
+      expected += 1
+      child = nextSiblings[c]
+    }
+    return count
+  }
+
   /// Recomputes the frames of `top`'s descendants from their local frames after `top` moved.
   ///
   /// Their local frames are those of the last layout (nothing in the subtree needs solving), so
@@ -114,6 +135,7 @@ extension LayoutTree {
     let first = firstChildren.base
     let next = nextSiblings.base
     let hidden = hiddenFlags.base
+    let states = solved.base
     let stride = MemoryLayout<Edges>.stride
     let half = MemoryLayout<SIMD2<Double>>.size
     let lowest = SIMD2<Double>(repeating: -.greatestFiniteMagnitude)
@@ -126,31 +148,72 @@ extension LayoutTree {
       while current != root && next[current] < 0 { current = Int(parents[current]) }
       return current == root ? -1 : Int(next[current])
     }
-    var n = Int(first[top])
-    while n >= 0 {
-      // `localFrames[n].offset(by: exactFrames[parent])`, as SIMD pairs.
-      let corner = exact.loadUnaligned(
-        fromByteOffset: Int(parents[n]) * stride, as: SIMD2<Double>.self)
-      let low = local.loadUnaligned(fromByteOffset: n * stride, as: SIMD2<Double>.self)
-      let high = local.loadUnaligned(fromByteOffset: n * stride + half, as: SIMD2<Double>.self)
-      let movedLow = pointwiseMin(pointwiseMax(corner + low, lowest), highest)
-      let movedHigh = pointwiseMin(pointwiseMax(corner + high, lowest), highest)
-      if !hidden[n] {
+    /// Moves the run of leaves below `parent` (``SolveState/leafRun``) to `corner`, and says
+    /// whether every coordinate stayed finite (if not, the caller moves them again, clamped).
+    @inline(__always)
+    func moveRun(of parent: Int, count: Int32, to corner: SIMD2<Double>) -> Bool {
+      var sum = SIMD2<Double>()
+      var offset = Int(first[parent]) * stride
+      for _ in 0..<count {
+        let low = local.loadUnaligned(fromByteOffset: offset, as: SIMD2<Double>.self) + corner
+        let high =
+          local.loadUnaligned(fromByteOffset: offset + half, as: SIMD2<Double>.self) + corner
+        exact.storeBytes(of: low, toByteOffset: offset, as: SIMD2<Double>.self)
+        exact.storeBytes(of: high, toByteOffset: offset + half, as: SIMD2<Double>.self)
+        // An infinity (or a sum of huge coordinates) makes the sum infinite: checked once.
+        sum += low
+        sum += high
+        offset += stride
+      }
+      return (sum.x - sum.x) == 0 && (sum.y - sum.y) == 0
+    }
+    var n = top
+    while true {
+      if n != top {
+        // `localFrames[n].offset(by: exactFrames[parent])`, as SIMD pairs.
+        let corner = exact.loadUnaligned(
+          fromByteOffset: Int(parents[n]) * stride, as: SIMD2<Double>.self)
+        let low = local.loadUnaligned(fromByteOffset: n * stride, as: SIMD2<Double>.self)
+        let high = local.loadUnaligned(fromByteOffset: n * stride + half, as: SIMD2<Double>.self)
+        let movedLow = pointwiseMin(pointwiseMax(corner + low, lowest), highest)
+        let movedHigh = pointwiseMin(pointwiseMax(corner + high, lowest), highest)
+        if hidden[n] {
+          let edges = Edges(
+            minX: movedLow.x, minY: movedLow.y, maxX: movedLow.x, maxY: movedLow.y)
+          let frames = exactFrames
+          frames[n] = edges
+          var d = Int(first[n])
+          while d >= 0 {
+            frames[d] = edges
+            d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
+          }
+          n = following(n, within: top)
+          if n < 0 { return }
+          continue
+        }
         exact.storeBytes(of: movedLow, toByteOffset: n * stride, as: SIMD2<Double>.self)
         exact.storeBytes(of: movedHigh, toByteOffset: n * stride + half, as: SIMD2<Double>.self)
-        n = first[n] >= 0 ? Int(first[n]) : following(n, within: top)
-        continue
       }
-      let edges = Edges(
-        minX: movedLow.x, minY: movedLow.y, maxX: movedLow.x, maxY: movedLow.y)
-      let frames = exactFrames
-      frames[n] = edges
-      var d = Int(first[n])
-      while d >= 0 {
-        frames[d] = edges
-        d = first[d] >= 0 ? Int(first[d]) : following(d, within: n)
+      if first[n] >= 0 {
+        let run = states[n].leafRun
+        guard run > 0 else {
+          n = Int(first[n])
+          continue
+        }
+        // A run of visible leaves: moved in one loop, and their walk skipped.
+        let corner = exact.loadUnaligned(fromByteOffset: n * stride, as: SIMD2<Double>.self)
+        if !moveRun(of: n, count: run, to: corner) {
+          let frames = exactFrames
+          let origin = frames[n]
+          var c = Int(first[n])
+          while c >= 0 {
+            frames[c] = localFrames[c].offset(by: origin)
+            c = Int(next[c])
+          }
+        }
       }
       n = following(n, within: top)
+      if n < 0 { return }
     }
   }
 

@@ -244,6 +244,9 @@ struct SolveState: Sendable {
   var dirty = true
   /// Whether it was solved right to left.
   var rightToLeft = false
+  /// How many children it had when it was solved, if they were visible leaves with consecutive
+  /// indices from its first child (a run that a move shifts in one loop); otherwise -1.
+  var leafRun: Int32 = -1
 }
 
 /// A node's last measurement.

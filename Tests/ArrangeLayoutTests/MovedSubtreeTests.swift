@@ -1,0 +1,65 @@
+import ArrangeGeometry
+import Testing
+
+@testable import ArrangeLayout
+
+/// Subtrees that a re-layout moves without solving them again: a run of leaves (consecutive
+/// indices, moved in one loop) and every other shape, against a fresh layout.
+@Suite struct MovedSubtreeTests {
+  /// A column whose first leaf is `topHeight` tall, above rows that keep their size when it
+  /// changes: a run of three leaves, a row whose leaves are not consecutive, a row with a
+  /// hidden leaf, and a row whose second leaf lies beyond the largest coordinate (its move
+  /// overflows and is clamped).
+  static func build(topHeight: Double) -> (LayoutTree, [NodeID]) {
+    var tree = LayoutTree()
+    let column = tree.addGroup(.vertical(spacing: 1))
+    tree.addLeaf(style: ItemStyle(size: .points(topHeight)), to: column)
+    let row = ItemStyle(size: .points(6))
+    let run = tree.addGroup(.horizontal(spacing: 2), style: row, to: column)
+    let scattered = tree.addGroup(.horizontal(), style: row, to: column)
+    let withHidden = tree.addGroup(.horizontal(), style: row, to: column)
+    let huge = tree.addGroup(.horizontal(), style: row, to: column)
+    var leaves: [NodeID] = []
+    for width in [3.0, 4.5, 5.25] {
+      leaves.append(tree.addLeaf(style: ItemStyle(size: .points(width)), to: run))
+    }
+    // Children of `scattered` and `withHidden` added in turn: neither has consecutive indices.
+    for width in [7.0, 8.0] {
+      leaves.append(tree.addLeaf(style: ItemStyle(size: .points(width)), to: scattered))
+      leaves.append(tree.addLeaf(style: ItemStyle(size: .points(width + 1)), to: withHidden))
+    }
+    tree.setHidden(true, of: leaves[4])
+    let far = Double.greatestFiniteMagnitude / 1.5
+    // The inner row starts `far` along; its second leaf `far` further, past the largest Double.
+    tree.addLeaf(style: ItemStyle(size: .points(far)), to: huge)
+    let inner = tree.addGroup(.horizontal(), style: ItemStyle(size: .fill), to: huge)
+    leaves.append(tree.addLeaf(style: ItemStyle(size: .points(far)), to: inner))
+    leaves.append(tree.addLeaf(style: ItemStyle(size: .points(1)), to: inner))
+    return (tree, leaves)
+  }
+
+  @Test("Rows moved by a re-layout get the frames a fresh layout gives, runs of leaves or not")
+  func movedRowsMatchAFreshLayout() {
+    let size = Size(width: 40, height: 100)
+    var (tree, leaves) = Self.build(topHeight: 10)
+    tree.layout(in: size)
+    // Before and after the move, by hand: the run's leaves at 0, 5 and 11.5 across.
+    #expect(tree.exactFrame(of: leaves[2]) == Rect(x: 11.5, y: 11, width: 5.25, height: 6))
+    tree.setStyle(ItemStyle(size: .points(12.5)), of: tree.children(of: tree.root!)[0])
+    tree.layout(in: size)
+    #expect(tree.exactFrame(of: leaves[0]) == Rect(x: 0, y: 13.5, width: 3, height: 6))
+    #expect(tree.exactFrame(of: leaves[2]) == Rect(x: 11.5, y: 13.5, width: 5.25, height: 6))
+    // The hidden leaf sits empty where it would start.
+    #expect(tree.exactFrame(of: leaves[4]) == Rect(x: 0, y: 27.5, width: 0, height: 0))
+    var (fresh, freshLeaves) = Self.build(topHeight: 12.5)
+    fresh.layout(in: size)
+    for (moved, laidOut) in zip(leaves, freshLeaves) {
+      let (a, b) = (tree.exactFrame(of: moved), fresh.exactFrame(of: laidOut))
+      #expect(a == b, "\(moved): \(a) moved, \(b) laid out fresh")
+      #expect(tree.frame(of: moved) == fresh.frame(of: laidOut))
+    }
+    // The leaf past the largest coordinate is clamped to it, not infinite.
+    let last = tree.exactFrame(of: leaves[leaves.count - 1])
+    #expect(last.minX == .greatestFiniteMagnitude, "\(last)")
+  }
+}
