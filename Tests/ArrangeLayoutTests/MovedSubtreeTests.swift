@@ -63,3 +63,30 @@ import Testing
     #expect(last.minX == .greatestFiniteMagnitude, "\(last)")
   }
 }
+
+/// Flows whose items all have points sizes, which are sized without measuring or scratch space.
+@Suite struct FixedFlowItemTests {
+  @Test("Points items are clamped, hidden ones skipped, in a vertical flow laid out twice")
+  func pointsItemsByHand() {
+    var tree = LayoutTree()
+    let flow = tree.addFlow(FlowStyle(axis: .vertical, itemSpacing: 1, lineSpacing: 2))
+    let a = tree.addLeaf(
+      style: ItemStyle(size: .points(4), crossSize: .points(3), minSize: 6), to: flow)
+    let hidden = tree.addLeaf(style: ItemStyle(size: .points(5), crossSize: .points(3)), to: flow)
+    tree.setHidden(true, of: hidden)
+    let b = tree.addLeaf(
+      style: ItemStyle(size: .points(9), crossSize: .points(-2), maxSize: 5), to: flow)
+    let c = tree.addLeaf(style: ItemStyle(size: .points(.nan), crossSize: .points(7)), to: flow)
+    tree.layout(in: Size(width: 50, height: 12))
+    // A column 12 tall: a (6, its minimum) and b (5, its maximum) fill it with the spacing;
+    // c (NaN is 0 long) starts the next column, 3 + 2 across.
+    #expect(tree.frame(of: a) == Rect(x: 0, y: 0, width: 3, height: 6))
+    #expect(tree.frame(of: b) == Rect(x: 0, y: 7, width: 0, height: 5))
+    #expect(tree.frame(of: c) == Rect(x: 5, y: 0, width: 7, height: 0))
+    #expect(tree.frame(of: hidden) == Rect(x: 0, y: 0, width: 0, height: 0))
+    // Shorter: b wraps to a column of its own, and the flow's frames follow.
+    tree.layout(in: Size(width: 50, height: 10))
+    #expect(tree.frame(of: b) == Rect(x: 5, y: 0, width: 0, height: 5))
+    #expect(tree.frame(of: c) == Rect(x: 5, y: 6, width: 7, height: 0))
+  }
+}

@@ -144,11 +144,11 @@ public struct FlowLayout: Sendable {
 }
 
 extension FlowLayout {
-  /// Replaces style, container and items at once, taking the sizes array to reuse its storage.
-  mutating func load(style: FlowStyle, containerSize: Size, itemSizes sizes: inout [Size]) {
+  /// Lays the items out again for `style` and `containerSize`, after their sizes were written
+  /// into ``itemSizes`` directly (already sanitized).
+  mutating func load(style: FlowStyle, containerSize: Size) {
     self.style = style
     self.containerSize = containerSize
-    swap(&itemSizes, &sizes)
     invalidSizeCount = 0
     relayoutAll()
   }

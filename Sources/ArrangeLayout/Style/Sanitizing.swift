@@ -1,9 +1,12 @@
 import ArrangeGeometry
 
 /// `value` when it is a finite non-negative number, otherwise 0.
+@inline(__always)
 func nonNegative(_ value: Double) -> Double {
-  // Two comparisons, which NaN fails both of (`isFinite` would test the exponent's bits).
-  value >= 0 && value < .infinity ? value : 0
+  // Two selects, each a compare and a mask (one `&&` becomes bit tests on the exponent and
+  // branches): NaN and +∞ fail the first, negatives and -∞ the second.
+  let bounded = value < .infinity ? value : 0
+  return bounded >= 0 ? bounded : 0
 }
 
 extension EdgeInsets {

@@ -77,9 +77,10 @@ extension LayoutTree {
           case .group: solveGroup(n, size: size, rtl: nodeRTL)
           case .flow: solveFlow(n, size: size, rtl: nodeRTL)
           }
-          solved[n] = SolveState(
-            size: size, dirty: false, rightToLeft: nodeRTL, leafRun: leafRun(of: n))
-          descend = true
+          let run = leafRun(of: n)
+          solved[n] = SolveState(size: size, dirty: false, rightToLeft: nodeRTL, leafRun: run)
+          // Visible leaves were placed by the solve: a run of them has nothing left to visit.
+          descend = run <= 0
         } else if exactFrames[n] != nodeEdges {
           exactFrames[n] = nodeEdges
           moveSubtree(n)

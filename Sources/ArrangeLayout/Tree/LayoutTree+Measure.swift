@@ -237,16 +237,87 @@ extension LayoutTree {
     style.direction = rtl ? .rightToLeft : .leftToRight
     let axis = style.axis
     target.members.removeAll(keepingCapacity: true)
-    var sizes = flowSizeScratch
-    flowSizeScratch = []
-    sizes.removeAll(keepingCapacity: true)
+    target.layout.itemSizes.removeAll(keepingCapacity: true)
+    target.members.reserveCapacity(count)
+    target.layout.itemSizes.reserveCapacity(count)
     for i in base..<(base + count) {
       target.members.append(scratch[i].node)
+      target.layout.itemSizes.append(
+        Size(main: scratch[i].size, cross: scratch[i].cross, axis: axis))
+    }
+    target.layout.load(style: style, containerSize: containerSize)
+  }
+
+  /// Sizes flow `n`'s visible children into `members` and `sizes` when each has a points size
+  /// and a points cross size (nothing to measure, no line length needed); `false` when some
+  /// child needs the general path (``flowItemMains(_:containerSize:base:)``).
+  ///
+  /// The sizes are those the general path gives: the main size clamped, the cross size as set.
+  mutating func fixedFlowItems(
+    _ n: Int, axis: Axis, members: inout [Int32], sizes: inout [Size]
+  ) -> Bool {
+    let total = Int(childCounts[n])
+    members.removeAll(keepingCapacity: true)
+    sizes.removeAll(keepingCapacity: true)
+    members.append(contentsOf: repeatElement(0, count: total))
+    sizes.append(contentsOf: repeatElement(.zero, count: total))
+    let styles = self.styles.base
+    let next = nextSiblings.base
+    let first = firstChildren[n]
+    let horizontal = axis == .horizontal
+    var visible = 0
+    let fixed = members.withUnsafeMutableBufferPointer { members in
+      sizes.withUnsafeMutableBufferPointer { sizes in
+        var child = first
+        while child >= 0 {
+          let c = Int(child)
+          child = next[c]
+          if styles[c].isHidden { continue }
+          guard case .points(let points) = styles[c].size,
+            case .points(let crossPoints) = styles[c].crossSize
+          else { return false }
+          let low = nonNegative(styles[c].minSize)
+          let high = styles[c].maxSize >= 0 ? styles[c].maxSize : 0
+          let main = LayoutTree.clamp(nonNegative(points), low, high)
+          let cross = nonNegative(crossPoints)
+          members[visible] = Int32(c)
+          sizes[visible] =
+            horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
+          visible += 1
+        }
+        return true
+      }
+    }
+    guard fixed else { return false }
+    members.removeLast(total - visible)
+    sizes.removeLast(total - visible)
+    return true
+  }
+
+  /// Sizes flow `n`'s visible children into `members` and `sizes`, measuring what needs it.
+  private mutating func flowItems(
+    _ n: Int, size: Size, axis: Axis, members: inout [Int32], sizes: inout [Size]
+  ) {
+    if fixedFlowItems(n, axis: axis, members: &members, sizes: &sizes) { return }
+    let base = pushScratch(Int(childCounts[n]))
+    var found = flowItemMains(n, containerSize: size, base: base)
+    while found == nil {
+      servePendingMeasures()
+      found = flowItemMains(n, containerSize: size, base: base)
+    }
+    let count = found ?? 0
+    while !flowItemCrosses(n, containerSize: size, base: base, count: count) {
+      servePendingMeasures()
+    }
+    members.removeAll(keepingCapacity: true)
+    sizes.removeAll(keepingCapacity: true)
+    members.reserveCapacity(count)
+    sizes.reserveCapacity(count)
+    for i in base..<(base + count) {
+      members.append(scratch[i].node)
       sizes.append(Size(main: scratch[i].size, cross: scratch[i].cross, axis: axis))
     }
-    // `load` swaps the arrays: `sizes` comes back holding the old items' storage.
-    target.layout.load(style: style, containerSize: containerSize, itemSizes: &sizes)
-    flowSizeScratch = sizes
+    popScratch(base)
   }
 
   /// Lays out a flow node's children in a node of `size`.
@@ -261,53 +332,65 @@ extension LayoutTree {
     flows[slot].paddingOverflow = Size(
       width: Swift.max(0, clampFinite(padding.leading + padding.trailing) - size.width),
       height: Swift.max(0, clampFinite(padding.top + padding.bottom) - size.height))
-    let base = pushScratch(Int(childCounts[n]))
-    var found = flowItemMains(n, containerSize: size, base: base)
-    while found == nil {
-      servePendingMeasures()
-      found = flowItemMains(n, containerSize: size, base: base)
-    }
-    let count = found ?? 0
-    while !flowItemCrosses(n, containerSize: size, base: base, count: count) {
-      servePendingMeasures()
-    }
     var target = flows[slot]
     flows[slot] = FlowSlot(style: style)
     var laidOutStyle = style
     laidOutStyle.direction = rtl ? .rightToLeft : .leftToRight
-    var incremental =
-      target.layout.containerSize == size && target.layout.style == laidOutStyle
-      && target.members.count == count
-    if incremental {
-      for k in 0..<count where target.members[k] != scratch[base + k].node {
-        incremental = false
-        break
-      }
-    }
-    if incremental {
-      for k in 0..<count {
-        let itemSize = Size(
-          main: scratch[base + k].size, cross: scratch[base + k].cross, axis: axis)
-        if target.layout.itemSizes[k] != itemSize { target.layout.resizeItem(at: k, to: itemSize) }
-      }
+    if target.layout.containerSize != size || target.layout.style != laidOutStyle {
+      // Everything is flowed again: the items are written straight into the flow's own
+      // storage, which is kept from one layout to the next.
+      flowItems(
+        n, size: size, axis: axis, members: &target.members, sizes: &target.layout.itemSizes)
+      target.layout.load(style: laidOutStyle, containerSize: size)
     } else {
-      load(&target, from: base, count: count, containerSize: size, rtl: rtl)
+      // The scratch buffers are taken out of the tree while they are filled, so that writing
+      // them copies nothing, and put back after: they grow to the largest flow once.
+      var members = flowMemberScratch
+      var sizes = flowSizeScratch
+      flowMemberScratch = []
+      flowSizeScratch = []
+      flowItems(n, size: size, axis: axis, members: &members, sizes: &sizes)
+      if target.members == members {
+        for k in 0..<members.count where target.layout.itemSizes[k] != sizes[k] {
+          target.layout.resizeItem(at: k, to: sizes[k])
+        }
+      } else {
+        target.members.removeAll(keepingCapacity: true)
+        target.members.append(contentsOf: members)
+        target.layout.itemSizes.removeAll(keepingCapacity: true)
+        target.layout.itemSizes.append(contentsOf: sizes)
+        target.layout.load(style: laidOutStyle, containerSize: size)
+      }
+      flowMemberScratch = members
+      flowSizeScratch = sizes
     }
-    popScratch(base)
     flows[slot] = target
     // Hidden children get an empty frame at the flow's origin.
-    var child = firstChildren[n]
-    while child >= 0 {
-      if styles[Int(child)].isHidden { localFrames[Int(child)] = .zero }
-      child = nextSiblings[Int(child)]
+    if target.members.count != Int(childCounts[n]) {
+      var child = firstChildren[n]
+      while child >= 0 {
+        if styles[Int(child)].isHidden { localFrames[Int(child)] = .zero }
+        child = nextSiblings[Int(child)]
+      }
     }
     // Leaf items get their frame in root coordinates too: nothing else is left to place them.
-    let members = flows[slot].members
+    writeItemFrames(of: n, layout: target.layout, members: target.members)
+  }
+
+  /// Writes the local frame of every item of flow `n` from `layout`, and the frame in root
+  /// coordinates of every leaf item.
+  private func writeItemFrames(of n: Int, layout: FlowLayout, members: [Int32]) {
     let origin = exactFrames[n]
-    flows[slot].layout.forEachItemFrame { index, frame in
-      let member = Int(members[index])
-      localFrames[member] = Edges(frame)
-      if kinds[member] == .leaf { exactFrames[member] = Edges(frame).offset(by: origin) }
+    let local = localFrames.base
+    let exact = exactFrames.base
+    let kinds = self.kinds.base
+    members.withUnsafeBufferPointer { members in
+      layout.forEachItemFrame { index, frame in
+        let member = Int(members[index])
+        let edges = Edges(frame)
+        local[member] = edges
+        if kinds[member] == .leaf { exact[member] = edges.offset(by: origin) }
+      }
     }
   }
 }

@@ -78,7 +78,10 @@ public struct LayoutTree: Sendable {
   var pendingMeasures: [MeasureRequest] = []
   /// The other half of `pendingMeasures`, swapped in while requests are served.
   var servingMeasures: [MeasureRequest] = []
+  /// A flow's item sizes and members, filled before they are swapped into its layout (which
+  /// hands back its old storage).
   var flowSizeScratch: [Size] = []
+  var flowMemberScratch: [Int32] = []
   /// Whether groups lay their children out while they are measured.
   ///
   /// They do when that is the solve's answer (see
