@@ -49,7 +49,9 @@ extension LayoutTree {
 
   /// Gives back the slots reserved at `base`.
   mutating func popScratch(_ base: Int) { scratchTop = base }
+}
 
+extension GroupSolver {
   /// Calls `body` with pointers to the scratch arrays.
   ///
   /// Hot loops write them without a uniqueness and bounds check per element. `body` must not

@@ -18,7 +18,7 @@ extension Size {
   static let unmeasured = Size(width: .nan, height: .nan)
 }
 
-extension LayoutTree {
+extension GroupSolver {
   // MARK: - Cross axis
 
   /// The cross size a child's rule fixes by itself: points, or a percentage of the cross length

@@ -4,13 +4,13 @@ import ArrangeGeometry
 enum PointsAndFitStep {
   /// The group's content size, and whether it is content-stable.
   case measured(Size, stable: Bool)
-  /// Children must be measured first (they are in `pendingMeasures`).
+  /// Children must be measured first (they were asked for).
   case waiting
   /// A child shares the proposed length (a percent or fill child): the general pass is needed.
   case notApplicable
 }
 
-extension LayoutTree {
+extension GroupSolver {
   /// Measures a group whose visible children all take a points or fit size along it (or any
   /// size, when no length is proposed along it: then each takes its content size): the same
   /// sizes as ``measureGroupStep(_:)``'s general pass, without scratch space.
@@ -42,8 +42,11 @@ extension LayoutTree {
   /// in total; `nil` when a visible child shares the group's length (a percent or fill child,
   /// when a length is `mainProposed`).
   ///
-  /// Mutating only so that mutating callers do not copy the tree to call it.
-  @inline(__always)
+  /// Mutating only so that mutating callers do not copy the tree to call it. Transparent, so
+  /// that the tree's measuring walk (``LayoutTree/measureByWalking(_:_:)``) inlines it too: a
+  /// call from there reaches a specialized copy that `@inline(__always)` does not inline, which
+  /// cost a deep chain about 40 instructions per level.
+  @_transparent
   mutating func pointsAndSpacing(_ n: Int, slot: Int, mainProposed: Bool)
     -> (points: Double, spacing: Double)?
   {
@@ -176,5 +179,29 @@ extension LayoutTree {
     }
     return .measured(
       Size(main: main, cross: clampFinite(cross + padCross), axis: axis), stable: stable)
+  }
+}
+
+extension GroupSolver {
+  /// On a group's first visit, asks for the fit children that are groups or flows with no
+  /// measurement at all, offered `offered` along `axis`; returns whether it asked for any.
+  ///
+  /// Their measurement cannot be at hand, so the pass that would look them up and find nothing
+  /// is skipped: the group waits for them at once and runs its pass once, when they are in.
+  mutating func requestUnmeasured(
+    _ n: Int, offered: Double?, crossLength: Double?, axis: Axis
+  ) -> Bool {
+    var asked = false
+    var child = firstChildren[n]
+    while child >= 0 {
+      let c = Int(child)
+      child = nextSiblings[c]
+      guard !hiddenFlags[c], kinds[c] != .leaf, !measurements[c].valid else { continue }
+      if case .points = styles[c].size { continue }
+      let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
+      requestMeasure(Int32(c), SizeProposal(main: offered, cross: cross, axis: axis))
+      asked = true
+    }
+    return asked
   }
 }

@@ -31,7 +31,7 @@ struct FirstPass {
   var hasFill = false
 }
 
-extension LayoutTree {
+extension GroupSolver {
   // MARK: - Main axis
 
   /// Shares a group's main length among its visible children, writing them and their main

@@ -1,6 +1,6 @@
 import ArrangeGeometry
 
-extension LayoutTree {
+extension GroupSolver {
   // MARK: - Solving and measuring groups
 
   /// Computes the local frames of a group's children for a group of `size`.
@@ -149,7 +149,7 @@ extension LayoutTree {
         } else if case .fit = style.size {
           // A fit child measured at a size other than its offer would need two proposals at
           // once (see measurePointsAndFit): the general solve keeps the first in scratch space.
-          pendingMeasures.removeAll(keepingCapacity: true)
+          cancelPendingMeasures()
           return nil
         } else if let found = lookup(node, SizeProposal(main: main, cross: crossLength, axis: axis))
         {
@@ -251,7 +251,7 @@ extension LayoutTree {
   /// One step of measuring group `task.node`: its content size under `task.proposal` (its
   /// children sized as a layout would size them in the proposed main length, or at their
   /// content size without one, plus spacing and padding; across, the largest child), or `nil`
-  /// when children must be measured first (they are in `pendingMeasures`).
+  /// when children must be measured first (they were asked for).
   mutating func measureGroupStep(_ task: inout MeasureTask) -> Size? {
     let n = Int(task.node)
     let slot = Int(slots[n])
@@ -307,5 +307,35 @@ extension LayoutTree {
     return Size(
       main: clampFinite(task.main + padMain),
       cross: clampFinite(cross + padCross), axis: axis)
+  }
+
+  /// Whether the group whose children are in the scratch region `base ..< base + count`, just
+  /// measured, is content-stable: offered at least its content size (or nothing) on each axis,
+  /// it measures the same.
+  ///
+  /// True when every visible child takes a points or fit size along the group and a size across
+  /// that is not a percentage, and every child that was measured is content-stable itself: then a
+  /// larger offer gives each fit child at least its own content size, and so (by induction) the
+  /// same size. Percent and fill children share the offer, and a measure function may use it,
+  /// so they make a group unstable.
+  func isContentStable(base: Int, count: Int) -> Bool {
+    for i in base..<(base + count) where scratch[i].flag != flagHidden {
+      if !isStableChild(Int(scratch[i].node)) { return false }
+    }
+    return true
+  }
+
+  /// Whether visible child `c`, just measured, keeps its group content-stable (see
+  /// ``isContentStable(base:count:)``).
+  func isStableChild(_ c: Int) -> Bool {
+    let style = styles[c]
+    switch style.size {
+    case .points:
+      if case .points = style.crossSize { return true }
+    case .fit: break
+    case .percent, .fill: return false
+    }
+    if case .percent = style.crossSize { return false }
+    return measurements[c].valid && measurements[c].stable
   }
 }

@@ -75,34 +75,12 @@ extension LayoutTree {
     return size
   }
 
-  /// Whether the group whose children are in the scratch region `base ..< base + count`, just
-  /// measured, is content-stable: offered at least its content size (or nothing) on each axis,
-  /// it measures the same.
-  ///
-  /// True when every visible child takes a points or fit size along the group and a size across
-  /// that is not a percentage, and every child that was measured is content-stable itself: then a
-  /// larger offer gives each fit child at least its own content size, and so (by induction) the
-  /// same size. Percent and fill children share the offer, and a measure function may use it,
-  /// so they make a group unstable.
-  func isContentStable(base: Int, count: Int) -> Bool {
-    for i in base..<(base + count) where scratch[i].flag != flagHidden {
-      if !isStableChild(Int(scratch[i].node)) { return false }
-    }
-    return true
-  }
+  /// Drops the pending requests.
+  mutating func cancelPendingMeasures() { pendingMeasures.removeAll(keepingCapacity: true) }
 
-  /// Whether visible child `c`, just measured, keeps its group content-stable (see
-  /// ``isContentStable(base:count:)``).
-  func isStableChild(_ c: Int) -> Bool {
-    let style = styles[c]
-    switch style.size {
-    case .points:
-      if case .points = style.crossSize { return true }
-    case .fit: break
-    case .percent, .fill: return false
-    }
-    if case .percent = style.crossSize { return false }
-    return measurements[c].valid && measurements[c].stable
+  /// Asks for `node` to be measured under `proposal` when the pending requests are served.
+  mutating func requestMeasure(_ node: Int32, _ proposal: SizeProposal) {
+    pendingMeasures.append(MeasureRequest(node: node, proposal: proposal))
   }
 
   /// Measures every pending request (each with the iterative ``measure(_:_:)``), leaving the
@@ -114,31 +92,5 @@ extension LayoutTree {
     for request in requests { _ = measure(request.node, request.proposal) }
     requests.removeAll(keepingCapacity: true)
     servingMeasures = requests
-  }
-}
-
-extension LayoutTree {
-  /// On a group's first visit, asks for the fit children that are groups or flows with no
-  /// measurement at all, offered `offered` along `axis`; returns whether it asked for any.
-  ///
-  /// Their measurement cannot be at hand, so the pass that would look them up and find nothing
-  /// is skipped: the group waits for them at once and runs its pass once, when they are in.
-  mutating func requestUnmeasured(
-    _ n: Int, offered: Double?, crossLength: Double?, axis: Axis
-  ) -> Bool {
-    var asked = false
-    var child = firstChildren[n]
-    while child >= 0 {
-      let c = Int(child)
-      child = nextSiblings[c]
-      guard !hiddenFlags[c], kinds[c] != .leaf, !measurements[c].valid else { continue }
-      if case .points = styles[c].size { continue }
-      let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
-      pendingMeasures.append(
-        MeasureRequest(
-          node: Int32(c), proposal: SizeProposal(main: offered, cross: cross, axis: axis)))
-      asked = true
-    }
-    return asked
   }
 }
