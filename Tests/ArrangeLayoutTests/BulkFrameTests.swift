@@ -113,4 +113,24 @@ import Testing
         Rect(x: 10.5, y: 0, width: 19.5, height: 4.5),
       ])
   }
+
+  @Test("Frames beyond 2³¹ or past the largest Double are read in bulk as frame(of:) reads them")
+  func farFramesInBulk() {
+    var tree = LayoutTree()
+    let row = tree.addGroup(.horizontal())
+    tree.addLeaf(style: ItemStyle(size: .points(3_000_000_000.5)), to: row)
+    let far = tree.addLeaf(style: ItemStyle(size: .points(2.5)), to: row)
+    tree.addLeaf(style: ItemStyle(size: .points(.greatestFiniteMagnitude)), to: row)
+    let beyond = tree.addLeaf(style: ItemStyle(size: .points(1)), to: row)
+    var frames: [Rect] = []
+    for scale in [1.0, 3.0] {
+      tree.scale = scale
+      tree.layout(in: Size(width: 10, height: 4.25))
+      Self.checkBulkRead(tree, "scale \(scale)", into: &frames)
+    }
+    // At scale 3, by hand: 3,000,000,000.5 is 9,000,000,001.5 thirds, which rounds half up to
+    // 9,000,000,002 thirds.
+    #expect(frames[Int(far.index)].minX == 9_000_000_002.0 / 3)
+    #expect(frames[Int(beyond.index)].minX == .greatestFiniteMagnitude)
+  }
 }
