@@ -45,6 +45,8 @@ struct TreeBenchmarks {
     var mismatchedFrames = 0
     /// The most allocations seen in one re-layout of ``FlowTree`` after a root resize.
     var flowRelayoutAllocations: UInt64 = 0
+    /// The allocations of ``BigFlow``'s second layout, one point wider than its first.
+    var bigFlowWidthAllocations: UInt64 = 0
   }
 
   private var nodes: Double { Double(HugeTree.nodeCount) }
@@ -106,6 +108,12 @@ struct TreeBenchmarks {
       flowMaximum = Swift.max(flowMaximum, AllocationCounter.count { flows.layout(in: size) }.total)
     }
     results.flowRelayoutAllocations = flowMaximum
+    // The flow of 10,000 items: its second layout, one point wider, with no warm-up.
+    var bigFlow = BigFlow.build()
+    bigFlow.layout(in: BigFlow.size)
+    let widened = AllocationCounter.count { bigFlow.layout(in: BigFlow.wider) }
+    results.bigFlowWidthAllocations = widened.total
+    sink += bigFlow.frame(of: NodeID(Int32(BigFlow.itemCount))).maxY
 
     // Informative: a re-layout in which every node is dirty (marking is not timed).
     let firstLeaf =
