@@ -1,6 +1,6 @@
 import ArrangeGeometry
 
-/// What ``LayoutTree/measurePointsAndFit(_:slot:_:)`` found.
+/// What ``GroupSolver/measurePointsAndFit(_:slot:_:)`` found.
 enum PointsAndFitStep {
   /// The group's content size, and whether it is content-stable.
   case measured(Size, stable: Bool)

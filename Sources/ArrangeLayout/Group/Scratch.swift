@@ -25,7 +25,7 @@ struct ScratchSlot: Sendable {
   var measured = Size.zero
 }
 
-/// The scratch space, opened for a hot loop (see ``LayoutTree/withScratch(_:)``).
+/// The scratch space, opened for a hot loop (see ``GroupSolver/withScratch(_:)``).
 typealias ScratchBuffers = UnsafeMutableBufferPointer<ScratchSlot>
 
 extension LayoutTree {

@@ -190,7 +190,7 @@ struct GroupSlot: Sendable {
   var paddingOverflow = Size.zero
   /// The size of group the children's local frames were laid out for while the group was
   /// measured, or negative when they were not (see
-  /// ``LayoutTree/sizePointsAndFit(_:slot:_:points:spacingTotal:)``); with the main length
+  /// ``GroupSolver/sizePointsAndFit(_:slot:_:points:spacingTotal:)``); with the main length
   /// left over and the cross overflow the solve would find.
   var laidSize = GroupSlot.notLaid
   var laidExtra = 0.0
@@ -259,7 +259,7 @@ struct CachedMeasurement: Sendable {
   var size = Size.zero
   /// Whether it still holds (nothing in the subtree changed since).
   var valid = false
-  /// Whether it is content-stable (see ``LayoutTree/isContentStable(base:count:)``).
+  /// Whether it is content-stable (see ``GroupSolver/isContentStable(base:count:)``).
   var stable = false
 }
 
