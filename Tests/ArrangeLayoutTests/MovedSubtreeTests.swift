@@ -90,3 +90,47 @@ import Testing
     #expect(tree.frame(of: c) == Rect(x: 5, y: 6, width: 7, height: 0))
   }
 }
+
+/// Flows sized to their content: measured, then laid out at the length they were measured for,
+/// reusing the measurement's lines when the items are the same.
+@Suite struct ContentSizedFlowTests {
+  /// A flow of 40 items along `axis`: points sizes, and cross sizes that are points or, when
+  /// `percentCross`, a share of the flow's cross length (which differs between measuring and
+  /// laying out).
+  static func build(axis: Axis, direction: LayoutDirection, percentCross: Bool) -> LayoutTree {
+    var tree = LayoutTree()
+    tree.layoutDirection = direction
+    let flow = tree.addFlow(
+      FlowStyle(axis: axis, itemSpacing: 1.5, lineSpacing: 2, lineAlignment: .justify))
+    for k in 0..<40 {
+      let cross: CrossSize = percentCross && k % 3 == 0 ? .percent(10) : .points(Double(3 + k % 4))
+      tree.addLeaf(style: ItemStyle(size: .points(Double(5 + k % 7)), crossSize: cross), to: flow)
+    }
+    return tree
+  }
+
+  @Test(
+    "A flow laid out to its content's length has the frames of one laid out at that length",
+    arguments: [Axis.horizontal, .vertical], [LayoutDirection.leftToRight, .rightToLeft])
+  func contentSizedEqualsFixed(axis: Axis, direction: LayoutDirection) {
+    for percentCross in [false, true] {
+      var sized = Self.build(axis: axis, direction: direction, percentCross: percentCross)
+      let length = 60.0
+      sized.layout(in: Size(main: length, cross: .infinity, axis: axis))
+      let content = sized.frame(of: sized.root!).size
+      var fixed = Self.build(axis: axis, direction: direction, percentCross: percentCross)
+      fixed.layout(in: content)
+      #expect(content[axis] == length)
+      for index in 0..<sized.nodeCount {
+        let node = NodeID(Int32(index))
+        #expect(
+          sized.exactFrame(of: node) == fixed.exactFrame(of: node),
+          "\(axis) \(direction) percent \(percentCross): node \(index)")
+      }
+      // Measured and laid out again (content size unchanged): the same frames still.
+      sized.markNeedsLayout(sized.root!)
+      sized.layout(in: Size(main: length, cross: .infinity, axis: axis))
+      #expect(sized.exactFrame(of: NodeID(40)) == fixed.exactFrame(of: NodeID(40)))
+    }
+  }
+}

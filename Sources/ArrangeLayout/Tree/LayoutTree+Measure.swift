@@ -129,6 +129,21 @@ extension LayoutTree {
       main: task.proposal[axis] ?? .infinity, cross: task.proposal[axis.cross] ?? .infinity,
       axis: axis)
     if task.phase == 1 {
+      // Items of points sizes need no measuring and no scratch: flowed at once.
+      var slot = flowMeasureScratch ?? FlowSlot(style: style)
+      flowMeasureScratch = nil
+      if fixedFlowItems(n, axis: axis, members: &slot.members, sizes: &slot.layout.itemSizes) {
+        slot.style = style
+        var laidOutStyle = style
+        laidOutStyle.direction = .leftToRight
+        slot.layout.load(style: laidOutStyle, containerSize: containerSize)
+        let size = slot.layout.contentSize
+        flowMeasureScratch = slot
+        flowMeasuredNode = Int32(n)
+        return size
+      }
+      flowMeasureScratch = slot
+      flowMeasuredNode = -1
       guard let count = flowItemMains(n, containerSize: containerSize, base: base) else {
         return nil
       }
@@ -147,6 +162,7 @@ extension LayoutTree {
     load(&scratch, from: base, count: count, containerSize: containerSize, rtl: false)
     let size = scratch.layout.contentSize
     flowMeasureScratch = scratch
+    flowMeasuredNode = Int32(n)
     return size
   }
 
@@ -336,7 +352,9 @@ extension LayoutTree {
     flows[slot] = FlowSlot(style: style)
     var laidOutStyle = style
     laidOutStyle.direction = rtl ? .rightToLeft : .leftToRight
-    if target.layout.containerSize != size || target.layout.style != laidOutStyle {
+    if adoptMeasuredFlow(n, into: &target, size: size, style: laidOutStyle) {
+      // Flowed already, when it was measured.
+    } else if target.layout.containerSize != size || target.layout.style != laidOutStyle {
       // Everything is flowed again: the items are written straight into the flow's own
       // storage, which is kept from one layout to the next.
       flowItems(
@@ -375,6 +393,44 @@ extension LayoutTree {
     }
     // Leaf items get their frame in root coordinates too: nothing else is left to place them.
     writeItemFrames(of: n, layout: target.layout, members: target.members)
+  }
+
+  /// Takes the layout that measuring flow `n` last made, when it is the one laying it out in
+  /// `size` would make, into `target` (whose storage goes to the measuring slot); says whether
+  /// it did.
+  ///
+  /// A flow sized to its content (in a scroll view, say) is measured and then laid out at the
+  /// length it was measured for: the same items on the same lines. Lines and offsets depend
+  /// only on the style (not its direction, which is applied when frames are read), the length
+  /// along the lines and the items, so equal ones give the same layout, and nothing is flowed
+  /// twice.
+  private mutating func adoptMeasuredFlow(
+    _ n: Int, into target: inout FlowSlot, size: Size, style: FlowStyle
+  ) -> Bool {
+    guard flowMeasuredNode == Int32(n), var measured = flowMeasureScratch else { return false }
+    let axis = style.axis
+    var leftToRight = style
+    leftToRight.direction = .leftToRight
+    guard measured.layout.containerSize[axis] == size[axis], measured.layout.style == leftToRight
+    else { return false }
+    // The items as this layout sizes them, against those the measurement flowed.
+    var members = flowMemberScratch
+    var sizes = flowSizeScratch
+    flowMemberScratch = []
+    flowSizeScratch = []
+    flowItems(n, size: size, axis: axis, members: &members, sizes: &sizes)
+    let same = measured.members == members && measured.layout.itemSizes == sizes
+    flowMemberScratch = members
+    flowSizeScratch = sizes
+    guard same else { return false }
+    flowMeasureScratch = nil
+    flowMeasuredNode = -1
+    swap(&target.members, &measured.members)
+    swap(&target.layout, &measured.layout)
+    target.layout.containerSize = size
+    target.layout.style = style
+    flowMeasureScratch = measured
+    return true
   }
 
   /// Writes the local frame of every item of flow `n` from `layout`, and the frame in root

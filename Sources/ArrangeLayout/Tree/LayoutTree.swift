@@ -89,6 +89,8 @@ public struct LayoutTree: Sendable {
   /// that the frames are the same without it.
   var laysOutWhileMeasuring = true
   var flowMeasureScratch: FlowSlot? = nil
+  /// The flow whose measurement `flowMeasureScratch` holds the layout of, or -1.
+  var flowMeasuredNode: Int32 = -1
 
   /// The root node: the first node added without a parent.
   public internal(set) var root: NodeID?
