@@ -15,7 +15,7 @@ import CallgrindEntry
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
 /// arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|
-///   frame-of-read|flow-first|flow-width|chain-build-N|chain-layout-N]
+///   frame-of-read|flow-first|flow-width|flow-fit|chain-build-N|chain-layout-N]
 /// arrange-benchmarks profile <figure> [seconds]
 /// ```
 ///
@@ -42,7 +42,7 @@ struct ArrangeBenchmarks {
       print(
         """
         usage: arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|flow-first|flow-width|chain-build-N|chain-layout-N]
+               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|flow-first|flow-width|flow-fit|chain-build-N|chain-layout-N]
                arrange-benchmarks profile <figure> [seconds]
         """)
     default:
@@ -121,10 +121,15 @@ struct ArrangeBenchmarks {
         }
       }
       sink += frames[HugeTree.nodeCount - 1].maxX
-    } else if mode == "flow-first" || mode == "flow-width" {
-      // A flow of 10,000 items: its first layout, or a re-layout one point wider.
+    } else if mode == "flow-first" || mode == "flow-width" || mode == "flow-fit" {
+      // A flow of 10,000 items: its first layout, or a re-layout one point wider, or its first
+      // layout as tall as its content (measured, then laid out).
       var tree = BigFlow.build()
-      if mode == "flow-first" {
+      if mode == "flow-fit" {
+        arrangeBenchmarkMeasuredWork {
+          tree.layout(in: Size(width: BigFlow.size.width, height: .infinity))
+        }
+      } else if mode == "flow-first" {
         arrangeBenchmarkMeasuredWork { tree.layout(in: BigFlow.size) }
       } else {
         tree.layout(in: BigFlow.size)
@@ -318,6 +323,10 @@ struct ArrangeBenchmarks {
         (
           "flow of 10,000 items: width change", "flow-width", "*arrangeBenchmarkMeasuredWork*",
           BigFlow.itemCount + 1, 215
+        ),
+        (
+          "flow of 10,000 items sized to its content: first layout", "flow-fit",
+          "*arrangeBenchmarkMeasuredWork*", BigFlow.itemCount + 1, nil
         ),
       ]
       + FitChain.depths.flatMap { depth in
