@@ -352,27 +352,42 @@ extension LayoutTree {
     flows[slot] = FlowSlot(style: style)
     var laidOutStyle = style
     laidOutStyle.direction = rtl ? .rightToLeft : .leftToRight
-    if adoptMeasuredFlow(n, into: &target, size: size, style: laidOutStyle) {
-      // Flowed already, when it was measured.
-    } else if target.layout.containerSize != size || target.layout.style != laidOutStyle {
+    let measured = measuredFlowLayout(of: n, size: size, style: laidOutStyle)
+    let unchanged = target.layout.containerSize == size && target.layout.style == laidOutStyle
+    if measured == nil && !unchanged {
       // Everything is flowed again: the items are written straight into the flow's own
       // storage, which is kept from one layout to the next.
       flowItems(
         n, size: size, axis: axis, members: &target.members, sizes: &target.layout.itemSizes)
       target.layout.load(style: laidOutStyle, containerSize: size)
     } else {
-      // The scratch buffers are taken out of the tree while they are filled, so that writing
-      // them copies nothing, and put back after: they grow to the largest flow once.
+      // The items are compared with a layout already made, so they go to the scratch buffers
+      // first (taken out of the tree while they are filled, so that writing them copies
+      // nothing, and put back after: they grow to the largest flow once).
       var members = flowMemberScratch
       var sizes = flowSizeScratch
       flowMemberScratch = []
       flowSizeScratch = []
       flowItems(n, size: size, axis: axis, members: &members, sizes: &sizes)
-      if target.members == members {
+      if var measured, measured.members == members && measured.layout.itemSizes == sizes {
+        // Flowed already, when it was measured: its layout is taken as it is, and the flow's
+        // old storage goes to the measuring slot.
+        swap(&target.members, &measured.members)
+        swap(&target.layout, &measured.layout)
+        target.layout.containerSize = size
+        target.layout.style = laidOutStyle
+        flowMeasureScratch = measured
+        flowMeasuredNode = -1
+      } else if unchanged && target.members == members {
         for k in 0..<members.count where target.layout.itemSizes[k] != sizes[k] {
           target.layout.resizeItem(at: k, to: sizes[k])
         }
       } else {
+        if let measured {
+          // Its storage back to the measuring slot, which measures nothing now.
+          flowMeasureScratch = measured
+          flowMeasuredNode = -1
+        }
         target.members.removeAll(keepingCapacity: true)
         target.members.append(contentsOf: members)
         target.layout.itemSizes.removeAll(keepingCapacity: true)
@@ -395,42 +410,25 @@ extension LayoutTree {
     writeItemFrames(of: n, layout: target.layout, members: target.members)
   }
 
-  /// Takes the layout that measuring flow `n` last made, when it is the one laying it out in
-  /// `size` would make, into `target` (whose storage goes to the measuring slot); says whether
-  /// it did.
+  /// The layout that measuring flow `n` last made, taken out of the measuring slot, when it
+  /// was made for the length along the lines and the style (but its direction) of a layout in
+  /// `size` with `style`; otherwise `nil`, and the slot is left as it is.
   ///
   /// A flow sized to its content (in a scroll view, say) is measured and then laid out at the
-  /// length it was measured for: the same items on the same lines. Lines and offsets depend
-  /// only on the style (not its direction, which is applied when frames are read), the length
-  /// along the lines and the items, so equal ones give the same layout, and nothing is flowed
-  /// twice.
-  private mutating func adoptMeasuredFlow(
-    _ n: Int, into target: inout FlowSlot, size: Size, style: FlowStyle
-  ) -> Bool {
-    guard flowMeasuredNode == Int32(n), var measured = flowMeasureScratch else { return false }
-    let axis = style.axis
+  /// length it was measured for. Lines and offsets depend only on the style (not its
+  /// direction, which is applied when frames are read), that length and the items, so when
+  /// the items are the same too (the caller compares them) the layout is the one laying it out
+  /// would make, and nothing is flowed twice.
+  private mutating func measuredFlowLayout(of n: Int, size: Size, style: FlowStyle) -> FlowSlot? {
+    guard flowMeasuredNode == Int32(n), let measured = flowMeasureScratch else { return nil }
     var leftToRight = style
     leftToRight.direction = .leftToRight
-    guard measured.layout.containerSize[axis] == size[axis], measured.layout.style == leftToRight
-    else { return false }
-    // The items as this layout sizes them, against those the measurement flowed.
-    var members = flowMemberScratch
-    var sizes = flowSizeScratch
-    flowMemberScratch = []
-    flowSizeScratch = []
-    flowItems(n, size: size, axis: axis, members: &members, sizes: &sizes)
-    let same = measured.members == members && measured.layout.itemSizes == sizes
-    flowMemberScratch = members
-    flowSizeScratch = sizes
-    guard same else { return false }
+    guard measured.layout.containerSize[style.axis] == size[style.axis],
+      measured.layout.style == leftToRight
+    else { return nil }
     flowMeasureScratch = nil
     flowMeasuredNode = -1
-    swap(&target.members, &measured.members)
-    swap(&target.layout, &measured.layout)
-    target.layout.containerSize = size
-    target.layout.style = style
-    flowMeasureScratch = measured
-    return true
+    return measured
   }
 
   /// Writes the local frame of every item of flow `n` from `layout`, and the frame in root
