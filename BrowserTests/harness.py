@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -130,7 +131,7 @@ def open_gallery_page(driver, url):
     """Opens a gallery page and waits until its script has set it up (`body[data-ready]`)."""
     driver.get(url)
     wait_for(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"),
-             timeout=15, what=f"{url} to be ready")
+             timeout=30, what=f"{url} to be ready")
 
 
 def fresh_tab(driver):
@@ -143,6 +144,47 @@ def fresh_tab(driver):
     driver.switch_to.window(old)
     driver.close()
     driver.switch_to.window(new)
+
+
+class SharedChromium(unittest.TestCase):
+    """Tests that share Chromium: a class starts one when its first test asks for a page (and a
+    second only if a test asks for two pages at once) and quits them when its tests are done.
+    Each test's pages open in fresh tabs of the size it asks for, so that nothing of an earlier
+    test (its page, the DevTools protocol's emulation of touch or media, an input half done) is
+    left. A subclass that has its own setUp calls this one's."""
+
+    browsers = None
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.browsers = []
+
+    @classmethod
+    def tearDownClass(cls):
+        for driver in cls.browsers:
+            driver.quit()
+        cls.browsers = []
+        super().tearDownClass()
+
+    def setUp(self):
+        super().setUp()
+        self.browsers_used = 0
+
+    def browser(self, width=1200, height=800, again=False):
+        """The class's next Chromium for this test, on a new tab, its window `width` × `height`
+        CSS pixels (as `chromium` makes it: the size is set the same way). With `again`, the
+        test's first one again, on a new tab: for pages one after the other."""
+        used = 0 if again else getattr(self, "browsers_used", 0)
+        if used == len(self.browsers):
+            driver = chromium(width, height)
+            self.browsers.append(driver)
+        else:
+            driver = self.browsers[used]
+            fresh_tab(driver)
+            driver.set_window_size(width, height)
+        self.browsers_used = used + 1
+        return driver
 
 
 def chromium(width=1200, height=800):
@@ -168,8 +210,9 @@ def open_board(driver, url):
              what="the board to be drawn")
 
 
-def wait_for(condition, timeout=5.0, what="a condition"):
-    """Polls `condition` until it is true; returns the seconds it took."""
+def wait_for(condition, timeout=20.0, what="a condition"):
+    """Polls `condition` until it is true; returns the seconds it took. The deadline is far above
+    what a busy machine needs: it costs nothing when the condition comes true at once."""
     start = time.monotonic()
     while True:
         try:
@@ -180,6 +223,42 @@ def wait_for(condition, timeout=5.0, what="a condition"):
         if time.monotonic() - start > timeout:
             raise AssertionError(f"waited {timeout} s for {what}")
         time.sleep(0.02)
+
+
+def next_frames(driver, count=2):
+    """Waits until the page has drawn `count` more frames: what it does in a frame's callbacks for
+    the input it has had (a drag draws its moves, a drop is shown in the frame after the release,
+    a scroll's event is heard) is then done."""
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        let left = arguments[0];
+        const next = () => (--left <= 0 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);""", count)
+
+
+def quiet(driver, timeout=20.0):
+    """Waits until the page has drawn two more frames (see `next_frames`) and nothing on it
+    moves: no Web Animation or CSS transition is running (a CSS animation, such as edit mode's
+    endless wobble, may go on). Mid-drag, the items making room are then where they go and the
+    lifted item is drawn where the pointer is."""
+    next_frames(driver)
+    wait_for(lambda: driver.execute_script(
+        "return document.getAnimations().filter(a => a.playState === 'running'"
+        " && !(a instanceof CSSAnimation)).length") == 0, timeout=timeout, what="the page to be still")
+
+
+def settled(driver, timeout=20.0):
+    """Waits until a page that uses arrange-lib.js has no drag under way and is still (`quiet`):
+    a drop released is shown (in the frame after the release) and its slides are over."""
+    wait_for(lambda: not driver.execute_script(
+        "return document.documentElement.classList.contains('arrange-active')"),
+        timeout=timeout, what="the drag to end")
+    quiet(driver, timeout)
+
+
+def lifted(driver):
+    """Whether arrange-lib.js has lifted an item on the page."""
+    return driver.execute_script("return document.querySelector('.arrange-dragging') !== null")
 
 
 def center(driver, selector_script):
@@ -219,27 +298,32 @@ def mouse_drag(driver, start, end, steps=12, before_release=None, release=True):
         x = start[0] + (end[0] - start[0]) * step / steps
         y = start[1] + (end[1] - start[1]) * step / steps
         mouse("mouseMoved", (x, y), 1)
-        time.sleep(0.016)
+        time.sleep(0.016)  # the pointer's pace, a move a frame as a hand makes them: no wait
     if before_release:
         before_release()
     if release:
         mouse("mouseReleased", end, 0)
 
 
-def touch_drag(driver, start, end, steps=12, hold=0.35):
-    """A finger pressed on `start`, held still (a finger lifts a card after a short press),
-    moved to `end` and lifted: Pointer Events of type touch."""
+def touch_drag(driver, start, end, steps=12, hold=None):
+    """A finger pressed on `start`, held still until the page lifts the item under it (a finger
+    lifts a card after a short press), moved to `end` and lifted: Pointer Events of type touch.
+    With `hold`, the finger is held still for that many seconds instead, whatever the page does:
+    a press of a set length (one too short to lift, say)."""
     def touch(kind, points):
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
             "type": kind, "touchPoints": [{"x": x, "y": y, "id": 1} for (x, y) in points]})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     touch("touchStart", [start])
-    time.sleep(hold)
+    if hold is None:
+        wait_for(lambda: lifted(driver), timeout=20, what="the item under the finger to be lifted")
+    else:
+        time.sleep(hold)  # the press's length is what the test is about
     for step in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * step / steps
         y = start[1] + (end[1] - start[1]) * step / steps
         touch("touchMove", [(x, y)])
-        time.sleep(0.016)
+        time.sleep(0.016)  # the finger's pace, a move a frame: no wait
     touch("touchEnd", [])
 
 
