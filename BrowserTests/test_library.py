@@ -11,10 +11,9 @@ import re
 import shutil
 import tempfile
 import threading
-import time
 import unittest
 
-from harness import ROOT, chromium, mouse_drag, touch_drag, wait_for
+from harness import ROOT, chromium, mouse_drag, next_frames, quiet, settled, touch_drag, wait_for
 
 WEB = os.path.join(ROOT, "Sources", "ArrangeServe", "Web")
 DOCS = os.path.join(ROOT, "docs", "web-library.md")
@@ -129,7 +128,8 @@ class LibraryTests(ChromiumPage):
             "return document.querySelector('.arrange-live')?.textContent || ''")
 
     def settle(self):
-        time.sleep(0.3)
+        """Waits until no item is lifted, a drop is shown and its slides are over."""
+        settled(self.driver)
 
     def key(self, key):
         self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
@@ -188,7 +188,7 @@ class LibraryTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             # B…E make room: B takes A's cell, D (second row) C's cell (200 right, 50 up).
             shown["D"] = self.js("return document.getElementById('g').children[3].style.transform")
             shown["B"] = self.js("return document.getElementById('g').children[1].style.transform")
@@ -338,7 +338,10 @@ class LibraryTests(ChromiumPage):
         def look():
             # Lifted: caught at 1.2; then, once the catch is over, dragged at 1.05.
             shown["caught"] = self.js("return window.caught ?? ''")
-            time.sleep(0.4)
+            # The catch is over once the item is drawn at another scale than its catch's.
+            wait_for(lambda: style(".arrange-dragging", "scale") != shown["caught"] or not shown["caught"],
+                     what="the catch to be over")
+            quiet(self.driver)
             shown["dragged"] = style(".arrange-dragging", "scale")
             shown["opacity"] = style(".arrange-dragging", "opacity")
             shown["displaced"] = self.js(
@@ -553,7 +556,7 @@ class LibraryTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             # While a copy is on offer the shelf keeps A in its place: B does not move up.
             shown["B"] = self.js("return document.getElementById('shelf').children[1].style.transform")
         mouse_drag(self.driver, self.center("shelf", 0), self.center("cart", 0, dy=12), before_release=look)
@@ -581,7 +584,11 @@ class LibraryTests(ChromiumPage):
         shown = {}
 
         def hold():
-            time.sleep(1.2)
+            # Held until the list has scrolled its last item into view.
+            wait_for(lambda: self.js("const s = document.getElementById('s');"
+                                     " return s.lastElementChild.getBoundingClientRect().bottom"
+                                     " <= s.getBoundingClientRect().bottom + 0.5"),
+                     what="the list to scroll to its end")
             shown["scrolled"] = self.js("return document.getElementById('s').scrollTop")
         # Held at the list's bottom edge, the list scrolls to its end: 0 lands last.
         mouse_drag(self.driver, self.center("s", 0), bottom, before_release=hold)
@@ -594,20 +601,25 @@ class LibraryTests(ChromiumPage):
         self.assertEqual(self.js("return window.scrollY"), 0)
         height = self.js("return innerHeight")
         mouse_drag(self.driver, self.center("s", 0), (300, height - 3),
-                   before_release=lambda: time.sleep(0.8))
+                   before_release=lambda: wait_for(lambda: self.js("return window.scrollY") > 100,
+                                                   what="the page to scroll"))
         self.settle()
         self.assertGreater(self.js("return window.scrollY"), 100)
 
     def test_a_longer_press_before_a_finger_drags(self):
+        # A delay far above the short press below, so that a busy machine, slow to pass the
+        # finger's moves on, cannot make that press long enough.
         self.open(page('<ul id="a"><li>A</li><li>B</li><li>C</li></ul>',
-                       'arrange.sortable(document.getElementById("a"), { delay: 700,'
+                       'arrange.sortable(document.getElementById("a"), { delay: 1500,'
                        ' onDrop: window.opLog });'))
         try:
-            # Held 0.35 s: not long enough, the finger does not drag.
+            # Held 0.35 s: not long enough, the finger does not drag. (The press's length is what
+            # is checked: that hold is on the clock.)
             touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=0.35)
             self.settle()
             self.assertEqual(self.order("a"), ["A", "B", "C"])
-            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8), hold=1.0)
+            # Held until A is lifted (after the delay), it drags.
+            touch_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
             self.settle()
             self.assertEqual(self.order("a"), ["B", "C", "A"])
             self.assertEqual(self.ops(), [["move", "A", "a", 0, "a", 2, None, "drop"]])
@@ -627,7 +639,7 @@ class LibraryTests(ChromiumPage):
         self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
             "type": "mousePressed", "x": start[0], "y": start[1], "button": "left", "buttons": 1,
             "clickCount": 1})
-        time.sleep(0.8)
+        wait_for(lambda: self.js("return window.list.editing"), what="the long press to start edit mode")
         self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
             "type": "mouseReleased", "x": start[0], "y": start[1], "button": "left", "buttons": 0,
             "clickCount": 1})
@@ -735,7 +747,7 @@ class LibraryTests(ChromiumPage):
         self.key(" ")
         for _ in range(6):
             self.key("ArrowDown")
-            time.sleep(0.1)
+            next_frames(self.driver)  # the move drawn
         self.assertGreater(self.js("return document.getElementById('a').scrollTop"), 40)
         self.key(" ")
         self.settle()
@@ -1052,7 +1064,12 @@ class LibraryTests(ChromiumPage):
         self.driver.execute_script(
             "window.logged = []; const log = console.log;"
             "console.log = (...args) => { window.logged.push(args.join(' ')); log(...args); };")
-        time.sleep(0.3)
+        # The example's own module awaits the library: its lists are sortable once their items
+        # can take the focus.
+        wait_for(lambda: self.driver.execute_script(
+            "const items = [...document.querySelectorAll('ul > li')];"
+            "return items.length > 0 && items.every(li => li.hasAttribute('tabindex'))"),
+            what=f"the {name} example's lists to be sortable")
 
     def test_documented_sortable_example(self):
         self.run_example("sortable", 10)

@@ -13,7 +13,7 @@ Run: cd BrowserTests && python3 -m unittest -v test_library_edges"""
 import time
 import unittest
 
-from harness import fresh_tab, mouse_drag, wait_for
+from harness import fresh_tab, mouse_drag, next_frames, quiet, settled, wait_for
 from test_library import STYLE, ChromiumPage
 
 # Collects every exception that reaches the page (before the library loads).
@@ -115,10 +115,7 @@ class LibraryEdgeTests(ChromiumPage):
 
     def settle(self):
         """Waits for the drop's animation to end (the classes off, the FLIP transforms done)."""
-        wait_for(lambda: not self.js(
-            "return document.documentElement.classList.contains('arrange-active')"),
-            what="the drag to end")
-        time.sleep(0.25)
+        settled(self.driver)
 
     def mouse(self, kind, point, buttons=1, modifiers=0):
         self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
@@ -133,7 +130,7 @@ class LibraryEdgeTests(ChromiumPage):
         for step in range(1, steps + 1):
             self.mouse("mouseMoved", (start[0] + (end[0] - start[0]) * step / steps,
                                       start[1] + (end[1] - start[1]) * step / steps), 1)
-            time.sleep(0.016)
+            time.sleep(0.016)  # the pointer's pace, a move a frame: no wait
 
     def release(self, point):
         self.mouse("mouseReleased", point, 0)
@@ -342,23 +339,24 @@ class LibraryEdgeTests(ChromiumPage):
         self.two_touch_points = True
         a, c, e = self.center("a", 0), self.center("a", 2), self.center("a", 4)
         self.touch("touchStart", [(1, *a)])
-        time.sleep(0.35)
+        wait_for(self.lifted, what="A to be lifted")  # held still until it lifts
         self.touch("touchMove", [(1, a[0], a[1] + 20)])
-        wait_for(self.lifted, what="A to be lifted")
-        # A second finger presses E, moves and lifts while the first holds A.
+        # A second finger presses E, moves and lifts while the first holds A. It is held longer
+        # than a press that lifts (0.15 s): that it lifts nothing then is checked, so this hold
+        # is on the clock.
         self.touch("touchStart", [(1, a[0], a[1] + 20), (2, *e)])
         time.sleep(0.3)
         for step in range(1, 6):
             self.touch("touchMove", [(1, a[0], a[1] + 20), (2, e[0], e[1] - 20 * step)])
-            time.sleep(0.016)
+            time.sleep(0.016)  # the finger's pace: no wait
         # Only the first finger is listed: the second one is lifted.
         self.touch("touchMove", [(1, a[0], a[1] + 20)])
-        time.sleep(0.1)
+        next_frames(self.driver)
         self.assertTrue(self.lifted(), "the second finger ended the first one's drag")
         # The first finger carries A below C.
         for step in range(1, 7):
             self.touch("touchMove", [(1, a[0], a[1] + 20 + (c[1] + 8 - a[1] - 20) * step / 6)])
-            time.sleep(0.016)
+            time.sleep(0.016)  # the finger's pace: no wait
         self.touch("touchEnd", [])
         self.settle()
         self.assertNoErrors()
@@ -369,19 +367,19 @@ class LibraryEdgeTests(ChromiumPage):
 
     # Concurrent drags (`concurrent: true`): each finger drags an item of its own.
 
-    def two_fingers(self, first, second, hold=0.35):
+    def two_fingers(self, first, second):
         """Finger 1 presses `first` and lifts it; finger 2 then presses `second` and lifts it,
         finger 1 held still. Returns where the fingers are."""
         self.two_touch_points = True
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        # Each finger is held still (a move within the press's tolerance) until its item lifts.
+        # Each finger is held still until its item lifts, then moved within the press's
+        # tolerance.
         self.touch("touchStart", [(1, *first)])
-        time.sleep(hold)
+        wait_for(lambda: self.dragging() == 1, what="the first finger's item to be lifted")
         one = (first[0], first[1] + 4)
         self.touch("touchMove", [(1, *one)])
-        wait_for(lambda: self.dragging() == 1, what="the first finger's item to be lifted")
         self.touch("touchStart", [(1, *one), (2, *second)])
-        time.sleep(hold)
+        wait_for(lambda: self.dragging() == 2, what="the second finger's item to be lifted")
         two = (second[0], second[1] + 4)
         self.touch("touchMove", [(1, *one), (2, *two)])
         return one, two
@@ -399,7 +397,7 @@ class LibraryEdgeTests(ChromiumPage):
                 x0, y0 = start[finger]
                 now[finger] = (x0 + (x - x0) * step / steps, y0 + (y - y0) * step / steps)
             self.touch("touchMove", [(finger, *point) for finger, point in now.items()])
-            time.sleep(0.016)
+            time.sleep(0.016)  # the fingers' pace: no wait
         return {**start, **to}
 
     def test_concurrent_fingers_each_drag_an_item_between_two_lists(self):
@@ -443,7 +441,7 @@ class LibraryEdgeTests(ChromiumPage):
             f"const l = document.getElementById('a').children; return [l[{index}].getBoundingClientRect().left + 100,"
             f" (l[{index - 1}].getBoundingClientRect().bottom + l[{index}].getBoundingClientRect().top) / 2];")
         fingers = self.glide({1: one, 2: two}, {1: tuple(gap(1)), 2: tuple(gap(3))})
-        time.sleep(0.4)
+        quiet(self.driver)
         # Each item of a is drawn lower by the room both drags make before it: one slot (40 px)
         # for B and C, two for D, E and F.
         shifts = self.js("return [...document.getElementById('a').children].map(li =>"
@@ -452,7 +450,7 @@ class LibraryEdgeTests(ChromiumPage):
         # Finger 2 drops Y first; X is shown again at its place in the list the drop left.
         self.touch("touchEnd", [(2, *fingers[2])])
         wait_for(lambda: "Y" in self.names("a"), what="Y dropped into a")
-        time.sleep(0.4)
+        quiet(self.driver)
         shifts = self.js("return [...document.getElementById('a').children].map(li =>"
                          " new DOMMatrixReadOnly(getComputedStyle(li).transform).f)")
         self.assertEqual([round(shift) for shift in shifts], [0, 40, 40, 40, 40, 40, 40])
@@ -499,7 +497,7 @@ class LibraryEdgeTests(ChromiumPage):
         seen = {}
 
         def look():
-            time.sleep(0.4)
+            quiet(self.driver)
             seen["C"] = self.middle_of("C")
             seen["B"] = self.middle_of("B")
             seen["class"] = self.js("return [...document.querySelectorAll('.arrange-displaced')].map(i => i.dataset.n)")
@@ -520,7 +518,7 @@ class LibraryEdgeTests(ChromiumPage):
         slots = self.exchange_page('"engine"')
         self.press(slots[0])
         self.move(slots[0], slots[3])
-        time.sleep(0.4)
+        quiet(self.driver)
         self.assertLess(abs(self.middle_of("D")[1] - slots[0][1]), 1.5, "D drawn at A's place")
         self.key("Escape")
         self.release(slots[3])
@@ -536,7 +534,7 @@ class LibraryEdgeTests(ChromiumPage):
         seen = {}
 
         def look():
-            time.sleep(0.4)
+            quiet(self.driver)
             seen["C"] = self.middle_of("C")
             seen["class"] = self.js("return [...document.querySelectorAll('.arrange-displaced')].map(i => i.dataset.n)")
         mouse_drag(self.driver, slots[0], slots[2], before_release=look)
@@ -553,11 +551,10 @@ class LibraryEdgeTests(ChromiumPage):
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
         a, c = self.center("a", 0), self.center("a", 2, dy=8)
         self.touch("touchStart", [(1, *a)])
-        time.sleep(0.35)
+        wait_for(self.lifted, what="A to be lifted")  # held still until it lifts
         for step in range(1, 7):
             self.touch("touchMove", [(1, a[0], a[1] + (c[1] - a[1]) * step / 6)])
-            time.sleep(0.016)
-        wait_for(self.lifted, what="A to be lifted")
+            time.sleep(0.016)  # the finger's pace: no wait
         # The browser takes the pointer away (a system gesture, a call coming in).
         self.touch("touchCancel", [])
         self.settle()
@@ -630,7 +627,7 @@ class LibraryEdgeTests(ChromiumPage):
         self.mouse("mouseReleased", button, 0)
         wait_for(lambda: self.js("return document.activeElement.id") == "other",
                  what="the button to take the focus")
-        time.sleep(0.3)
+        quiet(self.driver)
         self.assertNoErrors()
         self.assertEqual(self.names("a"), ["A", "B", "C", "D"])
         self.assertEqual(self.ops(), [])
@@ -665,7 +662,7 @@ class LibraryEdgeTests(ChromiumPage):
             "type": "mouseWheel", "x": start[0], "y": start[1] + 10, "deltaX": 0, "deltaY": 150,
             "buttons": 1})
         wait_for(lambda: self.js("return scrollY") == 150, what="the page to scroll")
-        time.sleep(0.1)
+        next_frames(self.driver)  # the scroll heard
         target = self.layout("a", 3, dy=8)
         self.move((start[0], start[1] + 10), target, steps=8)
         self.release(target)
@@ -679,7 +676,7 @@ class LibraryEdgeTests(ChromiumPage):
         self.move(start, (start[0], start[1] - 10), steps=3)
         self.driver.set_window_size(700, 600)
         wait_for(lambda: self.js("return innerWidth") == 700, what="the window to narrow")
-        time.sleep(0.2)
+        next_frames(self.driver)  # the resize heard
         target = self.layout("a", 1, dy=-8)
         self.assertLess(target[0], start[0] - 100)
         self.move((start[0], start[1] - 10), target, steps=8)
@@ -710,7 +707,7 @@ class LibraryEdgeTests(ChromiumPage):
         wait_for(lambda: self.js("return scrollY") == 150, what="the page to scroll")
         wait_for(lambda: self.js("return document.getElementById('a').children[3].style.transform")
                  == "translateY(-40px)", what="B, C and D to make room")
-        time.sleep(0.2)
+        quiet(self.driver)
         shown_events = self.events()
         said = self.js("return document.querySelector('.arrange-live')?.textContent")
         self.release((start[0], start[1] + 10))
@@ -819,7 +816,7 @@ class LibraryEdgeTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.1)
+            quiet(self.driver)
             shown["item"] = self.js("const r = document.querySelector('.arrange-dragging')"
                                     ".getBoundingClientRect(); return r.top + r.height / 2;")
         start, end = self.center("a", 0), self.center("a", 2, dy=dy)
@@ -843,7 +840,10 @@ class LibraryEdgeTests(ChromiumPage):
         self.press(start)
         self.move(start, end, steps=8)
         caught = self.dragged_middle()
-        time.sleep(0.4)
+        # Once it is dragged: its catch over, drawn at the dragged scale.
+        wait_for(lambda: self.js("return document.querySelector('.arrange-dragging').style.scale") == "1.05",
+                 what="the catch to be over")
+        quiet(self.driver)
         dragged = self.dragged_middle()
         self.release(end)
         self.settle()
@@ -876,7 +876,7 @@ class LibraryEdgeTests(ChromiumPage):
             shown = {}
 
             def look():
-                time.sleep(0.2)
+                quiet(self.driver)
                 shown["item"] = self.dragged_middle()
             start, end = self.center("a", 0), self.center("a", 2, dx=dx, dy=dy)
             mouse_drag(self.driver, start, end, before_release=look)
@@ -903,7 +903,7 @@ class LibraryEdgeTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             shown["item"] = self.dragged_middle()
             shown["transforms"] = self.transforms(list_id)
         self.assertGreater(self.center(list_id, 0)[0], self.center(list_id, 3)[0])
@@ -984,7 +984,7 @@ class LibraryEdgeTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             shown["item"] = self.dragged_middle()
         # B (vertical list) onto the near (right) half of Y: before Y.
         end = self.center("r", 1, dx=25)
@@ -1028,7 +1028,7 @@ class LibraryEdgeTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             shown["item"] = self.dragged_middle()
             shown["transforms"] = self.transforms("g")
         # A (first row, rightmost) onto the far (left) half of E (second row): after E. B takes
@@ -1070,13 +1070,13 @@ class LibraryEdgeTests(ChromiumPage):
         start, end = self.center("a", 2), self.center("a", 5, dy=4)
         self.press(start)
         self.move(start, end, steps=16)
-        time.sleep(0.2)
+        quiet(self.driver)
         shown = self.transforms("a")
         self.assertAlmostEqual(self.dragged_middle()[1], end[1], delta=3)
         self.js("document.getElementById('a').scrollTop += 40")
-        time.sleep(0.1)
+        next_frames(self.driver)  # the scroll heard
         self.move(end, (end[0] + 1, end[1]), steps=1)
-        time.sleep(0.2)
+        quiet(self.driver)
         self.assertAlmostEqual(self.dragged_middle()[1], end[1], delta=3)
         self.release((end[0] + 1, end[1]))
         self.settle()
@@ -1099,7 +1099,7 @@ class LibraryEdgeTests(ChromiumPage):
         shown = {}
 
         def look():
-            time.sleep(0.2)
+            quiet(self.driver)
             shown["item"] = self.dragged_middle()
         # D onto the far (left) half of F: after F.
         end = self.center("r", 5, dx=-30)
@@ -1132,7 +1132,7 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.ops(), [["move", "3", "a", 3, "a", 6, None, "drop"]])
         self.assertLess(took, 4, "seconds for a drag in a list of 1,000 items")
         self.js("document.getElementById('a').children[995].scrollIntoView({ block: 'center' })")
-        time.sleep(0.1)
+        next_frames(self.driver)  # the scroll heard
         mouse_drag(self.driver, self.center("a", 998), self.center("a", 990, dy=-8))
         self.settle()
         self.assertEqual(self.names("a")[988:], ["988", "989", "998", "990", "991", "992", "993",
@@ -1218,7 +1218,7 @@ class LibraryEdgeTests(ChromiumPage):
                   'arrange.sortable(document.getElementById("big"), { onDrop: window.opLog });')
         # Scrolled to the middle: 5002 dropped below 5005.
         self.js("document.getElementById('big').scrollTop = 5000 * 40")
-        time.sleep(0.1)
+        next_frames(self.driver)  # the scroll heard
         # How long a press takes to measure the 10,000 items (a synthetic press, then cancelled).
         lift = self.js(
             "const item = document.getElementById('big').children[5002];"
@@ -1375,7 +1375,7 @@ class LibraryEdgeTests(ChromiumPage):
                           'arrange.sortable(document.getElementById("b"), { group: "g", onDrop: window.opLog });')
                 refused = self.js("return window.refused ?? null")
                 mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
-                time.sleep(0.4)
+                self.settle()
                 self.assertNoErrors()
                 if refused:
                     # Refused at once: the app knows, and the list is left alone.
@@ -1384,7 +1384,7 @@ class LibraryEdgeTests(ChromiumPage):
                 self.assertEqual(self.names("a"), ["B", "C", "A"])
                 # X from the other list is let in (a negative capacity is no limit).
                 mouse_drag(self.driver, self.center("b", 0), self.center("a", 0, dy=-8))
-                time.sleep(0.4)
+                self.settle()
                 self.assertNoErrors()
                 self.assertEqual(self.names("a"), ["X", "B", "C", "A"])
                 self.assertEqual(self.ops()[-1], ["move", "X", "b", 0, "a", 0, None, "drop"])
@@ -1418,7 +1418,7 @@ class LibraryEdgeTests(ChromiumPage):
                   ' catch (error) { window.refusedHandle = String(error); }')
         mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
         mouse_drag(self.driver, self.center("h", 0), self.center("h", 2, dy=8))
-        time.sleep(0.4)
+        self.settle()
         self.assertTrue(self.js("return Boolean(window.refusedItems)"))
         self.assertEqual(self.names("a"), ["A", "B", "C"])
         self.assertEqual(self.names("h"), ["P", "Q", "R"])
@@ -1435,12 +1435,12 @@ class LibraryEdgeTests(ChromiumPage):
                   ' window.opLog(event); if (!window.thrown) { window.thrown = true;'
                   ' throw new Error("app bug"); } } });')
         mouse_drag(self.driver, self.center("a", 0), self.center("a", 2, dy=8))
-        time.sleep(0.4)
+        self.settle()
         self.assertEqual(self.names("a"), ["B", "C", "A", "D"])
         self.assertEqual([e for e in self.errors() if "app bug" not in e], [])
         self.js("window.errors = []")
         mouse_drag(self.driver, self.center("a", 3), self.center("a", 0, dy=-8))
-        time.sleep(0.4)
+        self.settle()
         self.assertEqual(self.names("a"), ["D", "B", "C", "A"], "the drag after the app's exception")
         self.assertEqual(self.ops()[-1], ["move", "D", "a", 3, "a", 0, None, "drop"])
         self.assertNoErrors()
