@@ -1,11 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let upcoming: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-  .enableUpcomingFeature("InternalImportsByDefault"),
-  .enableUpcomingFeature("MemberImportVisibility"),
-]
+// CI builds the project's own targets with every warning an error (ARRANGE_WARNINGS_AS_ERRORS=1,
+// set by .ci/run), so a new warning fails it; the dependencies keep theirs, and a package that
+// depends on Arrange never sees the flag.
+let strict = Context.environment["ARRANGE_WARNINGS_AS_ERRORS"] == "1"
+
+let upcoming: [SwiftSetting] =
+  [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ] + (strict ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+let strictC: [CSetting] = strict ? [.unsafeFlags(["-Werror"])] : []
 
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
 
@@ -60,9 +67,9 @@ let package = Package(
       dependencies: ["ArrangeTerminal", "ArrangeGeometry", "ArrangeLayout", "ArrangeDragDrop"],
       swiftSettings: upcoming),
     // File-system calls the Glibc module lacks (atomic exchange, leases, inode flags).
-    .target(name: "CArrangeFileSystem"),
+    .target(name: "CArrangeFileSystem", cSettings: strictC),
     // gzip for the page's files (zlib: part of what Swift needs on Linux, in every Apple SDK).
-    .target(name: "CArrangeZlib", linkerSettings: [.linkedLibrary("z")]),
+    .target(name: "CArrangeZlib", cSettings: strictC, linkerSettings: [.linkedLibrary("z")]),
     // The board without a terminal: the document, the file, the session every front end shares.
     .target(
       name: "ArrangeBoard",

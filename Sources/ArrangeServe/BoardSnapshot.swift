@@ -1,4 +1,4 @@
-package import ArrangeBoard
+import ArrangeBoard
 
 /// One version of the board as the pages get it, built once and shared by every page: its
 /// JSON, and each card's JSON so that the next version can be sent as what changed.

@@ -23,7 +23,7 @@ private func append(_ text: String, to path: String) {
 /// Writes `text` to a new file and renames it over `path`, as editors save.
 private func editorSave(_ text: String, to path: String) {
   let temporary = path + ".editor~"
-  FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8))
+  _ = FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8))
   precondition(rename(temporary, path) == 0)
 }
 
@@ -36,7 +36,7 @@ private func inode(_ path: String) -> UInt64? {
 /// Whether this system lets this process take a read lease on a file it owns.
 let leasesWork: Bool = {
   let path = "\(NSTemporaryDirectory())/arrange-lease-probe-\(getpid())"
-  FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+  _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
   defer { unlink(path) }
   let descriptor = open(path, O_RDONLY | O_CLOEXEC)
   defer { close(descriptor) }

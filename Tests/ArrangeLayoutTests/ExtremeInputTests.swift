@@ -228,7 +228,7 @@ private func hasFiniteFigures(_ diagnostic: LayoutDiagnostic) -> Bool {
 @Suite struct ExtremePropertyTests {
   /// Magnitudes from the smallest subnormal to the largest finite `Double`.
   static let magnitudes: [Double] = [
-    0, 1e-320, 1e-300, 1e-10, 0.5, 1, 3, 10, 100, 1e6, 1e15, 1e100, 1e300, 1e307, 8.9e307, 1e308,
+    0, 0x1p-1063, 1e-300, 1e-10, 0.5, 1, 3, 10, 100, 1e6, 1e15, 1e100, 1e300, 1e307, 8.9e307, 1e308,
     1.797e308, .greatestFiniteMagnitude,
   ]
 

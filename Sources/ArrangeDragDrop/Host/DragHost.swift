@@ -94,8 +94,8 @@ public struct DragHost<Model: DragHostModel> {
         && (engine.configuration.mode == .copy || engine.rules.mode != nil
           || engine.containers.contains { $0.mode == .copy })
       if asksModel {
-        let snapshot = ModelSnapshot(model)
-        engine.rules.canCopy = { snapshot.model.canCopy($0) }
+        let rule = ModelCopyRule(model)
+        engine.rules.canCopy = { rule.verdict($0) }
       }
       let effects = engine.handle(pending.removeFirst())
       if asksModel { engine.rules.canCopy = nil }

@@ -39,10 +39,14 @@ extension DragHostModel {
   public func canCopy(_ item: Item) -> RuleVerdict { .allow }
 }
 
-/// A model as it was when an input began, for the rules a host asks of it during that input.
-final class ModelSnapshot<Model: DragHostModel>: @unchecked Sendable {
+/// A model's copy rule as the model was when an input began, for the engine to ask during that
+/// input.
+///
+/// The rule is a plain closure made where the model's type is known, so the `@Sendable` rule
+/// the engine holds captures this box alone, not the model's type and its conformance.
+final class ModelCopyRule<Item>: @unchecked Sendable {
   // Unchecked: it is read only during the host's own call into the engine, on the host's thread.
-  let model: Model
+  let verdict: (Item) -> RuleVerdict
 
-  init(_ model: Model) { self.model = model }
+  init<Model: DragHostModel<Item>>(_ model: Model) { verdict = { model.canCopy($0) } }
 }

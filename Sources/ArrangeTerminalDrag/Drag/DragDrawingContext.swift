@@ -1,6 +1,6 @@
 import ArrangeDragDrop
 public import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 
 /// What a drag renderer may ask the host about its screen while drawing.
 public struct DragDrawingContext<Item: Hashable & Sendable> {

@@ -1,6 +1,6 @@
 import ArrangeDragDrop
 import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 
 /// How a host draws one of its own items while drags are in progress or settling.
 public enum DragItemAppearance: Hashable, Sendable {

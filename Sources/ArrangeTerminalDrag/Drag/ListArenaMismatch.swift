@@ -1,5 +1,5 @@
 import ArrangeDragDrop
-public import ArrangeTerminal
+import ArrangeTerminal
 
 /// Why lists could not follow a drag operation: it does not describe them (an item is not where
 /// the operation says).

@@ -1,7 +1,7 @@
 public import ArrangeDragDrop
 public import ArrangeGeometry
 public import ArrangeLayout
-public import ArrangeTerminal
+import ArrangeTerminal
 
 /// A drop container whose items wrap into lines: `ArrangeLayout`'s `FlowLayout` seen through
 /// `ArrangeDragDrop`'s `ContainerGeometry` (a wrapping flow as a drop target).

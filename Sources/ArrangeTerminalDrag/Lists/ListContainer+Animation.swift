@@ -1,6 +1,6 @@
-public import ArrangeDragDrop
+import ArrangeDragDrop
 import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 
 // What is on screen at a time while items grow, shrink and slide.
 extension ListContainer {

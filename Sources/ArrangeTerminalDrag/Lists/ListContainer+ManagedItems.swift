@@ -1,6 +1,6 @@
-public import ArrangeDragDrop
+import ArrangeDragDrop
 import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 
 // The managed-item operations: add, insert, remove, move, reorder, resize, hand over.
 extension ListContainer {

@@ -1,4 +1,4 @@
-public import ArrangeDragDrop
+import ArrangeDragDrop
 import ArrangeGeometry
 public import ArrangeTerminal
 

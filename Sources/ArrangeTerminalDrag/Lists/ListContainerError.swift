@@ -1,6 +1,6 @@
 import ArrangeDragDrop
 import ArrangeGeometry
-public import ArrangeTerminal
+import ArrangeTerminal
 
 /// Why a ``ListContainer`` refused a request; the container is unchanged.
 public struct ListContainerError: Error, Hashable, Sendable, CustomStringConvertible {
