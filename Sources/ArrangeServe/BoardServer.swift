@@ -1,4 +1,4 @@
-package import ArrangeBoard
+import ArrangeBoard
 import Foundation
 
 #if canImport(Glibc)
@@ -34,14 +34,21 @@ package struct BoardServer: Sendable {
   package let web: WebFolder
   /// The secret of the printed address.
   package let token: String
+  /// The bounds and deadlines the server keeps to.
+  package let limits: ServerLimits
 
-  /// A server for the board at `path` on `host`:`port`, serving the page from `web`.
-  package init(path: String, host: String, port: Int, web: WebFolder, token: String) {
+  /// A server for the board at `path` on `host`:`port`, serving the page from `web`, within
+  /// `limits`.
+  package init(
+    path: String, host: String, port: Int, web: WebFolder, token: String,
+    limits: ServerLimits = .standard
+  ) {
     self.path = path
     self.host = host
     self.port = port
     self.web = web
     self.token = token
+    self.limits = limits
   }
 
   /// The page's files as built into this program, or `nil` when they are missing.
@@ -115,7 +122,7 @@ package struct BoardServer: Sendable {
     }
     let loop = ServerLoop(
       listener: listener, gate: ServerGate(token: token, host: host, port: actual),
-      files: Self.responses(of: web), shelf: shelf, wake: (wake[0], wake[1]))
+      files: Self.responses(of: web), shelf: shelf, limits: limits, wake: (wake[0], wake[1]))
     let stopper = Stopper(shelf: shelf, loop: loop)
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }

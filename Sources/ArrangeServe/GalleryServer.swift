@@ -23,16 +23,22 @@ package struct GalleryServer: Sendable {
   package let gallery: WebFolder
   /// The board page's folder, which holds the library and its module.
   package let web: WebFolder
+  /// The bounds and deadlines the server keeps to.
+  package let limits: ServerLimits
 
   /// The files of `web` the gallery serves: the library, its declarations, its module, the icon.
   static let libraryFiles = ["arrange-lib.js", "arrange-lib.d.ts", "arrange.wasm", "icon.svg"]
 
-  /// A server of `gallery`'s pages, with the library from `web`, on `host`:`port`.
-  package init(host: String, port: Int, gallery: WebFolder, web: WebFolder) {
+  /// A server of `gallery`'s pages, with the library from `web`, on `host`:`port`, within
+  /// `limits`.
+  package init(
+    host: String, port: Int, gallery: WebFolder, web: WebFolder, limits: ServerLimits = .standard
+  ) {
     self.host = host
     self.port = port
     self.gallery = gallery
     self.web = web
+    self.limits = limits
   }
 
   /// The gallery's pages as built into this program, or `nil` when they are missing.
@@ -72,7 +78,7 @@ package struct GalleryServer: Sendable {
     // No route needs the token (there is no API): a random one that nothing carries.
     let loop = ServerLoop(
       listener: listener, gate: ServerGate(token: ServerGate.makeToken(), host: host, port: actual),
-      files: files(), shelf: shelf, wake: (wake[0], wake[1]))
+      files: files(), shelf: shelf, limits: limits, wake: (wake[0], wake[1]))
     let stopper = Stopper(shelf: shelf, loop: loop)
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }

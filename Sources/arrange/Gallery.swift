@@ -19,6 +19,8 @@ struct Gallery: AsyncParsableCommand {
   @Option(help: "The address to listen on. Anything but 127.0.0.1 lets other machines in.")
   var host = "127.0.0.1"
 
+  @OptionGroup var deadlines: DeadlineOption
+
   func run() async throws {
     guard (0...65535).contains(port) else {
       printError("--port must be between 0 and 65535.")
@@ -32,7 +34,8 @@ struct Gallery: AsyncParsableCommand {
       printError(
         "warning: listening on \(host): other machines that reach it can open the gallery.")
     }
-    let server = GalleryServer(host: host, port: port, gallery: gallery, web: web)
+    let server = GalleryServer(
+      host: host, port: port, gallery: gallery, web: web, limits: try deadlines.limits())
     do {
       try await server.run(stopsOnSignals: true) { address in
         try? printOutput("Serving the gallery at \(address)\nStop with Ctrl-C.\n")

@@ -27,6 +27,8 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The address to listen on. Anything but 127.0.0.1 lets other machines in.")
   var host = "127.0.0.1"
 
+  @OptionGroup var deadlines: DeadlineOption
+
   func run() async throws {
     guard (0...65535).contains(port) else {
       printError("--port must be between 0 and 65535.")
@@ -42,7 +44,8 @@ struct Serve: AsyncParsableCommand {
           + "the token below, over plain HTTP.")
     }
     let server = BoardServer(
-      path: file, host: host, port: port, web: web, token: ServerGate.makeToken())
+      path: file, host: host, port: port, web: web, token: ServerGate.makeToken(),
+      limits: try deadlines.limits())
     let stop: BoardServer.Stop
     do {
       stop = try await server.run(

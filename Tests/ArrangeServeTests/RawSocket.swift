@@ -131,10 +131,12 @@ final class RawSocket {
     return nil
   }
 
-  /// The server's frames that arrive within `seconds`: opcode and payload, in order.
-  func frames(for seconds: Double, stopAfter count: Int = .max) -> [(
-    opcode: UInt8, payload: [UInt8]
-  )] {
+  /// The server's frames that arrive within `seconds`, or until `count` of them have, or until
+  /// `enough` says so of those that have: opcode and payload, in order.
+  func frames(
+    for seconds: Double, stopAfter count: Int = .max,
+    until enough: ([(opcode: UInt8, payload: [UInt8])]) -> Bool = { _ in false }
+  ) -> [(opcode: UInt8, payload: [UInt8])] {
     var buffer = pending
     pending = []
     var frames: [(UInt8, [UInt8])] = []
@@ -157,9 +159,9 @@ final class RawSocket {
       }
     }
     take()
-    if frames.count >= count { return frames }
+    if frames.count >= count || enough(frames) { return frames }
     let end = Date().addingTimeInterval(seconds)
-    while Date() < end && frames.count < count {
+    while Date() < end && frames.count < count && !enough(frames) {
       let got = read(for: min(0.2, max(0.01, end.timeIntervalSinceNow)))
       buffer += got.bytes
       take()

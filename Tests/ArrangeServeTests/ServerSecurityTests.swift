@@ -14,8 +14,9 @@ import Testing
 @Suite(.serialized) struct ServerSecurityTests {
   static let board = "## To Do\n\n- Alpha\n- Beta\n\n## Done\n\n- Gamma\n"
 
-  /// A running server over a fresh board; stops when `body` returns.
+  /// A running server over a fresh board, within `limits`; stops when `body` returns.
   static func withServer(
+    limits: ServerLimits = .standard,
     _ body: (_ port: Int, _ token: String, _ path: String) async throws -> Void
   ) async throws {
     let folder =
@@ -26,7 +27,8 @@ import Testing
     try board.write(toFile: path, atomically: true, encoding: .utf8)
     let web = try #require(BoardServer.builtInWeb)
     let token = ServerGate.makeToken()
-    let server = BoardServer(path: path, host: "127.0.0.1", port: 0, web: web, token: token)
+    let server = BoardServer(
+      path: path, host: "127.0.0.1", port: 0, web: web, token: token, limits: limits)
     let (addresses, continuation) = AsyncStream.makeStream(of: String.self)
     let running = Task { try await server.run(ready: { continuation.yield($0) }) }
     defer { running.cancel() }

@@ -89,6 +89,8 @@ final class ServerLoop: @unchecked Sendable {
   private var perClient: [String: Int] = [:]
   private var nextID = 1
   private let capacity: Int
+  /// The bounds and deadlines kept.
+  private let limits: ServerLimits
   /// A descriptor kept in reserve, closed to accept (and close) a connection when the process
   /// has no descriptor left, so that the listening socket does not stay readable forever.
   private var reserve: Int32
@@ -112,10 +114,11 @@ final class ServerLoop: @unchecked Sendable {
 
   init(
     listener: Int32, gate: ServerGate, files: [String: FileAnswer],
-    shelf: BoardShelf,
+    shelf: BoardShelf, limits: ServerLimits,
     wake: (read: Int32, write: Int32)
   ) {
     self.listener = listener
+    self.limits = limits
     self.gate = gate
     self.files = files
     self.shelf = shelf
@@ -128,7 +131,7 @@ final class ServerLoop: @unchecked Sendable {
     // Room for the board's file, its lock, saves, the page's files and the process's own (and,
     // serving a folder, for as many boards).
     let boards = shelf.folder == nil ? 0 : ServerLimits.boards
-    capacity = max(8, min(ServerLimits.connections, files - 48 - boards))
+    capacity = max(8, min(limits.connections, files - 48 - boards))
   }
 
   /// Wakes the loop (from any thread).
@@ -221,19 +224,19 @@ final class ServerLoop: @unchecked Sendable {
   /// When `connection` is closed if nothing happens.
   private func deadline(of connection: Connection) -> Double {
     // A whole answer must be read within the time, however slowly it is read.
-    if connection.isWriting { return connection.writeStarted + ServerLimits.writeSeconds }
+    if connection.isWriting { return connection.writeStarted + limits.writeSeconds }
     switch connection.state {
     case .http:
-      if let headAt = connection.headAt { return headAt + ServerLimits.bodySeconds }
+      if let headAt = connection.headAt { return headAt + limits.bodySeconds }
       if connection.parser.hasPartialRequest || connection.answered == 0 {
-        return connection.started + ServerLimits.headSeconds
+        return connection.started + limits.headSeconds
       }
-      return connection.active + ServerLimits.idleSeconds
+      return connection.active + limits.idleSeconds
     case .webSocket:
-      if let pinged = connection.pingedAt { return pinged + ServerLimits.pingSeconds }
-      return connection.active + ServerLimits.pingSeconds
+      if let pinged = connection.pingedAt { return pinged + limits.pingSeconds }
+      return connection.active + limits.pingSeconds
     case .waiting: return .infinity
-    case .closing: return connection.active + ServerLimits.writeSeconds
+    case .closing: return connection.active + limits.writeSeconds
     }
   }
 
@@ -279,7 +282,7 @@ final class ServerLoop: @unchecked Sendable {
       // Every page on this machine comes from the loopback address: a cap per address would
       // lock the board's own user out with whoever else runs there.
       if !Self.isLoopback(client),
-        perClient[client, default: 0] >= ServerLimits.connectionsPerClient,
+        perClient[client, default: 0] >= limits.connectionsPerClient,
         !evict(from: client)
       {
         close(descriptor)
