@@ -11,7 +11,8 @@ import unittest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from harness import GalleryServer, center, chromium, fresh_tab, mouse_drag, open_gallery_page, touch_drag, wait_for
+from harness import (GalleryServer, center, chromium, fresh_tab, mouse_drag, next_frames, open_gallery_page,
+                     settled, touch_drag, wait_for)
 
 # Each flow's (or view's) item ids as the page shows them.
 SHOWN = """return Object.fromEntries([...document.querySelectorAll(arguments[0])].map(list =>
@@ -38,7 +39,7 @@ def steps(start, end, count=12):
 def keys(driver, *pressed):
     for key in pressed:
         ActionChains(driver).send_keys(key).perform()
-        time.sleep(0.05)
+        next_frames(driver)  # what the key does drawn
 
 
 class GalleryPage(unittest.TestCase):
@@ -102,14 +103,15 @@ class MultiFlow(GalleryPage):
         self.touch_on()
         point = center(self.driver, self.tile(id))
         touches(self.driver, "touchStart", {1: point})
-        time.sleep(0.7)
-        touches(self.driver, "touchEnd", {})
+        # Held until the long press starts edit mode.
         wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
+        touches(self.driver, "touchEnd", {})
 
     def test_a_short_press_does_not_drag_outside_edit_mode(self):
         before = self.shown()
         goal = center(self.driver, "document.getElementById('progress')")
-        # A finger: pressed 0.2 s (less than the long press), then moved.
+        # A finger: pressed 0.2 s (less than the long press, half a second), then moved. The
+        # press's length is what is checked: that hold is on the clock.
         self.touch_on()
         start = center(self.driver, self.tile("plan"))
         touches(self.driver, "touchStart", {1: start})
@@ -118,12 +120,12 @@ class MultiFlow(GalleryPage):
         for point in steps(start, goal):
             touches(self.driver, "touchMove", {1: point})
             seen += self.dragged()
-            time.sleep(0.016)
+            time.sleep(0.016)  # the finger's pace: no wait
         touches(self.driver, "touchEnd", {})
         # A mouse: pressed and moved at once.
         mouse_drag(self.driver, center(self.driver, self.tile("sketch")), goal,
                    before_release=lambda: seen.extend(self.dragged()))
-        time.sleep(0.3)
+        settled(self.driver)
         self.assertEqual(seen, [])
         self.assertEqual(self.editing(), [False] * 3)
         self.assertEqual(self.shown(), before)
@@ -140,11 +142,11 @@ class MultiFlow(GalleryPage):
         test = self.js(f"const r = {self.tile('test')}.getBoundingClientRect(); return [r.right, r.top + r.height / 2]")
         goal = (test[0] - 10, test[1])
         touches(self.driver, "touchStart", {1: start})
-        time.sleep(0.25)
+        wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be lifted")
         mid = {}
         for point in steps(start, goal):
             touches(self.driver, "touchMove", {1: point})
-            time.sleep(0.016)
+            time.sleep(0.016)  # the finger's pace: no wait
         wait_for(lambda: self.js("return document.querySelector('.arrange-over')?.id") == "progress",
                  what="In Progress to be the target")
         mid["dragged"] = self.dragged()
@@ -165,9 +167,9 @@ class MultiFlow(GalleryPage):
         point = center(self.driver, self.tile("brief"))
         mouse(self.driver, "mouseMoved", point, 0)
         mouse(self.driver, "mousePressed", point, 1)
-        time.sleep(0.7)
-        mouse(self.driver, "mouseReleased", point, 0)
+        # Held until the long press starts edit mode.
         wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
+        mouse(self.driver, "mouseReleased", point, 0)
         self.assertEqual(self.wobble(), "wobble")
         # A drag from Done to To Do, then Done (the button) ends edit mode.
         goal = self.js("const r = document.getElementById('todo').getBoundingClientRect(); return [r.right - 60, r.top + r.height / 2]")
@@ -185,7 +187,7 @@ class MultiFlow(GalleryPage):
         seen = []
         mouse_drag(self.driver, center(self.driver, self.tile("setup")), goal,
                    before_release=lambda: seen.extend(self.dragged()))
-        time.sleep(0.3)
+        settled(self.driver)
         self.assertEqual(seen, [])
         self.assertEqual(self.shown(), before)
 
@@ -225,17 +227,18 @@ class MultiFlow(GalleryPage):
         first = center(self.driver, self.tile("plan"))
         second = center(self.driver, self.tile("build"))
         touches(self.driver, "touchStart", {1: first})
-        time.sleep(0.25)
+        wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be lifted")
         first = (first[0] + 30, first[1] + 30)
         touches(self.driver, "touchMove", {1: first})
         wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be dragged")
-        # A second finger presses Build the flow, held, then both move.
+        # A second finger presses Build the flow, held (that it lifts nothing meanwhile is
+        # checked, so this hold is on the clock), then both move.
         touches(self.driver, "touchStart", {1: first, 2: second})
         time.sleep(0.3)
         for step in range(1, 8):
             touches(self.driver, "touchMove", {1: (first[0] + 10 * step, first[1] + 20 * step),
                                                2: (second[0] + 15 * step, second[1] + 10 * step)})
-            time.sleep(0.03)
+            time.sleep(0.03)  # the fingers' pace: no wait
         during = {"dragged": self.dragged(), "touches": self.js("return document.getElementById('manager').dataset.touches"),
                   "status": self.js("return document.getElementById('status').textContent")}
         touches(self.driver, "touchEnd", {})
@@ -260,12 +263,12 @@ class MultiFlow(GalleryPage):
         first = center(self.driver, self.tile("plan"))
         second = center(self.driver, self.tile("review"))
         touches(self.driver, "touchStart", {1: first})
-        time.sleep(0.25)
+        wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be lifted")
         first = (first[0] + 20, first[1] + 20)
         touches(self.driver, "touchMove", {1: first})
         wait_for(lambda: self.dragged() == ["plan"], what="Plan the sprint to be dragged")
         touches(self.driver, "touchStart", {1: first, 2: second})
-        time.sleep(0.25)
+        wait_for(lambda: sorted(self.dragged()) == ["plan", "review"], what="Code review to be lifted")
         second = (second[0] + 20, second[1] + 20)
         touches(self.driver, "touchMove", {1: first, 2: second})
         wait_for(lambda: sorted(self.dragged()) == ["plan", "review"], what="both tiles dragged")
@@ -280,7 +283,7 @@ class MultiFlow(GalleryPage):
             touches(self.driver, "touchMove", {finger: (starts[finger][0] + (ends[finger][0] - starts[finger][0]) * step / 12,
                                                         starts[finger][1] + (ends[finger][1] - starts[finger][1]) * step / 12)
                                                for finger in (1, 2)})
-            time.sleep(0.03)
+            time.sleep(0.03)  # the fingers' pace: no wait
         status = self.js("return document.getElementById('status').textContent")
         # Finger 1 lifts (a touchEnd lists the fingers that lift); finger 2 holds on, then lifts.
         touches(self.driver, "touchEnd", {1: ends[1]})
@@ -479,7 +482,7 @@ class Collections(GalleryPage):
         mouse_drag(self.driver, center(self.driver, self.cell(16)), (strip[0] + 200, (strip[1] + strip[2]) / 2),
                    before_release=escape)
         wait_for(lambda: any("cancelled" in line for line in self.log()), what="the cancel")
-        time.sleep(0.3)
+        settled(self.driver)
         self.assertEqual(self.shown(), before)
         self.assertEqual(self.model(), model)
         self.assertEqual(mid["snapshots"], 0)

@@ -53,7 +53,7 @@ class GalleryPage(unittest.TestCase):
             for step in range(1, steps + 1):
                 self.mouse("mouseMoved", (here[0] + (there[0] - here[0]) * step / steps,
                                           here[1] + (there[1] - here[1]) * step / steps), 1)
-                time.sleep(0.016)
+                time.sleep(0.016)  # the pointer's pace, a move a frame: no wait
             here = there
         return here
 
