@@ -295,6 +295,10 @@ class SortablePageTests(unittest.TestCase):
         self.assertEqual(self.logged(), [])
         self.assertEqual(self.said(), "Dropped Item 1 where it was")
         self.assertFalse(self.js(f"return {lists('noSorting')}[0].classList.contains('arrange-refused')"))
+        # Item 1 slides home over Item 2's place (200 ms); a press there meanwhile lifts Item 1,
+        # the item drawn under it (test_library_edges: a press during the drop's slide).
+        wait_for(lambda: not self.js(f"return {fixed('Item 1')}.getAnimations().length"),
+                 what="Item 1 to be home")
         # To the other list it goes.
         mouse_drag(self.driver, self.point(fixed("Item 2")),
                    self.point(self.item("noSorting", 1, "Item 5"), dy=12))
