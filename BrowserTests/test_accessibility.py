@@ -12,7 +12,7 @@ import unittest
 
 from axe_selenium_python import Axe
 
-from harness import FolderServer, Server, card, chromium, open_board, wait_for
+from harness import FolderServer, Server, SharedChromium, card, columns_shown, lifted, open_board, wait_for
 from test_browser import BOARD, OBSIDIAN
 
 
@@ -28,22 +28,22 @@ def violations(driver):
     return lines
 
 
-class AccessibilityTests(unittest.TestCase):
+class AccessibilityTests(SharedChromium):
+    """One Chromium for the class; each state is audited on a fresh tab (which also drops the
+    emulated dark mode of the one before)."""
+
     def setUp(self):
+        super().setUp()
         self.servers = []
-        self.drivers = []
 
     def tearDown(self):
-        for driver in self.drivers:
-            driver.quit()
         for server in self.servers:
             server.stop()
 
     def page(self, text=BOARD, width=1200, height=800, dark=False):
         server = Server(text)
         self.servers.append(server)
-        driver = chromium(width, height)
-        self.drivers.append(driver)
+        driver = self.browser(width, height, again=True)
         if dark:
             driver.execute_cdp_cmd(
                 "Emulation.setEmulatedMedia",
@@ -92,8 +92,7 @@ class AccessibilityTests(unittest.TestCase):
         server = FolderServer({"first.md": BOARD, "second board.md": OBSIDIAN})
         self.servers.append(server)
         for dark in (False, True):
-            driver = chromium()
-            self.drivers.append(driver)
+            driver = self.browser(again=True)
             if dark:
                 driver.execute_cdp_cmd(
                     "Emulation.setEmulatedMedia",
@@ -124,6 +123,7 @@ class AccessibilityTests(unittest.TestCase):
         driver.execute_script(f"({card('Alpha')}).focus()")
         driver.switch_to.active_element.send_keys(" ")
         driver.switch_to.active_element.send_keys("\ue015")  # down
+        wait_for(lambda: lifted(driver), what="Alpha lifted")
         self.audit(driver, "a keyboard drag")
 
     def test_a_search(self):
@@ -131,6 +131,7 @@ class AccessibilityTests(unittest.TestCase):
         driver.execute_script(f"({card('Alpha')}).focus()")
         driver.switch_to.active_element.send_keys("/")
         driver.switch_to.active_element.send_keys("be")
+        wait_for(lambda: columns_shown(driver) == [["Beta"], [], []], what="the search to show Beta alone")
         self.audit(driver, "a search")
 
     def test_the_conflict_bar(self):

@@ -11,7 +11,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from harness import (FolderServer, Server, center, chromium, card, column, columns_shown,
+from harness import (FolderServer, Server, SharedChromium, center, card, column, columns_shown,
                      mouse_drag, open_board, wait_for)
 
 FIRST = """## To Do
@@ -38,20 +38,16 @@ SECOND = """## Ideas
 SECOND_NAME = "second board é.md"
 
 
-class BoardsTests(unittest.TestCase):
+class BoardsTests(SharedChromium):
+    """One Chromium for the class (a second for the tests of two pages); each test has a folder of
+    its own, and its pages open in fresh tabs."""
+
     def setUp(self):
+        super().setUp()
         self.server = FolderServer({"first.md": FIRST, SECOND_NAME: SECOND})
-        self.drivers = []
 
     def tearDown(self):
-        for driver in self.drivers:
-            driver.quit()
         self.server.stop()
-
-    def browser(self):
-        driver = chromium()
-        self.drivers.append(driver)
-        return driver
 
     def links(self, driver):
         return driver.execute_script(
@@ -104,6 +100,9 @@ class BoardsTests(unittest.TestCase):
         self.server.write_board("first.md", FIRST.replace("- Gamma", "- Gamma\n- Eta"))
         wait_for(lambda: columns_shown(driver) == [["Alpha", "Beta"], ["Gamma", "Eta"]],
                  what="the outside edit to show on the first board's page")
+        # That the second board's page does not move is what is checked: nothing it shows says
+        # "no push came", so this wait is on the clock (a push comes within a poll or two of the
+        # server's, a quarter of a second each, as it came to the first board's page).
         time.sleep(0.5)
         self.assertEqual(columns_shown(other), [["Epsilon"], ["Zeta", "Delta"]])
 
@@ -114,8 +113,8 @@ class BoardsTests(unittest.TestCase):
         page = self.browser()
         open_board(page, self.server.url.replace("/#", "/b/first.md/#"))
         self.server.write_board("third.md", "## Later\n\n- Theta\n")
-        wait_for(lambda: "third" in self.links(driver), timeout=10, what="the new board in the list")
-        wait_for(lambda: "third" in self.switcher(page)[0], timeout=10,
+        wait_for(lambda: "third" in self.links(driver), timeout=20, what="the new board in the list")
+        wait_for(lambda: "third" in self.switcher(page)[0], timeout=20,
                  what="the new board in the switcher")
 
     def test_a_page_without_the_token_is_told_to_open_the_printed_address(self):
@@ -126,17 +125,18 @@ class BoardsTests(unittest.TestCase):
         self.assertEqual(self.links(driver), [])
 
 
-class OneBoardTests(unittest.TestCase):
+class OneBoardTests(SharedChromium):
     def test_a_server_of_one_board_shows_no_switcher(self):
         server = Server(FIRST)
-        driver = chromium()
         try:
+            driver = self.browser()
             open_board(driver, server.url)
+            # That no switcher shows is what is checked: nothing the page shows says "none will
+            # come", so this wait is on the clock.
             time.sleep(0.5)
             self.assertTrue(driver.execute_script(
                 "return document.getElementById('boards-control').hidden"))
         finally:
-            driver.quit()
             server.stop()
 
 

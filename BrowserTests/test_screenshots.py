@@ -11,10 +11,9 @@ import re
 import shutil
 import subprocess
 import tempfile
-import time
 import unittest
 
-from harness import IMAGES, Server, chromium, columns_shown, executable, open_board, screenshot, wait_for
+from harness import IMAGES, Server, SharedChromium, columns_shown, executable, open_board, screenshot, wait_for
 
 
 def day(offset):
@@ -137,19 +136,19 @@ def span(text, state, foreground, background):
     return f"<span style=\"{';'.join(style)}\">{html.escape(text)}</span>"
 
 
-class ScreenshotTests(unittest.TestCase):
+class ScreenshotTests(SharedChromium):
+    """One Chromium for the class, its window sized for each picture; each picture is taken in a
+    fresh tab (which also drops the emulated dark mode of the one before)."""
+
     def setUp(self):
+        super().setUp()
         self.server = Server(showcase())
-        self.drivers = []
 
     def tearDown(self):
-        for driver in self.drivers:
-            driver.quit()
         self.server.stop()
 
     def page(self, width, height, dark=False):
-        driver = chromium(width, height)
-        self.drivers.append(driver)
+        driver = self.browser(width, height)
         if dark:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                 "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -196,15 +195,20 @@ class ScreenshotTests(unittest.TestCase):
             def capture():
                 return subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", name],
                                       capture_output=True, text=True).stdout
-            wait_for(lambda: "This week" in capture() and "quit" in capture(), what="the board drawn")
-            time.sleep(0.5)
+            titles = ("Ideas", "This week", "Doing", "Done", "Fix the login redirect")
+
+            def drawn():
+                # What the picture is to show: the columns, the footer of keys, in colour.
+                screen = capture()
+                plain = re.sub(r"\x1b\[[0-9;:]*m", "", screen)
+                return all(title in plain for title in titles) and "quit" in plain and "\x1b[" in screen
+            wait_for(drawn, what="the board drawn")
             screen = capture()
             plain = re.sub(r"\x1b\[[0-9;:]*m", "", screen)
-            for title in ("Ideas", "This week", "Doing", "Done", "Fix the login redirect"):
+            for title in titles:
                 self.assertIn(title, plain)
             self.assertIn("\x1b[", screen, "no colours captured")
-            driver = chromium(1200, 560)
-            self.drivers.append(driver)
+            driver = self.browser(1200, 560)
             page = os.path.join(folder, "terminal.html")
             with open(page, "w") as file:
                 file.write(terminal_html(screen))
