@@ -261,6 +261,36 @@ def lifted(driver):
     return driver.execute_script("return document.querySelector('.arrange-dragging') !== null")
 
 
+def slowed(driver, rate=0.1):
+    """Runs the page's animations (Web Animations, CSS transitions) `rate` times as fast until
+    `normal` (a slide after a drop, 200 ms, is seen running however busy the machine is)."""
+    driver.execute_cdp_cmd("Animation.enable", {})
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": rate})
+
+
+def normal(driver):
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+
+
+def hold_slide(driver, element_script, point):
+    """Holds the slide (a Web Animation the library started: a drop's FLIP) of the element a
+    script returns where it is first drawn over `point`, 4 px inside it: paused there, so that a
+    press on `point` lands while it is drawn there, however late the page handles the press.
+    False when it has no slide (yet) or its slide does not pass there."""
+    return driver.execute_script(
+        "const item = (" + element_script + "), [x, y] = arguments[0];"
+        "const slide = item.getAnimations().find((a) => a.constructor === Animation);"
+        "if (!slide) return false;"
+        "slide.pause();"
+        "const end = slide.effect.getComputedTiming().endTime;"
+        "for (let time = 0; time < end; time += end / 200) {"
+        "  slide.currentTime = time;"
+        "  const r = item.getBoundingClientRect();"
+        "  if (r.left + 4 < x && x < r.right - 4 && r.top + 4 < y && y < r.bottom - 4) return true;"
+        "}"
+        "return false;", list(point))
+
+
 def center(driver, selector_script):
     """The client coordinates of the center of the element a script returns."""
     return driver.execute_script(

@@ -7,7 +7,8 @@ Run: cd BrowserTests && python3 -m unittest -v test_gallery_sortable"""
 import re
 import unittest
 
-from harness import GalleryServer, chromium, mouse_drag, open_gallery_page, touch_drag, wait_for
+from harness import (GalleryServer, chromium, hold_slide, mouse_drag, normal, open_gallery_page,
+                     slowed, touch_drag, wait_for)
 
 # Collects what goes wrong in the page from its first script on (errors, rejections,
 # console.error), whether or not the driver keeps the browser's log.
@@ -110,6 +111,11 @@ class SortablePageTests(unittest.TestCase):
                 "type": kind, "x": point[0], "y": point[1], "button": "left",
                 "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1,
                 "modifiers": modifiers})
+
+    def mouse(self, kind, point, buttons):
+        self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": point[0], "y": point[1], "button": "left", "buttons": buttons,
+            "clickCount": 0 if kind == "mouseMoved" else 1})
 
     def top(self, expression):
         return self.js(f"return ({expression}).getBoundingClientRect().top")
@@ -295,10 +301,6 @@ class SortablePageTests(unittest.TestCase):
         self.assertEqual(self.logged(), [])
         self.assertEqual(self.said(), "Dropped Item 1 where it was")
         self.assertFalse(self.js(f"return {lists('noSorting')}[0].classList.contains('arrange-refused')"))
-        # Item 1 slides home over Item 2's place (200 ms); a press there meanwhile lifts Item 1,
-        # the item drawn under it (test_library_edges: a press during the drop's slide).
-        wait_for(lambda: not self.js(f"return {fixed('Item 1')}.getAnimations().length"),
-                 what="Item 1 to be home")
         # To the other list it goes.
         mouse_drag(self.driver, self.point(fixed("Item 2")),
                    self.point(self.item("noSorting", 1, "Item 5"), dy=12))
@@ -312,6 +314,48 @@ class SortablePageTests(unittest.TestCase):
         self.settle()
         self.assertEqual(self.names("noSorting", 1), ["Item 8", "Item 5", "Item 2", "Item 6", "Item 7"])
         self.assertEqual(self.logged()[-1], 'no sorting: move "Item 8" 4 → 0')
+
+    # Was a bug: a press on Item 2 right after a refused drop picked up Item 1, sliding home over
+    # Item 2's place, when the page handled it while the slide drew Item 1 there (on a busy
+    # machine, a slow phone), and Item 2 when it did not. A press is on the item laid out under
+    # it, and the slide ends at once. The slide is held over Item 2 here, so that the press lands
+    # while Item 1 is drawn there however fast the machine: the library before failed each time.
+    def test_no_sorting_a_press_mid_slide_lifts_the_item_laid_out_under_it(self):
+        self.show("noSorting")
+        fixed = lambda name: self.item("noSorting", 0, name)  # noqa: E731
+        home = self.point(fixed("Item 1"))
+        press = self.point(fixed("Item 2"))
+        end = self.point(self.item("noSorting", 1, "Item 5"), dy=12)
+        slowed(self.driver)
+        try:
+            mouse_drag(self.driver, home, self.point(fixed("Item 3"), dy=10))
+            wait_for(lambda: hold_slide(self.driver, fixed("Item 1"), press),
+                     what="Item 1 sliding home over Item 2's place")
+            drawn = self.js(f"return {NAME}(document.elementFromPoint(...arguments[0]).closest('li'))",
+                            list(press))
+            self.assertEqual(drawn, "Item 1", "drawn under the press")
+            self.mouse("mouseMoved", press, 0)
+            self.mouse("mousePressed", press, 1)
+        finally:
+            normal(self.driver)
+        # Item 1 is home at once.
+        self.assertEqual(self.js(f"return {fixed('Item 1')}.getAnimations()"
+                                 ".filter(a => a.playState !== 'finished').length"), 0)
+        self.assertEqual(self.point(fixed("Item 1")), home)
+        lifted = {}
+        for step in range(1, 13):
+            self.mouse("mouseMoved", (press[0] + (end[0] - press[0]) * step / 12,
+                                      press[1] + (end[1] - press[1]) * step / 12), 1)
+            if step == 1:
+                wait_for(lambda: self.js("return document.querySelector('.arrange-dragging')"),
+                         what="an item to be lifted")
+                lifted["name"] = self.js(f"return {NAME}(document.querySelector('.arrange-dragging'))")
+        self.mouse("mouseReleased", end, 0)
+        self.settle()
+        self.assertEqual(lifted, {"name": "Item 2"})
+        self.assertEqual(self.names("noSorting", 0), ["Item 1", "Item 3", "Item 4"])
+        self.assertEqual(self.names("noSorting", 1), ["Item 5", "Item 2", "Item 6", "Item 7", "Item 8"])
+        self.assertEqual(self.logged(), ['no sorting: move "Item 2" Fixed 1 → Open 1'])
 
     def test_no_sorting_by_keyboard(self):
         self.show("noSorting")

@@ -266,6 +266,26 @@ export class Arrange {
     for (const group of this.groups.values()) for (const drag of [...group.drags]) drag.landing?.();
   }
 
+  /** @private A press on `list`. Slides after a drop end at once (their items jump home) and the
+   * press is on what is laid out under it, as the engine finds items: what a slide draws there
+   * depends on when the press is handled (late on a slow phone). Another list may have that. */
+  press(list, event) {
+    this.land();
+    if (!event.button && event.arrangeAt === undefined) {
+      let slid = false;
+      for (const group of this.groups.values()) slid = group.settle() || slid;
+      const at = slid && event.target.getRootNode().elementFromPoint?.(event.clientX, event.clientY);
+      event.arrangeAt = at && at !== event.target ? at : null;
+      // The lists around it, innermost first, as the press would have reached them.
+      for (let node = event.arrangeAt; node && !event.arrangeSeen; node = node.parentNode) {
+        for (const group of this.groups.values()) {
+          for (const other of group.lists) if (other.element === node && !other.zone) group.press(other, event);
+        }
+      }
+    }
+    if (!event.arrangeAt) list.group.press(list, event);
+  }
+
   /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
   undo() {
     this.land();
@@ -357,7 +377,7 @@ class Sortable {
     this.axis = this.layout === 0 ? 0 : 1;
     this.listeners = [];
     if (this.zone) return;
-    this.listen(element, "pointerdown", (event) => group.press(this, event));
+    this.listen(element, "pointerdown", (event) => group.arrange.press(this, event));
     this.listen(element, "keydown", (event) => group.key(this, event));
     this.listen(element, "click", (event) => group.click(this, event));
     // A finger that swipes scrolls the page; one that pressed an item long enough drags it,
@@ -805,17 +825,19 @@ class Group {
       return;
     }
     if (!event.isPrimary && !concurrent) return;
-    const item = this.itemAt(list, event.target);
+    // What is laid out under the pointer (see `Arrange.press`).
+    const target = event.arrangeAt ?? event.target;
+    const item = this.itemAt(list, target);
     if (!item) return;
     // A click with a modifier selects (see `click`).
     if (list.options.selectable && (event.ctrlKey || event.metaKey || event.shiftKey)) {
       event.arrangeSeen = true;
       return;
     }
-    if (!list.draggable(item, event.target)) return;
+    if (!list.draggable(item, target)) return;
     const grip = list.options.handle;
-    if (grip && !event.target.closest(grip)) return;
-    if (event.target.closest("input, textarea, select, [contenteditable]") && !grip) return;
+    if (grip && !target.closest(grip)) return;
+    if (target.closest("input, textarea, select, [contenteditable]") && !grip) return;
     // A list around this one (nested lists) does not start a drag of its own item.
     event.arrangeSeen = true;
     // A concurrent drag keeps the first one's measures and rules.
@@ -825,10 +847,8 @@ class Group {
     }
     this.e.arrange_arena_configure(this.handle, 6, concurrent ? 1 : 0);
     const kind = event.pointerType === "mouse" ? 0 : 1;
-    // The engine finds the pressed item by where the press is, among the items as they are laid
-    // out (measured above, their slides after a drop ended). A press on an item still sliding
-    // there is where another item is laid out: it is given to the engine inside the pressed
-    // item, so that the item lifted is the one pressed.
+    // The engine finds the pressed item by place, among the items as laid out: the press is
+    // given to it inside the item lifted, so that it moves that one.
     const box = item.getBoundingClientRect();
     const inside = (value, low, high) => (high - low > 2 ? Math.min(Math.max(value, low + 1), high - 1) : (low + high) / 2);
     const drag = { pointer: event.pointerId, kind, item, list, keyboard: false, lifted: false,
@@ -1790,12 +1810,15 @@ class Group {
     }
   }
 
-  /** Ends the animations after a drop at once, so that the items are measured where they are. */
+  /** Ends the animations after a drop at once, so that the items are measured where they are;
+   * whether there were any (or a drop just shown, the page not drawn since). */
   settle() {
+    const slid = this.flipping.size > 0 || this.sliding != null;
     // Animations not started yet are not started: the items are where they are laid out.
     this.unslide();
     for (const animation of [...this.flipping]) animation.finish();
     this.flipping.clear();
+    return slid;
   }
 
   /** Puts the items back as they are laid out, with no drag. */
