@@ -3,7 +3,11 @@ public import Foundation
 /// A real program in a tmux pane, for end-to-end tests: send it real bytes (keys, SGR mouse
 /// reports), read its screen as text, and wait for what it shows.
 public struct TerminalPane {
-  /// The tmux executable.
+  /// The tmux command for this pane: the executable on a server of the pane's own.
+  ///
+  /// A server of its own, because tmux's server exits when its last session ends: with tests
+  /// in parallel sharing one, a test that ends its session while another starts one could take
+  /// the other's pane down with the server, and that test waited for a screen that was gone.
   public let tmux: String
   /// The tmux session name (unique per test and process).
   public let name: String
@@ -32,14 +36,16 @@ public struct TerminalPane {
     tmux: String, command: String, name: String, columns: Int = 60, rows: Int = 12,
     inShell: Bool = false, isReady: (String) -> Bool
   ) {
-    self.tmux = tmux
+    self.tmux = "\(tmux) -L \(Self.quoted(name))"
     self.name = name
-    Self.shell("\(tmux) kill-session -t \(name)")
+    let tmux = self.tmux
+    Self.shell("\(tmux) kill-server")
     let program = inShell ? "bash --norc --noprofile -i" : command
+    // One command line, so that the pane is kept after its program ends (to read what it
+    // printed last) even when it ends at once; no configuration but this.
     Self.shell(
-      "\(tmux) new-session -d -s \(name) -x \(columns) -y \(rows) \(Self.quoted(program))"
-        + " >/dev/null")
-    Self.shell("\(tmux) set-option -t \(name) remain-on-exit on >/dev/null")
+      "\(tmux) -f /dev/null start-server \\; set-option -g remain-on-exit on \\; "
+        + "new-session -d -s \(name) -x \(columns) -y \(rows) \(Self.quoted(program)) >/dev/null")
     if inShell {
       waitFor { $0.contains("$") || $0.contains("#") }
       Self.shell("\(tmux) send-keys -t \(name) \(Self.quoted(command)) Enter")
@@ -74,10 +80,14 @@ public struct TerminalPane {
     return Self.shell("pgrep -P \(shellPID)").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Types `text` literally (escape sequences included) and gives the program a moment.
+  /// Types `text` literally (escape sequences included).
+  ///
+  /// Nothing waits here: the program reads what was typed in order, after whatever came
+  /// before, and a test waits for what it shows (``waitFor(_:)``). A lone Escape is told from
+  /// the start of a sequence only by the pause after it, so a test that types one waits for its
+  /// effect before typing on.
   public func send(_ text: String) {
     Self.shell("\(tmux) send-keys -t \(name) -l \(Self.quoted(text))")
-    Thread.sleep(forTimeInterval: 0.15)
   }
 
   /// An SGR mouse report for a cell given 0-based: `button` 0 press/release, 32 motion with
@@ -99,28 +109,54 @@ public struct TerminalPane {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Waits up to fifteen seconds for the screen to satisfy `condition`; returns whether it did.
+  /// How long a wait for the screen or for the program's end lasts at most, in seconds.
   ///
-  /// Generous, because a debug build starting under a full parallel test run on two cores can
-  /// take seconds to draw; a condition met sooner returns at once.
+  /// Generous, because a debug build starting under a full parallel test run on a busy
+  /// two-core machine can take seconds to draw; a condition met sooner returns at once.
+  public static let deadline = 60.0
+
+  /// Waits until the screen, as one string, satisfies `condition`, for up to ``deadline``
+  /// seconds; returns whether it did.
   @discardableResult
   public func waitFor(_ condition: (String) -> Bool) -> Bool {
-    for _ in 0..<150 {
-      if condition(screen().joined(separator: "\n")) { return true }
-      Thread.sleep(forTimeInterval: 0.1)
+    waitForScreen { condition($0.joined(separator: "\n")) }
+  }
+
+  /// Waits until the screen, one string per row, satisfies `condition`, for up to
+  /// ``deadline`` seconds; returns whether it did.
+  ///
+  /// When the screen never does, it is printed, so that the test's log shows what was there.
+  @discardableResult
+  public func waitForScreen(_ condition: ([String]) -> Bool) -> Bool {
+    var last: [String] = []
+    if Self.wait({
+      last = screen()
+      return condition(last)
+    }) {
+      return true
     }
+    print("\(name): the screen did not come as awaited; it shows:\n" + last.joined(separator: "\n"))
     return false
   }
 
-  /// Waits up to five seconds for the pane's program to end.
-  public func waitForExit() {
-    for _ in 0..<50 where display("#{pane_dead}") != "1" {
-      Thread.sleep(forTimeInterval: 0.1)
+  /// Waits up to ``deadline`` seconds for the pane's program to end; returns whether it did.
+  @discardableResult
+  public func waitForExit() -> Bool {
+    Self.wait { display("#{pane_dead}") == "1" }
+  }
+
+  /// Checks `condition` every 20 ms until it holds, for up to ``deadline`` seconds.
+  static func wait(_ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(deadline)
+    while true {
+      if condition() { return true }
+      if Date() >= end { return false }
+      Thread.sleep(forTimeInterval: 0.02)
     }
   }
 
-  /// Ends the tmux session.
-  public func kill() { Self.shell("\(tmux) kill-session -t \(name)") }
+  /// Ends the tmux session and its server.
+  public func kill() { Self.shell("\(tmux) kill-server") }
 }
 
 /// What a finished process printed, and how it ended.

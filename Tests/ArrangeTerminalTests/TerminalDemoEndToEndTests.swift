@@ -32,14 +32,14 @@ import Testing
     pane.send("\u{1B}[<32;12;3M")
     pane.send("\u{1B}[<32;36;4M")
     pane.send("\u{1B}[<0;36;4m")  // release in the right list, below "figs"
-    pane.waitFor { $0.contains("Dropped bread") }
-    Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide into place (~150 ms)
-    let screen = pane.screen()
-    #expect(Self.halves(screen[1]).0.contains("apples"))
-    #expect(Self.halves(screen[2]).0.contains("cheese"))
-    #expect(Self.halves(screen[3]).1.contains("bread"))
-    #expect(!screen[1...4].contains { Self.halves($0).0.contains("bread") })
-    #expect(screen.contains { $0.contains("Dropped bread in Basket, position 3 of 3") })
+    // Dropped, and the ghost's slide into place (~150 ms) over: the screen as it stays.
+    let settled = { (screen: [String]) in
+      Self.halves(screen[1]).0.contains("apples") && Self.halves(screen[2]).0.contains("cheese")
+        && Self.halves(screen[3]).1.contains("bread")
+        && !screen[1...4].contains { Self.halves($0).0.contains("bread") }
+        && screen.contains { $0.contains("Dropped bread in Basket, position 3 of 3") }
+    }
+    #expect(pane.waitForScreen(settled), "\(pane.screen())")
   }
 
   @Test("Escape in the middle of a drag puts the item back")
@@ -51,12 +51,13 @@ import Testing
     pane.send("\u{1B}")
     pane.waitFor { $0.contains("Cancelled") }
     pane.send("\u{1B}[<0;36;3m")
-    Thread.sleep(forTimeInterval: 0.3)  // the ghost's slide back (~150 ms)
-    let screen = pane.screen()
-    #expect(Self.halves(screen[1]).0.contains("apples"))
-    #expect(Self.halves(screen[1]).1.contains("eggs"))
-    #expect(Self.halves(screen[2]).1.contains("figs"))
-    #expect(screen.contains { $0.contains("Cancelled, apples returned to position 1 in Shopping") })
+    // The ghost's slide back (~150 ms) over: the screen as it stays.
+    let settled = { (screen: [String]) in
+      Self.halves(screen[1]).0.contains("apples") && Self.halves(screen[1]).1.contains("eggs")
+        && Self.halves(screen[2]).1.contains("figs")
+        && screen.contains { $0.contains("Cancelled, apples returned to position 1 in Shopping") }
+    }
+    #expect(pane.waitForScreen(settled), "\(pane.screen())")
   }
 
   @Test("Holding a dragged item still at a list's bottom edge scrolls the list")
@@ -87,12 +88,13 @@ import Testing
     pane.send("\u{1B}[C")  // right: into the basket
     pane.send("\u{1B}[B")  // down: one slot further
     pane.send(" ")
-    pane.waitFor { $0.contains("Dropped bread") }
-    Thread.sleep(forTimeInterval: 0.3)
-    let screen = pane.screen()
-    #expect(!screen[1...9].contains { Self.halves($0).0.contains("bread") })
-    #expect(screen[1...3].contains { Self.halves($0).1.contains("bread") })
-    #expect(screen.contains { $0.contains("Dropped bread in Basket") })
+    // Dropped, and the ghost's slide into place over: the screen as it stays.
+    let settled = { (screen: [String]) in
+      !screen[1...9].contains { Self.halves($0).0.contains("bread") }
+        && screen[1...3].contains { Self.halves($0).1.contains("bread") }
+        && screen.contains { $0.contains("Dropped bread in Basket") }
+    }
+    #expect(pane.waitForScreen(settled), "\(pane.screen())")
   }
 
   @Test("? shows the keys over the lists, and any key closes them")
