@@ -181,10 +181,13 @@ public struct BoardFile: Sendable {
   /// that cannot use the bytes (they do not parse, say) must not make the next save overwrite
   /// them.
   ///
-  /// The read waits briefly for another `arrange` process that is saving the file.
+  /// The read waits up to ``patience`` for other `arrange` processes that are saving the file,
+  /// as a save does: several processes saving in turn on a busy machine can keep the lock for
+  /// seconds, and a reader that gave up sooner would fail a command that waiting lets through.
   public func contentsOnDisk() throws(BoardFileError) -> [UInt8]? {
     let target = try currentTarget()
-    let file = try LockedBoardFile.open(target, exclusive: false, wait: .upTo(2), path: path)
+    let file = try LockedBoardFile.open(
+      target, exclusive: false, wait: .upTo(patience), path: path)
     do {
       return try file.read()
     } catch {
