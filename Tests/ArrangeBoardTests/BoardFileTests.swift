@@ -9,6 +9,14 @@ import Testing
   import Darwin
 #endif
 
+/// Gives up root, when the process has it, for the user and group `nobody` (65534), so that
+/// permissions apply; run it in an exit test's child process, never in the test process.
+func dropPrivileges() throws {
+  guard geteuid() == 0 else { return }
+  try #require(setgroups(0, nil) == 0 && setgid(65534) == 0 && setuid(65534) == 0)
+  try #require(geteuid() == 65534, "root could not be given up")
+}
+
 /// A fresh folder under the temporary directory, removed by `remove()`.
 struct TemporaryFolder {
   let path: String
@@ -219,29 +227,41 @@ private func failure(_ body: () throws -> Void) -> BoardFileError? {
     #expect(failure { _ = try BoardFile.open(folder.file()) }?.kind == .tooLarge)
   }
 
-  @Test("Without read permission the file is unreadable", .enabled(if: geteuid() != 0))
-  func unreadableFile() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("secret", mode: 0o000)
-    let error = failure { _ = try BoardFile.open(folder.file()) }
-    #expect(error?.kind == .unreadable)
-    #expect(error?.message.contains("Permission denied") == true)
+  // Root reads and writes whatever the permissions say, and CI runs as root: these two run
+  // in a child process that first gives up root (exit tests; an issue there fails the test).
+
+  @Test("Without read permission the file is unreadable")
+  func unreadableFile() async {
+    await #expect(processExitsWith: .success) {
+      try dropPrivileges()
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      try folder.write("secret", mode: 0o000)
+      let error = failure { _ = try BoardFile.open(folder.file()) }
+      #expect(error?.kind == .unreadable)
+      #expect(error?.message.contains("Permission denied") == true)
+    }
   }
 
-  @Test("In a read-only folder, saving fails with a clear message", .enabled(if: geteuid() != 0))
-  func readOnlyFolder() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("old\n")
-    var file = try BoardFile.open(folder.file()).file
-    #expect(chmod(folder.path, 0o555) == 0)
-    let error = failure { try file.save(bytes("new\n")) }
-    #expect(error?.kind == .cannotWrite)
-    #expect(
-      error?.message == "Cannot save \(folder.file()): the folder is read-only (Permission denied)."
-    )
-    #expect(folder.read() == "old\n")
+  @Test("In a read-only folder, saving fails with a clear message")
+  func readOnlyFolder() async {
+    await #expect(processExitsWith: .success) {
+      try dropPrivileges()
+      let folder = try TemporaryFolder()
+      defer {
+        chmod(folder.path, 0o755)
+        folder.remove()
+      }
+      try folder.write("old\n")
+      var file = try BoardFile.open(folder.file()).file
+      #expect(chmod(folder.path, 0o555) == 0)
+      let error = failure { try file.save(bytes("new\n")) }
+      #expect(error?.kind == .cannotWrite)
+      #expect(
+        error?.message
+          == "Cannot save \(folder.file()): the folder is read-only (Permission denied).")
+      #expect(folder.read() == "old\n")
+    }
   }
 
   // MARK: - Failures while saving
