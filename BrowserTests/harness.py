@@ -345,16 +345,19 @@ def touch_drag(driver, start, end, steps=12, hold=None):
             "type": kind, "touchPoints": [{"x": x, "y": y, "id": 1} for (x, y) in points]})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     touch("touchStart", [start])
-    if hold is None:
-        wait_for(lambda: lifted(driver), timeout=20, what="the item under the finger to be lifted")
-    else:
-        time.sleep(hold)  # the press's length is what the test is about
-    for step in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * step / steps
-        y = start[1] + (end[1] - start[1]) * step / steps
-        touch("touchMove", [(x, y)])
-        time.sleep(0.016)  # the finger's pace, a move a frame: no wait
-    touch("touchEnd", [])
+    try:
+        if hold is None:
+            wait_for(lambda: lifted(driver), timeout=20, what="the item under the finger to be lifted")
+        else:
+            time.sleep(hold)  # the press's length is what the test is about
+        for step in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * step / steps
+            y = start[1] + (end[1] - start[1]) * step / steps
+            touch("touchMove", [(x, y)])
+            time.sleep(0.016)  # the finger's pace, a move a frame: no wait
+    finally:
+        # Lifted even when the test fails: a tab left with a finger down takes no more touches.
+        touch("touchEnd", [])
 
 
 def said(driver):

@@ -61,8 +61,9 @@ class GalleryPage(unittest.TestCase):
     def tearDown(self):
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        # After two touch points the tab takes no more touch input (see fresh_tab).
-        if getattr(self, "two_touch_points", False):
+        # After two touch points the tab takes no more touch input (see fresh_tab), nor after a
+        # test that failed with a finger down: a test that touched leaves a fresh tab.
+        if getattr(self, "two_touch_points", False) or getattr(self, "touched", False):
             fresh_tab(self.driver)
 
     def js(self, script, *args):
@@ -81,6 +82,7 @@ class GalleryPage(unittest.TestCase):
                  what="the items to settle")
 
     def touch_on(self):
+        self.touched = True
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
 
 
