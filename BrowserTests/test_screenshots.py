@@ -138,14 +138,18 @@ def span(text, state, foreground, background):
 
 class ScreenshotTests(SharedChromium):
     """One Chromium for the class, its window sized for each picture; each picture is taken in a
-    fresh tab (which also drops the emulated dark mode of the one before)."""
+    fresh tab (which also drops the emulated dark mode of the one before). The pictures only
+    look at the board: one server for them all."""
 
-    def setUp(self):
-        super().setUp()
-        self.server = Server(showcase())
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.server = Server(showcase())
 
-    def tearDown(self):
-        self.server.stop()
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        super().tearDownClass()
 
     def page(self, width, height, dark=False):
         driver = self.browser(width, height)
