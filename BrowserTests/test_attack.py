@@ -177,7 +177,6 @@ class AttackTests(unittest.TestCase):
         server = Server(board_text(), extra=extra)
         stop = threading.Event()
         try:
-            time.sleep(0.3)
             before = rss_mib(server.process.pid)
             peak = before
             held = start_attack(server)
@@ -227,23 +226,27 @@ class AttackTests(unittest.TestCase):
             return sockets
 
         self.attack("700 idle sockets", start, 4)
-        time.sleep(0)
 
     def test_idle_sockets_are_closed(self):
-        server = Server(board_text())
+        """50 connections that send nothing are closed at the head's deadline (2 s here, with
+        --deadlines: the server's logic with a deadline a test can wait for), and not before."""
+        server = Server(board_text(), extra=("--deadlines", "2"))
         try:
+            opened = time.monotonic()
             sockets = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(50)]
-            time.sleep(11.5)
-            closed = 0
+            closed_after = []
             for item in sockets:
-                item.settimeout(0.5)
+                # Each read returns when the server closes the socket; 30 s is far past the
+                # deadline however busy the machine.
+                item.settimeout(30)
                 try:
                     if item.recv(1) == b"":
-                        closed += 1
+                        closed_after.append(time.monotonic() - opened)
                 except (socket.timeout, OSError):
                     pass
                 item.close()
-            self.assertEqual(closed, 50, "idle sockets kept past the head's deadline")
+            self.assertEqual(len(closed_after), 50, "idle sockets kept past the head's deadline")
+            self.assertGreaterEqual(min(closed_after), 1.9, "an idle socket closed before its deadline")
         finally:
             server.stop()
 
@@ -304,7 +307,6 @@ class AttackTests(unittest.TestCase):
         finally:
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
         try:
-            time.sleep(0.3)
             before = rss_mib(server.process.pid)
             held = start(server)
             with NormalClient(server) as client:
@@ -494,7 +496,6 @@ class AttackTests(unittest.TestCase):
         for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             server = Server(board_text(5))
             try:
-                time.sleep(0.3)
                 server.write(server.read() + "- Outside\n")
                 status, answer = server.change(1, [{"op": "move", "card": 0, "column": 1,
                                                     "index": 0}])
@@ -510,8 +511,9 @@ class AttackTests(unittest.TestCase):
                 server.stop()
 
     def burst(self, server, stop_with):
-        """Four writers rename cards (each change its own card) as fast as they can; after
-        0.4 s the server gets `stop_with`. Returns the titles answered 200 and the exit code."""
+        """Four writers rename cards (each change its own card) as fast as they can; once a few
+        changes are answered, the server gets `stop_with` in the middle of the rest. Returns the
+        titles answered 200 and the exit code."""
         acknowledged = []
         lock = threading.Lock()
         token = server.url.split("#token=")[1]
@@ -540,7 +542,10 @@ class AttackTests(unittest.TestCase):
         threads = [threading.Thread(target=writer, args=(first,)) for first in range(4)]
         for thread in threads:
             thread.start()
-        time.sleep(0.4)
+        # In the middle of the burst, however slow the machine: after the fifth answer.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(acknowledged) < 5:
+            time.sleep(0.005)
         server.process.send_signal(stop_with)
         for thread in threads:
             thread.join(timeout=20)
@@ -552,7 +557,6 @@ class AttackTests(unittest.TestCase):
         for stop_with in (signal.SIGKILL, signal.SIGTERM, signal.SIGINT):
             server = Server(board_text())
             try:
-                time.sleep(0.3)
                 acknowledged, code = self.burst(server, stop_with)
                 text = server.read()
                 lost = [title for title in acknowledged if f"- {title}\n" not in text]
