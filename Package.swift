@@ -36,7 +36,7 @@ let package = Package(
     // Arrange, the dependencies of every product, whichever ones it uses: as a product, `arrange`
     // made everyone who adopts the engines fetch swift-argument-parser. Here at the root an
     // executable target needs no product: `swift run arrange` and `swift build --product
-    // arrange` build it all the same. .ci/engines-only fails when an adopter fetches more.
+    // arrange` build it all the same. .ci/steps/engines-only fails when an adopter fetches more.
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),

@@ -9,7 +9,7 @@ let package = Package(
   name: "EnginesOnly",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [
-    // .ci/engines-only puts the commit under test here, by its URL.
+    // .ci/steps/engines-only puts the commit under test here, by its URL.
     .package(name: "Arrange", path: "../..")
   ],
   targets: [
