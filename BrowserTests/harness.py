@@ -372,20 +372,23 @@ def screenshot(driver, name):
 
 
 class Tmux:
-    """`arrange FILE` in a detached tmux session of 120 × 32 cells."""
+    """`arrange FILE` in a detached tmux session of 120 × 32 cells, on a tmux server of its own
+    (tmux's server exits with its last session: a shared one could take this pane down when
+    another test, in this process or another, ends its own session)."""
 
     def __init__(self, path):
         self.name = f"arrange-browser-{os.getpid()}"
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "120", "-y", "32",
-                        f"{executable()} {path}"], check=True)
+        self.tmux = ["tmux", "-L", self.name]
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        subprocess.run([*self.tmux, "-f", "/dev/null", "new-session", "-d", "-s", self.name,
+                        "-x", "120", "-y", "32", f"{executable()} {path}"], check=True)
 
     def screen(self):
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name],
                               capture_output=True, text=True).stdout
 
     def keys(self, *keys):
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def stop(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)

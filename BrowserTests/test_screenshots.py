@@ -192,12 +192,14 @@ class ScreenshotTests(SharedChromium):
         with open(path, "w") as file:
             file.write(showcase())
         name = f"arrange-screenshot-{os.getpid()}"
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "116", "-y", "24",
+        # A tmux server of its own: a shared one exits with its last session, whoever ends it.
+        tmux = ["tmux", "-L", name]
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+        subprocess.run([*tmux, "new-session", "-d", "-s", name, "-x", "116", "-y", "24",
                         "-e", "TERM=xterm-256color", f"{executable()} {path}"], check=True)
         try:
             def capture():
-                return subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", name],
+                return subprocess.run([*tmux, "capture-pane", "-p", "-e", "-t", name],
                                       capture_output=True, text=True).stdout
             titles = ("Ideas", "This week", "Doing", "Done", "Fix the login redirect")
 
@@ -223,7 +225,7 @@ class ScreenshotTests(SharedChromium):
             os.makedirs(IMAGES, exist_ok=True)
             driver.find_element("css selector", "pre").screenshot(os.path.join(IMAGES, "board-terminal.png"))
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run([*tmux, "kill-server"], capture_output=True)
             shutil.rmtree(folder, ignore_errors=True)
 
 
