@@ -30,7 +30,16 @@ flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -w
   -enable-experimental-feature Extern)
 engines=(ArrangeGeometry ArrangeLayout ArrangeDragDrop)
 if [ "$what" = layout ]; then engines=(ArrangeGeometry ArrangeLayout); fi
+# The engines are compiled alike for both modules: the layout module takes the library's
+# objects when they are newer than every source they come from (and this script), and compiles
+# them itself otherwise.
+library=.build/wasm/objects-library
 for module in "${engines[@]}"; do
+  if [ "$what" = layout ] && [ -f "$library/$module.o" ] && [ -f "$library/$module.swiftmodule" ] \
+    && [ -z "$(find "Sources/$module" Wasm/build.sh -newer "$library/$module.o" | head -n 1)" ]; then
+    cp "$library/$module.o" "$library/$module.swiftmodule" "$work/"
+    continue
+  fi
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
 done
