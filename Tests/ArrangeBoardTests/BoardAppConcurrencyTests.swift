@@ -11,7 +11,7 @@ import Testing
 
 /// The `arrange` app in tmux while other programs use its file: a script moving cards, a
 /// program writing the file slowly, a terminal that disappears, a strict umask.
-@Suite(.serialized) struct BoardAppConcurrencyTests {
+@Suite(.serialized, .ownThread) struct BoardAppConcurrencyTests {
   typealias Folder = BoardEndToEndTests.Folder
 
   /// `arrange` on `file` (an absolute path, so that the process can be found) in a new pane,

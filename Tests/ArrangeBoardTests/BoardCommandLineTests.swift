@@ -5,7 +5,7 @@ import Testing
 
 /// `arrange show` and `arrange move`, as scripts run them: the real binary, its output, its exit
 /// status and the file.
-@Suite struct BoardCommandLineTests {
+@Suite(.ownThread) struct BoardCommandLineTests {
   static let board = BoardEndToEndTests.board
 
   /// Runs `path` in `folder` (as `user`, when given).

@@ -6,7 +6,7 @@ import Testing
 /// `arrange show` and `arrange move` on hostile boards and arguments, through the real binary and
 /// through `BoardCommand`: what they print never acts on the terminal, and the file keeps its
 /// bytes.
-@Suite struct BoardCommandSafetyTests {
+@Suite(.ownThread) struct BoardCommandSafetyTests {
   typealias Folder = BoardEndToEndTests.Folder
 
   /// Runs the built `arrange` with `arguments` in `folder`.

@@ -11,7 +11,7 @@ import Testing
 
 /// The real `arrange` binary against other writers: several `arrange` processes at once, other
 /// programs writing in the middle of a save (made slow with strace), kills, other users.
-@Suite struct BoardConcurrencyTests {
+@Suite(.ownThread) struct BoardConcurrencyTests {
   static func arrange() throws -> String {
     try #require(BoardEndToEndTests.arrange, "the arrange executable was not built").path
   }

@@ -6,7 +6,7 @@ import Testing
 
 /// The real `arrange` binary in tmux, driven with real SGR mouse bytes and keys; each test checks
 /// the screen and the file on disk.
-@Suite(.serialized) struct BoardEndToEndTests {
+@Suite(.serialized, .ownThread) struct BoardEndToEndTests {
   static let arrange = TerminalPane.builtExecutable(named: "arrange")
 
   static let board = BoardScreenTests.board

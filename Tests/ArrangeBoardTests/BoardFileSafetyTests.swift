@@ -1,3 +1,4 @@
+import ArrangeTestSupport
 internal import CArrangeFileSystem
 import Foundation
 import Testing
@@ -46,7 +47,7 @@ let leasesWork: Bool = {
 }()
 
 /// The board file's defences against other writers, run in-process at chosen moments of a save.
-@Suite struct BoardFileSafetyTests {
+@Suite(.ownThread) struct BoardFileSafetyTests {
   static let old = "## To Do\n\n- a\n- b\n\n## Done\n\n"
 
   // MARK: - Another program's write while saving

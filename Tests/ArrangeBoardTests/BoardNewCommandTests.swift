@@ -5,7 +5,7 @@ import Testing
 
 /// `arrange new FILE` as scripts run it: the real binary, its messages, its exit status and the
 /// files on disk.
-@Suite struct BoardNewCommandTests {
+@Suite(.ownThread) struct BoardNewCommandTests {
   typealias EndToEnd = BoardEndToEndTests
 
   /// What taskell writes for a new board (its templates/template.md, serialized).

@@ -4,7 +4,7 @@ import Testing
 
 /// `arrange DIR`, the list of a folder's boards, as a person uses it: the real binary in tmux,
 /// keys and clicks, and the files on disk.
-@Suite(.serialized) struct BoardPickerEndToEndTests {
+@Suite(.serialized, .ownThread) struct BoardPickerEndToEndTests {
   typealias EndToEnd = BoardEndToEndTests
 
   static func arrange() throws -> String { try BoardCommandLineTests.arrange() }

@@ -1,4 +1,5 @@
 import ArrangeLayoutJSON
+import ArrangeTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ private func temporaryFile(_ text: String) throws -> String {
   return path
 }
 
-@Suite struct LayoutCommandTests {
+@Suite(.ownThread) struct LayoutCommandTests {
   @Test("Reads standard input when no file is named, or the file is -")
   func standardInput() {
     for arguments in [[], ["-"]] {

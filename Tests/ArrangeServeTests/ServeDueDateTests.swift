@@ -1,8 +1,9 @@
+import ArrangeTestSupport
 import Testing
 
 /// Due dates sent by a page to `arrange serve`: what taskell reads is saved, the rest refused
 /// with the forms that work and the file left as it was.
-@Suite struct ServeDueDateTests {
+@Suite(.ownThread) struct ServeDueDateTests {
   typealias Security = ServerSecurityTests
 
   static func due(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import ArrangeTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// `arrange serve DIR`: every board of a folder, each at its own address with its own live sync
 /// and every guarantee of a board's server; and nothing outside the folder reached, however the
 /// address is spelled.
-@Suite(.serialized) struct ServeFolderTests {
+@Suite(.serialized, .ownThread) struct ServeFolderTests {
   typealias Security = ServerSecurityTests
 
   static let one = "## To Do\n\n- Alpha\n- Beta\n\n## Done\n\n- Gamma\n"

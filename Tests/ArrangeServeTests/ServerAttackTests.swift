@@ -1,4 +1,5 @@
 import ArrangeServe
+import ArrangeTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// Spellings of paths that might skip the token, numbers at the ends of their range, requests that are not quite
 /// HTTP, WebSocket frames a browser never sends, a page that stops reading. Each test writes
 /// its requests byte for byte to a live server on 127.0.0.1.
-@Suite(.serialized) struct ServerAttackTests {
+@Suite(.serialized, .ownThread) struct ServerAttackTests {
   typealias Security = ServerSecurityTests
 
   static func host(_ port: Int) -> String { "Host: 127.0.0.1:\(port)" }

@@ -1,4 +1,5 @@
 import ArrangeServe
+import ArrangeTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// The server runs in this process on a free port, over a board file in a temporary folder;
 /// requests are written byte for byte on a socket, so that `Host` and `Origin` say what an
 /// attacker's page or a DNS-rebinding attack would make them say.
-@Suite(.serialized) struct ServerSecurityTests {
+@Suite(.serialized, .ownThread) struct ServerSecurityTests {
   static let board = "## To Do\n\n- Alpha\n- Beta\n\n## Done\n\n- Gamma\n"
 
   /// A running server over a fresh board, within `limits`; stops when `body` returns.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real `terminal-demo` in tmux, driven with real SGR mouse bytes and keys.
-@Suite(.serialized) struct TerminalDemoEndToEndTests {
+@Suite(.serialized, .ownThread) struct TerminalDemoEndToEndTests {
   static let demo = TerminalPane.builtExecutable(named: "terminal-demo")
 
   @discardableResult
