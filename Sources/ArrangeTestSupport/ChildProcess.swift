@@ -42,6 +42,12 @@ public final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #if os(Linux)
+      // Nothing else of this process: tests run side by side, and a descriptor another test has
+      // open (without close-on-exec) would live on in the child, holding that test's file open
+      // for writing, or its lock.
+      _ = addCloseFrom?(&actions, 3)
+    #endif
     var variables = ProcessInfo.processInfo.environment
     for (key, value) in environment { variables[key] = value }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -125,3 +131,16 @@ public final class ChildProcessSet: @unchecked Sendable {
     }
   }
 }
+
+#if os(Linux)
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc
+  /// module does not declare; `nil` with an older glibc.
+  private let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+      dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast(
+          $0,
+          to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+            .self)
+      }
+#endif

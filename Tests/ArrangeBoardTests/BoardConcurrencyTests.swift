@@ -87,6 +87,22 @@ import Testing
     #expect(Self.names(folder) == ["board.md"])
   }
 
+  @Test("A child process of the tests holds none of the tests' descriptors")
+  func childKeepsNoDescriptor() throws {
+    let folder = try BoardEndToEndTests.Folder("## To Do\n")
+    defer { folder.remove() }
+    // Open without close-on-exec, as another test running meanwhile may have a file open.
+    let descriptor = open(folder.board.path, O_RDONLY)
+    #expect(descriptor > 2)
+    defer { close(descriptor) }
+    let child = try ChildProcess("/bin/ls", ["/proc/self/fd"], outputIn: folder.url.path)
+    defer { child.removeOutput() }
+    #expect(child.wait() == .exited(0))
+    let listed = child.output.split(separator: "\n").compactMap { Int32($0) }
+    #expect(listed.contains(0) && listed.contains(2))
+    #expect(!listed.contains(descriptor), "\(listed)")
+  }
+
   // MARK: - Another program during a slowed save
 
   /// `arrange move` under strace with every fsync slowed by `delay` seconds.
