@@ -66,7 +66,7 @@ import Testing
     // setsid: the pane's terminal is not the app's controlling terminal, so closing the pane
     // sends it no SIGHUP; its input just ends.
     pane.kill()
-    let ended = BoardConcurrencyTests.wait(3) {
+    let ended = BoardConcurrencyTests.wait(30) {
       running.allSatisfy { kill($0, 0) != 0 || Self.isZombie($0) }
     }
     #expect(ended, "arrange still runs after its terminal went away")
@@ -118,7 +118,7 @@ import Testing
     }
     done.wait()
     #expect(failures.all.isEmpty, "\(failures.all)")
-    let landed = BoardConcurrencyTests.wait(8) {
+    let landed = BoardConcurrencyTests.wait(60) {
       let columns = Self.columns(folder)
       return columns["B"] == Set(app) && columns["C"] == Set(script) && columns["A"] == []
     }
@@ -155,7 +155,7 @@ import Testing
       "the half-written file was saved over")
     _ = rewritten.withUnsafeBytes { write(writer, $0.baseAddress.map { $0 + cut }, $0.count - cut) }
     close(writer)
-    let landed = BoardConcurrencyTests.wait(8) {
+    let landed = BoardConcurrencyTests.wait(60) {
       let columns = Self.columns(folder)
       return columns["To Do"] == Set(cards.dropFirst())
         && columns["Done"] == ["Card 1", "Outside"]

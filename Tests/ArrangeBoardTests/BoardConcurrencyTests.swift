@@ -47,9 +47,9 @@ import Testing
     close(descriptor)
   }
 
-  /// Waits up to `seconds` for `condition`.
+  /// Waits up to `seconds` for `condition` (generous: a met condition returns at once).
   @discardableResult
-  static func wait(_ seconds: Double = 5, for condition: () -> Bool) -> Bool {
+  static func wait(_ seconds: Double = 60, for condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if condition() { return true }

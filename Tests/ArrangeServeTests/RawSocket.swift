@@ -74,7 +74,7 @@ final class RawSocket {
 
   /// Reads one whole HTTP answer (head and the body its Content-Length announces); bytes of
   /// the answers after it stay in ``pending`` for the next call.
-  func readAnswer(within seconds: Double = 5) -> String {
+  func readAnswer(within seconds: Double = 20) -> String {
     var bytes = pending
     pending = []
     if Self.answerLength(bytes) == nil {
@@ -107,7 +107,7 @@ final class RawSocket {
       "GET \(path)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         + "Sec-WebSocket-Version: 13\r\n\r\n")
-    let got = read(for: 5) { bytes in
+    let got = read(for: 20) { bytes in
       guard let end = Self.headEnd(bytes) else { return false }
       return bytes.count > end
     }

@@ -134,21 +134,21 @@ import Testing
       let second = try #require(RawSocket(port: port))
       #expect(
         second.openWebSocket(port: port, token: token, path: Self.twoAddress + "api/live"))
-      let firstWhole = first.frames(for: 3, stopAfter: 1)
+      let firstWhole = first.frames(for: 20, stopAfter: 1)
       #expect(Self.text(firstWhole).contains("Alpha"))
-      let secondWhole = second.frames(for: 3, stopAfter: 1)
+      let secondWhole = second.frames(for: 20, stopAfter: 1)
       #expect(Self.text(secondWhole).contains("Delta"))
       // An editor changes the first board: its page hears of it; the second's does not.
       try (Self.one + "- Zeta\n").write(
         toFile: folder + "/one.md", atomically: true, encoding: .utf8)
-      let news = first.frames(for: 5, stopAfter: 1)
+      let news = first.frames(for: 20, stopAfter: 1)
       #expect(Self.text(news).contains("Zeta"))
       #expect(second.frames(for: 1).isEmpty)
       // A change made through the second board reaches the second page only.
       let moved = await Self.post(
         port, Self.twoAddress + "api/change", token: token, body: Security.change)
       #expect(Security.status(moved) == 200)
-      let secondNews = second.frames(for: 5, stopAfter: 1)
+      let secondNews = second.frames(for: 20, stopAfter: 1)
       #expect(!secondNews.isEmpty)
       #expect(first.frames(for: 1).isEmpty)
       // A WebSocket with no board, or a board that is not there, is refused.

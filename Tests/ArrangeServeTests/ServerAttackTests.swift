@@ -158,7 +158,7 @@ import Testing
         let socket = try #require(RawSocket(port: port))
         socket.write(head)
         // No body follows; the answer comes at once, and the connection closes.
-        let got = socket.read(for: 2)
+        let got = socket.read(for: 20)
         #expect(
           [401, 403, 404, 405].contains(
             Security.status(String(decoding: got.bytes, as: UTF8.self))), "\(head)")
@@ -176,7 +176,7 @@ import Testing
           + "HEAD /nothing.js HTTP/1.1\r\n\(Self.host(port))\r\n\r\n"
           + "GET /api/board HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n\r\n")
       // The heads' Content-Length is the body not sent: read heads alone, then the board.
-      let got = socket.read(for: 2) { String(decoding: $0, as: UTF8.self).contains("Alpha") }
+      let got = socket.read(for: 20) { String(decoding: $0, as: UTF8.self).contains("Alpha") }
       let text = String(decoding: got.bytes, as: UTF8.self)
       let parts = text.components(separatedBy: "\r\n\r\n")
       #expect(parts.count == 4)
@@ -227,7 +227,7 @@ import Testing
           return
         }
         socket.write(request)
-        let got = socket.read(for: 3)
+        let got = socket.read(for: 20)
         let answer = String(decoding: got.bytes, as: UTF8.self)
         #expect(Security.status(answer) == expected, "\(request.prefix(80))")
         #expect(got.closed, "\(request.prefix(80)) left the connection open")
@@ -243,7 +243,7 @@ import Testing
       socket.write(
         "POST /api/change HTTP/1.1\r\n\(Self.host(port))\r\nX-Arrange-Token: \(token)\r\n"
           + "Content-Length: \(ServerLimits.bodyBytes + 1)\r\n\r\n")
-      let answer = String(decoding: socket.read(for: 3).bytes, as: UTF8.self)
+      let answer = String(decoding: socket.read(for: 20).bytes, as: UTF8.self)
       #expect(Security.status(answer) == 413)
       // More requests in one change than allowed: refused as a whole.
       let many = (0...ServerLimits.requestsPerChange).map { _ in
@@ -388,21 +388,21 @@ import Testing
         let socket = try #require(RawSocket(port: port))
         #expect(socket.openWebSocket(port: port, token: token))
         // The board comes first.
-        let first = socket.frames(for: 3, stopAfter: 1)
+        let first = socket.frames(for: 20, stopAfter: 1)
         #expect(first.first?.opcode == 1)
         socket.write(frame)
-        let frames = socket.frames(for: 3)
+        let frames = socket.frames(for: 20) { $0.contains { $0.opcode == 8 } }
         let close = frames.first { $0.opcode == 8 }
         let status = close.map { UInt16($0.payload[0]) << 8 | UInt16($0.payload[1]) }
         #expect(status == code, "\(frame.prefix(4))")
-        #expect(socket.read(for: 2).closed)
+        #expect(socket.read(for: 20).closed)
       }
       // A ping is answered with a pong carrying its bytes.
       let socket = try #require(RawSocket(port: port))
       #expect(socket.openWebSocket(port: port, token: token))
-      _ = socket.frames(for: 3, stopAfter: 1)
+      _ = socket.frames(for: 20, stopAfter: 1)
       socket.write(RawSocket.frame(opcode: 9, [1, 2, 3]))
-      let pong = socket.frames(for: 3, stopAfter: 1)
+      let pong = socket.frames(for: 20, stopAfter: 1)
       #expect(pong.first?.opcode == 10 && pong.first?.payload == [1, 2, 3])
     }
   }
@@ -412,7 +412,7 @@ import Testing
     try await Security.withServer { port, token, _ in
       let socket = try #require(RawSocket(port: port, receiveBuffer: 4096))
       #expect(socket.openWebSocket(port: port, token: token))
-      let first = socket.frames(for: 3, stopAfter: 1)
+      let first = socket.frames(for: 20, stopAfter: 1)
       let whole = try #require(first.first?.payload)
       #expect(String(decoding: whole, as: UTF8.self).contains(#""board":{"version":1"#))
       // Forty changes while the page reads nothing, each larger than what the sockets buffer.
