@@ -61,7 +61,11 @@ import Testing
     guard let socket = RawSocket(port: port) else { return "" }
     var text = lines.joined(separator: "\r\n") + "\r\n"
     if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }
-    socket.write(text + "Connection: close\r\n\r\n" + body)
+    // One Connection field: a second with another value is refused (a desync otherwise).
+    if !lines.contains(where: { $0.lowercased().hasPrefix("connection:") }) {
+      text += "Connection: close\r\n"
+    }
+    socket.write(text + "\r\n" + body)
     return socket.readAnswer(within: 20)
   }
 

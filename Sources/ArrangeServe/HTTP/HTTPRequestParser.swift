@@ -25,13 +25,20 @@ struct HTTPRequest: Sendable {
     fields.first { $0.name == name }?.value
   }
 
-  /// Whether the client asked to keep the connection open after the answer.
-  var keepsAlive: Bool {
-    let tokens = (field("connection") ?? "").lowercased().split(separator: ",").map {
-      $0.trimmingSpaces()
+  /// The tokens of every `Connection` field, lowercased (`close`, `keep-alive`, `upgrade`).
+  var connectionTokens: [Substring] {
+    fields.filter { $0.name == "connection" }.flatMap {
+      $0.value.lowercased().split(separator: ",").map { $0.trimmingSpaces() }
     }
+  }
+
+  /// Whether the client asked to keep the connection open after the answer: a `close` in any
+  /// `Connection` field closes it, as every proxy in front reads it.
+  var keepsAlive: Bool {
+    let tokens = connectionTokens
+    if tokens.contains("close") { return false }
     if isHTTP10 { return tokens.contains("keep-alive") }
-    return !tokens.contains("close")
+    return true
   }
 }
 
@@ -82,6 +89,12 @@ struct HTTPRequestParser: Sendable {
   /// The next whole request, or `nil` when more bytes are needed.
   mutating func next() throws(HTTPRequestError) -> HTTPRequest? {
     if pending == nil {
+      // Bytes that cannot begin a request (a TLS handshake, a binary protocol) are refused at
+      // once, not after the head's deadline: a request starts with a method's capital letters
+      // and a space.
+      guard Self.canBeginRequest(buffer) else {
+        throw HTTPRequestError(status: 400, message: "This is not an HTTP request.")
+      }
       guard let end = try headEnd() else {
         // No blank line yet: refuse a head that cannot fit before it has all arrived.
         if buffer.count > ServerLimits.headBytes {
@@ -200,6 +213,14 @@ struct HTTPRequestParser: Sendable {
     }
     func count(_ name: String) -> Int { fields.reduce(0) { $0 + ($1.name == name ? 1 : 0) } }
     guard count("host") == 1 else { throw bad("A request names its Host once.") }
+    // A field the server decides by, given twice with two values, is read one way here and
+    // another way by whatever reads it first or last: refused.
+    for name in ["origin", "x-arrange-token", "connection", "upgrade"] {
+      let values = fields.filter { $0.name == name }.map(\.value)
+      guard values.allSatisfy({ $0 == values.first }) else {
+        throw bad("A request gives its \(name) field twice, with two values.")
+      }
+    }
     guard count("transfer-encoding") == 0 else {
       throw HTTPRequestError(
         status: 501, message: "Transfer-Encoding is not accepted; send Content-Length.")
@@ -227,6 +248,18 @@ struct HTTPRequestParser: Sendable {
       target: String(decoding: target, as: UTF8.self), isHTTP10: version == "HTTP/1.0",
       fields: fields, body: [])
     return (request, length)
+  }
+
+  /// Whether `bytes` can be the start of a request line: up to 16 capital letters, then a
+  /// space, then `/` (an empty start can be anything yet).
+  static func canBeginRequest(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while index < bytes.count, index < 17, bytes[index] >= 0x41 && bytes[index] <= 0x5A {
+      index += 1
+    }
+    guard index < bytes.count else { return index <= 16 }
+    guard index > 0, index <= 16, bytes[index] == 0x20 else { return false }
+    return index + 1 == bytes.count || bytes[index + 1] == 0x2F
   }
 
   /// Whether `byte` may be in a header field's name (RFC 9110 `tchar`).

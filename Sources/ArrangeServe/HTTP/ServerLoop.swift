@@ -484,8 +484,9 @@ final class ServerLoop: @unchecked Sendable {
         }
         connection.isTrusted = true
         connection.headAt = Self.now()
-        // A client that asks before sending its body (curl does, past 1 KiB) is told to go on.
-        if connection.parser.awaitedHead?.field("expect")?.lowercased() == "100-continue" {
+        // A client that asks before sending its body (curl does, past 1 KiB) is told to go on;
+        // never an HTTP/1.0 one, which knows no 1xx answer (RFC 9110 §10.1.1).
+        if head.field("expect")?.lowercased() == "100-continue" && !head.isHTTP10 {
           queue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection)
         }
       }
@@ -605,10 +606,9 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Opens the WebSocket, or refuses a handshake that is not one.
   private func upgrade(_ request: HTTPRequest, on connection: Connection) {
-    let connectionTokens = (request.field("connection") ?? "").lowercased().split(separator: ",")
-      .map { $0.trimmingSpaces() }
-    guard (request.field("upgrade") ?? "").lowercased() == "websocket",
-      connectionTokens.contains("upgrade"), request.body.isEmpty,
+    // An HTTP/1.0 handshake is refused (RFC 6455 §4.2.1 asks for HTTP/1.1 at least).
+    guard (request.field("upgrade") ?? "").lowercased() == "websocket", !request.isHTTP10,
+      request.connectionTokens.contains("upgrade"), request.body.isEmpty,
       let key = request.field("sec-websocket-key"), WebSocket.isValidKey(key)
     else {
       return refuse(connection, status: 400, message: "Not a WebSocket handshake.")
