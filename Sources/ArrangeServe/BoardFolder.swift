@@ -92,6 +92,32 @@ package struct BoardFolder: Sendable {
       && (info.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// Why `name` may be taken for another board of `names`: the boards whose names are the same
+  /// as it once Unicode's compatibility normalisation (NFKC) is applied, and so look the same to a
+  /// person; `nil` when there is none. Names are compared by their bytes everywhere else.
+  package static func lookAlikeWarning(for name: String, among names: [String]) -> String? {
+    let bytes = Array(name.utf8)
+    let looks = name.precomposedStringWithCompatibilityMapping.utf8
+    let others = names.filter {
+      Array($0.utf8) != bytes && $0.precomposedStringWithCompatibilityMapping.utf8.elementsEqual(looks)
+    }
+    guard !others.isEmpty else { return nil }
+    let spelled = ([name] + others).map { "“\($0)” (\(Self.spelling(of: $0)))" }
+    return "\(others.count + 1) boards have names that look the same: "
+      + spelled.joined(separator: ", ") + ". Each opens its own file; rename all but one to tell "
+      + "them apart."
+  }
+
+  /// What tells look-alike names apart: the code points of each character that is not plain
+  /// ASCII (`U+212A`; `U+0065 U+0301` for a decomposed é), or "ASCII only".
+  static func spelling(of name: String) -> String {
+    let outside = name.filter { !$0.isASCII }.flatMap(\.unicodeScalars).map { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return outside.isEmpty ? "ASCII only" : outside.joined(separator: " ")
+  }
+
   /// The path of board `name` (a name ``contains(_:)`` accepted).
   package func path(of name: String) -> String { path + "/" + name }
 

@@ -53,8 +53,10 @@ final class BoardShelf: @unchecked Sendable {
   private let wake: @Sendable () -> Void
   private let notice: @Sendable (String) -> Void
   private let guardLock = NSLock()
-  // Guarded by `guardLock`.
-  private var served: [String: Served] = [:]
+  // Guarded by `guardLock`. Keyed by the name's bytes: Swift's `String` equality is canonical
+  // equivalence, under which `K.md` and `\u{212A}.md` (KELVIN SIGN), or a precomposed and a
+  // decomposed `é.md`, are one name; in the folder they are two files.
+  private var served: [[UInt8]: Served] = [:]
   private var single: Served?
   private var stopping = false
   private var address = ""
@@ -153,7 +155,7 @@ final class BoardShelf: @unchecked Sendable {
     guard !stopping else {
       return .failure(Refusal(status: 503, message: "The server is stopping."))
     }
-    if let board = served[name] { return .success(board) }
+    if let board = served[Array(name.utf8)] { return .success(board) }
     let missing = Refusal(status: 404, message: "There is no board \(name) in this folder.")
     guard folder.contains(name) else { return .failure(missing) }
     guard served.count < ServerLimits.boards else {
@@ -185,7 +187,7 @@ final class BoardShelf: @unchecked Sendable {
     lock.record(address)
     let worker = BoardWorker(shared: shared, wake: wake, notice: notice)
     let board = Served(name: name, worker: worker, lock: lock)
-    served[name] = board
+    served[Array(name.utf8)] = board
     worker.start()
     return .success(board)
   }
@@ -241,12 +243,21 @@ final class BoardShelf: @unchecked Sendable {
 
   /// The JSON of `GET /api/boards`: the folder's name and its boards, each with its address
   /// (`{"folder":"notes","boards":[{"name":"a.md","address":"/b/a.md/"}],"complete":true}`).
+  ///
+  /// Boards whose names a person cannot tell apart (the same once Unicode's compatibility
+  /// normalisation is applied: `K.md` and `\u{212A}.md`, a precomposed and a decomposed `é.md`)
+  /// each carry a `"warning"` naming the others; each address still opens its own file.
   func listJSON() -> String {
     guard let folder else { return "{\"folder\":null,\"boards\":[],\"complete\":true}" }
     let (names, isComplete) = folder.boards()
     let quoted = BoardMessages.quoted
     let entries = names.map { name in
-      "{\"name\":\(quoted(name)),\"address\":\(quoted("/b/" + BoardFolder.segment(of: name) + "/"))}"
+      var entry =
+        "{\"name\":\(quoted(name)),\"address\":\(quoted("/b/" + BoardFolder.segment(of: name) + "/"))"
+      if let warning = BoardFolder.lookAlikeWarning(for: name, among: names) {
+        entry += ",\"warning\":\(quoted(warning))"
+      }
+      return entry + "}"
     }
     let shown = (folder.shownPath as NSString).lastPathComponent
     return "{\"folder\":\(quoted(shown.isEmpty ? folder.shownPath : shown)),\"boards\":["

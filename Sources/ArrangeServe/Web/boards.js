@@ -49,6 +49,13 @@
       link.textContent = board.name.replace(/\.md$/i, "");
       link.title = board.name;
       item.append(link);
+      // Names a person cannot tell apart: each still opens its own file, and the list says so.
+      if (board.warning) {
+        const warning = document.createElement("p");
+        warning.className = "board-warning";
+        warning.textContent = board.warning;
+        item.append(warning);
+      }
       return item;
     }));
     const status = document.getElementById("status");
@@ -66,8 +73,9 @@
     if (key === shown) return;
     shown = key;
     const options = folder.boards.map((board) => {
-      const option = new Option(board.name.replace(/\.md$/i, ""), board.address);
-      option.title = board.name;
+      const option = new Option(board.name.replace(/\.md$/i, "") + (board.warning ? " ⚠" : ""),
+        board.address);
+      option.title = board.warning || board.name;
       option.selected = isCurrent(board);
       return option;
     });
