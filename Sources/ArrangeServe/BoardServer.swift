@@ -136,13 +136,17 @@ package struct BoardServer: Sendable {
     return stopper.result ?? Stop(isSaved: true, message: nil)
   }
 
-  /// Opens and parses the board, or says why not; a missing file is the sample board, or (not
-  /// `createsMissing`) refused.
-  static func open(_ path: String, createsMissing: Bool = true, notice: (String) -> Void) throws
-    -> SharedBoard<BoardFile>
-  {
+  /// Opens and parses the board, or says why not.
+  ///
+  /// A missing file is the sample board, or (not `createsMissing`) refused. A folder's board is
+  /// opened with `followingLinks` off: a link at its name, there now or swapped in at any later
+  /// moment, is never followed.
+  static func open(
+    _ path: String, createsMissing: Bool = true, followingLinks: Bool = true,
+    notice: (String) -> Void
+  ) throws -> SharedBoard<BoardFile> {
     do {
-      var opened = try BoardFile.open(path)
+      var opened = try BoardFile.open(path, followingLinks: followingLinks)
       for message in opened.file.notices { notice(message) }
       var document = BoardDocument.sample
       if opened.contents == nil && !createsMissing {

@@ -168,7 +168,8 @@ final class BoardShelf: @unchecked Sendable {
     let path = folder.path(of: name)
     let shared: SharedBoard<BoardFile>
     do {
-      shared = try BoardServer.open(path, createsMissing: false, notice: notice)
+      shared = try BoardServer.open(
+        path, createsMissing: false, followingLinks: false, notice: notice)
     } catch let error as BoardServer.StartError {
       return .failure(Refusal(status: 422, message: error.message))
     } catch {

@@ -95,9 +95,9 @@ extension BoardFile {
   ///
   /// Journals are dealt with under the board's exclusive lock: `board`, when the caller holds
   /// it, or one taken here (so a caller holding a shared lock must tidy before taking it).
-  static func tidyLeftovers(near target: String, holding board: LockedBoardFile? = nil)
-    -> [String]
-  {
+  static func tidyLeftovers(
+    near target: String, holding board: LockedBoardFile? = nil, followingLinks: Bool = true
+  ) -> [String] {
     let folder = directory(of: target)
     let name = fileName(of: target)
     let prefix = leftoverPrefix(for: name)
@@ -114,7 +114,8 @@ extension BoardFile {
       guard !isRunning(leftover.process) || age > 3600 else { continue }
       if case .journal = leftover, board == nil {
         // The board first, then the journal: the order every process takes them in.
-        board = try? LockedBoardFile.open(target, exclusive: true, wait: .upTo(2), path: name)
+        board = try? LockedBoardFile.open(
+          target, exclusive: true, wait: .upTo(2), path: name, followsLinks: followingLinks)
         guard board != nil else { continue }
       }
       let descriptor = openFile(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)

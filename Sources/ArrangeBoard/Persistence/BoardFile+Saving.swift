@@ -115,9 +115,10 @@ extension BoardFile {
     let isLinked = stat(target, &links) == 0 && links.st_nlink > 1
     let inPlace = isLinked || writesInPlace == target
     let file = try LockedBoardFile.open(
-      target, exclusive: true, wait: .upTo(patience), path: path, writable: inPlace)
+      target, exclusive: true, wait: .upTo(patience), path: path, writable: inPlace,
+      followsLinks: followsLinks)
     // Under the lock, so that no board is read while a killed in-place write is unresolved.
-    notices += Self.tidyLeftovers(near: target, holding: file)
+    notices += Self.tidyLeftovers(near: target, holding: file, followingLinks: followsLinks)
     let current: [UInt8]?
     do {
       current = try file.read()
@@ -329,7 +330,7 @@ extension BoardFile {
   /// longer than ``unguardedWriteDelay`` is not waited for. Until the write is done, a flushed
   /// journal next to the board holds the new contents and then the old ones, so that a process
   /// killed halfway leaves enough for the next one to finish the write
-  /// (``tidyLeftovers(near:)``). A write that fails puts the old bytes back.
+  /// (``tidyLeftovers(near:holding:followingLinks:)``). A write that fails puts the old bytes back.
   mutating func writeInPlace(
     _ contents: [UInt8], over current: [UInt8], in file: LockedBoardFile, target: String,
     since start: Double

@@ -61,6 +61,13 @@ public struct BoardFile: Sendable {
   /// refused with ``BoardFileError/Kind/redirected`` instead of following the link. A server
   /// turns it on: what it was started on is what it serves and writes.
   public var pinsTarget = false
+  /// Whether the board's own name may be a symbolic link, followed to where it leads.
+  ///
+  /// On for ``open(_:)``. Off (``open(_:followingLinks:)``), the file is opened without
+  /// following a link at its name, at every read and save: a link found there, or swapped in at
+  /// any moment, is refused with ``BoardFileError/Kind/redirected`` and nothing is read or
+  /// written through it.
+  public private(set) var followsLinks = true
   /// Whether saves take a read lease (tests that write the file from this very process turn it
   /// off: a lease held by a process makes that process's own writers wait for it).
   var usesLeases = true
@@ -75,6 +82,8 @@ public struct BoardFile: Sendable {
   /// The file the path leads to now; when ``pinsTarget`` is on, refused unless it is
   /// ``target``.
   func currentTarget() throws(BoardFileError) -> String {
+    // Not following links, the name is the file: every open refuses a link there.
+    guard followsLinks else { return target }
     let now = try Self.resolve(path)
     guard !pinsTarget || now == target else {
       throw BoardFileError(
@@ -97,12 +106,30 @@ public struct BoardFile: Sendable {
   public static func open(
     _ path: String
   ) throws(BoardFileError) -> (file: BoardFile, contents: [UInt8]?) {
-    let target = try resolve(path)
+    try open(path, followingLinks: true)
+  }
+
+  /// Reads the file at `path` as ``open(_:)`` does; with `followingLinks` off, a symbolic link
+  /// at `path` is refused (``BoardFileError/Kind/redirected``), now and at every later read and
+  /// save (``followsLinks``), so that nothing outside the folder the path names is ever read
+  /// or written through a link swapped in for the board.
+  public static func open(
+    _ path: String, followingLinks: Bool
+  ) throws(BoardFileError) -> (file: BoardFile, contents: [UInt8]?) {
+    let target = followingLinks ? try resolve(path) : path
     var file = BoardFile(path: path, known: nil, target: target)
-    file.notices = tidyLeftovers(near: target)
+    file.followsLinks = followingLinks
+    file.notices = tidyLeftovers(near: target, followingLinks: followingLinks)
     let contents = try file.contentsOnDisk()
     file.known = contents
     return (file, contents)
+  }
+
+  /// The refusal of a symbolic link at `path` when links are not followed.
+  static func linkRefused(path: String) -> BoardFileError {
+    BoardFileError(
+      kind: .redirected, path: path,
+      message: "\(path) is a symbolic link; it is neither read nor written through it.")
   }
 
   /// Changes the file under the lock: reads it, passes its bytes (`nil` when there is no file)
@@ -187,7 +214,7 @@ public struct BoardFile: Sendable {
   public func contentsOnDisk() throws(BoardFileError) -> [UInt8]? {
     let target = try currentTarget()
     let file = try LockedBoardFile.open(
-      target, exclusive: false, wait: .upTo(patience), path: path)
+      target, exclusive: false, wait: .upTo(patience), path: path, followsLinks: followsLinks)
     do {
       return try file.read()
     } catch {
@@ -199,7 +226,8 @@ public struct BoardFile: Sendable {
   /// stamp, and whether another program (or another `arrange`) is writing it.
   public func inspect() throws(BoardFileError) -> BoardFileVersion {
     let target = try currentTarget()
-    let file = try LockedBoardFile.open(target, exclusive: false, wait: .never, path: path)
+    let file = try LockedBoardFile.open(
+      target, exclusive: false, wait: .never, path: path, followsLinks: followsLinks)
     let contents: [UInt8]?
     do {
       contents = try file.read()

@@ -61,13 +61,18 @@ final class LockedBoardFile {
   ///
   /// - Throws: ``BoardFileError`` naming `path` when the file cannot be opened, is not a regular
   ///   file, or stays locked by another process for longer than `wait` allows.
+  ///
+  /// With `followsLinks` off, a symbolic link at `target` is not followed but refused
+  /// (``BoardFileError/Kind/redirected``): the check of what the name is and the open are one
+  /// step, so a link swapped in between them is never followed.
   static func open(
-    _ target: String, exclusive: Bool, wait: Wait, path: String, writable: Bool = false
+    _ target: String, exclusive: Bool, wait: Wait, path: String, writable: Bool = false,
+    followsLinks: Bool = true
   ) throws(BoardFileError) -> LockedBoardFile {
     let start = monotonicSeconds()
     var delay: UInt32 = 500
     while true {
-      let flags = O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+      let flags = O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followsLinks ? 0 : O_NOFOLLOW)
       var isWritable = writable
       var descriptor = writable ? openFile(target, O_RDWR | flags) : -1
       if descriptor < 0 {
@@ -77,6 +82,7 @@ final class LockedBoardFile {
       guard descriptor >= 0 else {
         let code = errno
         if code == ENOENT { return LockedBoardFile(descriptor: -1, info: stat()) }
+        if code == ELOOP && !followsLinks { throw BoardFile.linkRefused(path: path) }
         // Another arrange holds a write lease for an in-place write: like its lock, it is
         // given up in a moment.
         guard code == EWOULDBLOCK || code == EAGAIN else {
