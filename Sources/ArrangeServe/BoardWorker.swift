@@ -153,6 +153,9 @@ final class BoardWorker: @unchecked Sendable {
       // for the person (a conflict); 503 when writing failed (it is kept, and tried again).
       if outcome.refused {
         status = 409
+      } else if outcome.failed {
+        // A reload or an overwrite that could not read or write the file: never 200.
+        status = 503
       } else if made.isSaved {
         status = 200
       } else if shared.session.isInConflict

@@ -5,8 +5,11 @@
 #endif
 
 extension BoardFile {
-  /// `path` with symbolic links resolved; for a file that does not exist yet, the path the
-  /// links lead to.
+  /// `path` with symbolic links resolved; for a file that does not exist (yet, or any more),
+  /// the path the links lead to, its folder resolved as well.
+  ///
+  /// Both are absolute and resolved alike, so that a board whose file is deleted, or created
+  /// by its first save, still leads to the file it was opened as.
   static func resolve(_ path: String) throws(BoardFileError) -> String {
     if let resolved = realpath(path, nil) {
       defer { free(resolved) }
@@ -19,7 +22,12 @@ extension BoardFile {
       var info = stat()
       guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
         let destination = readLink(current)
-      else { return current }
+      else {
+        guard let folder = realpath(directory(of: current), nil) else { return current }
+        defer { free(folder) }
+        let resolved = String(cString: folder)
+        return (resolved == "/" ? "" : resolved) + "/" + fileName(of: current)
+      }
       current =
         destination.hasPrefix("/") ? destination : directory(of: current) + "/" + destination
     }

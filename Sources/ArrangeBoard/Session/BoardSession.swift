@@ -67,16 +67,21 @@ public struct BoardSession<Storage: BoardStorage> {
     public var focus: BoardFocus?
     /// What to tell the person, if anything.
     public var message: String?
+    /// Whether what the person asked for (a reload, an overwrite) could not be done.
+    ///
+    /// The file could not be read or written: ``message`` says why, and the file is as it was.
+    public var failed: Bool
 
     /// Creates an outcome.
     public init(
       replacedDocument: Bool = false, travelled: Bool = false, focus: BoardFocus? = nil,
-      message: String? = nil
+      message: String? = nil, failed: Bool = false
     ) {
       self.replacedDocument = replacedDocument
       self.travelled = travelled
       self.focus = focus
       self.message = message
+      self.failed = failed
     }
   }
 
@@ -274,16 +279,30 @@ public struct BoardSession<Storage: BoardStorage> {
     do {
       version = try storage.inspect()
     } catch {
-      return Outcome(message: "Cannot reload: \(error.message)")
+      return Outcome(message: "Cannot reload: \(error.message)", failed: true)
     }
     if version.isBeingWritten == true {
       return Outcome(
-        message: "Cannot reload \(fileName) now: another program is writing it; try again")
+        message: "Cannot reload \(fileName) now: another program is writing it; try again",
+        failed: true)
     }
     guard let contents = version.contents else {
-      return Outcome(message: "\(fileName) is gone from disk; W writes this board back")
+      return Outcome(
+        message: "\(fileName) is gone from disk; W writes this board back", failed: true)
     }
-    return adopt(contents, reloaded: "Reloaded \(fileName)")
+    var outcome = adopt(contents, reloaded: "Reloaded \(fileName)")
+    if !outcome.replacedDocument {
+      // The file does not parse (said once per version of it: said again to whoever asked).
+      outcome.failed = true
+      if outcome.message == nil {
+        do {
+          _ = try BoardDocument.parse(contents)
+        } catch {
+          outcome.message = "Cannot reload \(fileName): \(error.message)"
+        }
+      }
+    }
+    return outcome
   }
 
   /// Makes `contents` (read from the file) the board, if they parse.
@@ -360,7 +379,7 @@ public struct BoardSession<Storage: BoardStorage> {
       return outcome
     } catch {
       if hasUnsavedChanges { pendingReason = "Not saved: \(error.message)" }
-      return Outcome(message: "Not saved: \(error.message)")
+      return Outcome(message: "Not saved: \(error.message)", failed: true)
     }
   }
 }

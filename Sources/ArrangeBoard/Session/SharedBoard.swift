@@ -22,12 +22,16 @@ public struct SharedBoardOutcome: Hashable, Sendable {
   public var refused: Bool
   /// What to tell the person, if anything.
   public var message: String?
+  /// Whether a reload or an overwrite could not read or write the file: ``message`` says why,
+  /// and the file is as it was.
+  public var failed: Bool
 
   /// Creates an outcome.
-  public init(changed: Bool, refused: Bool, message: String?) {
+  public init(changed: Bool, refused: Bool, message: String?, failed: Bool = false) {
     self.changed = changed
     self.refused = refused
     self.message = message
+    self.failed = failed
   }
 }
 
@@ -171,7 +175,8 @@ public struct SharedBoard<Storage: BoardStorage> {
     case .overwrite: outcome = session.overwrite()
     case .edit: return nil
     }
-    return SharedBoardOutcome(changed: noteChange(), refused: false, message: outcome.message)
+    return SharedBoardOutcome(
+      changed: noteChange(), refused: false, message: outcome.message, failed: outcome.failed)
   }
 
   /// Records a new version when the session's document changed; returns whether it did.
