@@ -92,14 +92,17 @@ package struct BoardFolder: Sendable {
       && (info.st_mode & S_IFMT) == S_IFREG
   }
 
-  /// Why `name` may be taken for another board of `names`: the boards whose names are the same
-  /// as it once Unicode's compatibility normalisation (NFKC) is applied, and so look the same to a
-  /// person; `nil` when there is none. Names are compared by their bytes everywhere else.
+  /// Why `name` may be taken for another board of `names`, or `nil` when it cannot.
+  ///
+  /// The others are the boards whose names are the same as it once Unicode's compatibility
+  /// normalisation (NFKC) is applied, and so look the same to a person. Names are compared by
+  /// their bytes everywhere else.
   package static func lookAlikeWarning(for name: String, among names: [String]) -> String? {
     let bytes = Array(name.utf8)
     let looks = name.precomposedStringWithCompatibilityMapping.utf8
     let others = names.filter {
-      Array($0.utf8) != bytes && $0.precomposedStringWithCompatibilityMapping.utf8.elementsEqual(looks)
+      Array($0.utf8) != bytes
+        && $0.precomposedStringWithCompatibilityMapping.utf8.elementsEqual(looks)
     }
     guard !others.isEmpty else { return nil }
     let spelled = ([name] + others).map { "“\($0)” (\(Self.spelling(of: $0)))" }
