@@ -141,8 +141,14 @@ class AccessibilityTests(SharedChromium):
         alpha = driver.execute_script(
             "return board.columns[0].cards.find(c => c.title === 'Alpha').id")
         version = driver.execute_script("return board.version")
-        server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
-        server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        # An editor writes the card's new title and keeps the file open while the page renames
+        # the card too: the server holds the page's change until the editor is done, then finds
+        # the two in conflict, however slow the machine (had the editor closed the file first,
+        # a slow page's change could come after the server took the editor's version in).
+        with open(server.path, "w", encoding="utf-8") as editor:
+            editor.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+            editor.flush()
+            server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
         wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
                  what="the conflict bar")
         self.audit(driver, "the conflict bar")

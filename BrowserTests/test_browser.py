@@ -400,10 +400,15 @@ class BrowserTests(SharedChromium):
         driver = self.page()
         alpha = self.card_id(driver, "Alpha")
         version = driver.execute_script("return board.version")
-        # An editor renames Alpha in the file, and before that has settled (half a second) a
-        # page renames it too: the two cannot be combined.
-        self.server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
-        status, answer = self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        # An editor renames Alpha in the file, and while it still has the file open a page
+        # renames it too: the two cannot be combined. (Had the editor closed the file first, a
+        # page's change slowed by a busy machine could come after the server took the editor's
+        # version in, and be refused instead.)
+        with open(self.server.path, "w", encoding="utf-8") as editor:
+            editor.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+            editor.flush()
+            status, answer = self.server.change(
+                version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
         # Held, not written: never answered 200.
         self.assertEqual(status, 202)
         self.assertFalse(answer["saved"])
@@ -430,8 +435,11 @@ class BrowserTests(SharedChromium):
         driver = self.page()
         alpha = self.card_id(driver, "Alpha")
         version = driver.execute_script("return board.version")
-        self.server.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
-        self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
+        # The editor keeps the file open while the page changes the card (as above).
+        with open(self.server.path, "w", encoding="utf-8") as editor:
+            editor.write(BOARD.replace("- Alpha\n", "- Alpha from the editor\n"))
+            editor.flush()
+            self.server.change(version, [{"op": "rename", "card": alpha, "title": "Alpha from the page"}])
         wait_for(lambda: driver.execute_script("return !document.getElementById('conflict').hidden"),
                  what="the conflict bar")
         driver.find_element("id", "reload").click()
