@@ -44,6 +44,9 @@ final class BoardShelf: @unchecked Sendable {
     case route(ServerRoute, board: Served?)
     /// The board cannot be served: the status and the reason.
     case refused(status: Int, message: String)
+    /// The board is being opened, on a thread of its own (its file may be locked by another
+    /// program, or large): ask again once ``takeOpened()`` names it.
+    case opening(name: [UInt8])
   }
 
   /// The folder whose boards are served; `nil` for a server of one board.
@@ -57,6 +60,10 @@ final class BoardShelf: @unchecked Sendable {
   // equivalence, under which `K.md` and `\u{212A}.md` (KELVIN SIGN), or a precomposed and a
   // decomposed `é.md`, are one name; in the folder they are two files.
   private var served: [[UInt8]: Served] = [:]
+  /// The boards being opened, by name, and those opened since ``takeOpened()`` last ran, each
+  /// with the refusal when it could not be.
+  private var opening: Set<[UInt8]> = []
+  private var opened: [(name: [UInt8], refusal: Refusal?)] = []
   private var single: Served?
   private var stopping = false
   private var address = ""
@@ -132,11 +139,22 @@ final class BoardShelf: @unchecked Sendable {
       default: allowed = method == "GET"
       }
       guard allowed else { return .route(inner, board: nil) }
-      switch open(name, in: folder) {
-      case .success(let board): return .route(inner, board: board)
+      switch board(name, in: folder) {
+      case .success(let board?): return .route(inner, board: board)
+      case .success(nil): return .opening(name: Array(name.utf8))
       case .failure(let refusal): return .refused(status: refusal.status, message: refusal.message)
       }
     }
+  }
+
+  /// The boards whose opening has ended since the last call, each with the refusal when it
+  /// could not be opened (network thread).
+  func takeOpened() -> [(name: [UInt8], refusal: Refusal?)] {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    let taken = opened
+    opened = []
+    return taken
   }
 
   /// Why a board is not opened.
@@ -147,24 +165,62 @@ final class BoardShelf: @unchecked Sendable {
     var message: String
   }
 
-  /// Board `name` of `folder`, opened (its worker started, its lock taken) if it was not yet, or
-  /// why it cannot be.
-  private func open(_ name: String, in folder: BoardFolder) -> Result<Served, Refusal> {
+  /// Board `name` of `folder` when it is open; `nil` while it is being opened (begun now if it
+  /// was not yet); or why it cannot be.
+  ///
+  /// Opening takes the board's lock, reads and parses its file, which another program's lock
+  /// or a large file can make take seconds: it happens on a thread of its own, so that the
+  /// network thread answers every other page meanwhile.
+  private func board(_ name: String, in folder: BoardFolder) -> Result<Served?, Refusal> {
+    let key = Array(name.utf8)
     guardLock.lock()
     defer { guardLock.unlock() }
     guard !stopping else {
       return .failure(Refusal(status: 503, message: "The server is stopping."))
     }
-    if let board = served[Array(name.utf8)] { return .success(board) }
-    let missing = Refusal(status: 404, message: "There is no board \(name) in this folder.")
-    guard folder.contains(name) else { return .failure(missing) }
-    guard served.count < ServerLimits.boards else {
+    if let board = served[key] { return .success(board) }
+    if opening.contains(key) { return .success(nil) }
+    guard folder.contains(name) else {
+      return .failure(Refusal(status: 404, message: "There is no board \(name) in this folder."))
+    }
+    guard served.count + opening.count < ServerLimits.boards else {
       return .failure(
         Refusal(
           status: 503,
           message: "\(ServerLimits.boards) boards are open already, the most one server opens; "
             + "serve this folder's other boards with another arrange serve."))
     }
+    opening.insert(key)
+    let thread = Thread { [self] in
+      let result = open(name, in: folder)
+      guardLock.lock()
+      opening.remove(key)
+      var board: Served?
+      var refusal: Refusal?
+      switch result {
+      case .success(let made) where !stopping:
+        served[key] = made
+        board = made
+      case .success(let made):
+        made.lock?.release()
+        refusal = Refusal(status: 503, message: "The server is stopping.")
+      case .failure(let failure):
+        refusal = failure
+      }
+      opened.append((key, refusal))
+      guardLock.unlock()
+      board?.worker.start()
+      wake()
+    }
+    thread.name = "arrange-open"
+    thread.start()
+    return .success(nil)
+  }
+
+  /// Opens board `name` of `folder` (its lock taken, its worker made but not started), or says
+  /// why it cannot be; on an opening thread, without the shelf's lock.
+  private func open(_ name: String, in folder: BoardFolder) -> Result<Served, Refusal> {
+    let missing = Refusal(status: 404, message: "There is no board \(name) in this folder.")
     let path = folder.path(of: name)
     let shared: SharedBoard<BoardFile>
     do {
@@ -185,12 +241,12 @@ final class BoardShelf: @unchecked Sendable {
     } catch {
       return .failure(Refusal(status: 409, message: "\(name) is served elsewhere."))
     }
+    guardLock.lock()
+    let address = self.address
+    guardLock.unlock()
     lock.record(address)
     let worker = BoardWorker(shared: shared, wake: wake, notice: notice)
-    let board = Served(name: name, worker: worker, lock: lock)
-    served[Array(name.utf8)] = board
-    worker.start()
-    return .success(board)
+    return .success(Served(name: name, worker: worker, lock: lock))
   }
 
   /// Stops every board, and gives up their locks; no board opens after this.

@@ -64,6 +64,9 @@ final class ServerLoop: @unchecked Sendable {
     var isHead = false
     /// The board its WebSocket shows, or its change waits for.
     var board: BoardShelf.Served?
+    /// A request waiting for its board to be opened (state ``State/waiting``), and the board's
+    /// name.
+    var parked: (request: HTTPRequest, board: [UInt8])?
 
     init(descriptor: Int32, id: Int, client: String, now: Double) {
       self.descriptor = descriptor
@@ -541,6 +544,12 @@ final class ServerLoop: @unchecked Sendable {
     case .refused(let status, let message):
       answerText(connection, status: status, message)
       return
+    case .opening(let name):
+      // Served again once the board is open (or answered with why it cannot be); nothing more
+      // is read from the connection meanwhile.
+      connection.state = .waiting
+      connection.parked = (request, name)
+      return
     }
     let isUpgrade = request.field("upgrade") != nil
     switch (route, request.method) {
@@ -807,8 +816,22 @@ final class ServerLoop: @unchecked Sendable {
 
   // MARK: - The board
 
-  /// Hands out the answers of changes, and tells WebSockets of a new snapshot of their board.
+  /// Hands out the answers of changes, and tells WebSockets of a new snapshot of their board;
+  /// serves the requests that waited for a board now opened.
   private func takeFromWorker() {
+    for (name, refusal) in shelf.takeOpened() {
+      for connection in Array(connections.values) where connection.parked?.board == name {
+        guard let (request, _) = connection.parked else { continue }
+        connection.parked = nil
+        connection.state = .http
+        if let refusal {
+          answerText(connection, status: refusal.status, refusal.message)
+        } else {
+          serve(request, on: connection)
+        }
+        advance(connection)
+      }
+    }
     for board in shelf.all {
       takeFromWorker(of: board)
     }
