@@ -28,12 +28,14 @@ package enum BoardMessages {
     return json + "]}"
   }
 
-  /// The answer to a change: whether it was refused, whether it is saved, and the board now.
-  static func answer(_ snapshot: BoardSnapshot, outcome: SharedBoardOutcome) -> String {
+  /// The answer to a change: whether it was refused, whether it is saved, and the board now,
+  /// as the pieces of its body in order.
+  static func answer(_ snapshot: BoardSnapshot, outcome: SharedBoardOutcome) -> [[UInt8]] {
     var json = "{\"refused\":\(outcome.refused),\"saved\":\(snapshot.isSaved)"
     json += ",\"pending\":\(snapshot.pending.map(quoted) ?? "null")"
     json += ",\"message\":\(outcome.message.map(quoted) ?? "null")"
-    return json + ",\"board\":\(snapshot.json)}"
+    // The board's bytes are the snapshot's own, shared, not copied into each answer.
+    return [Array((json + ",\"board\":").utf8), snapshot.bytes, [0x7D]]
   }
 
   /// `text` as a JSON string.

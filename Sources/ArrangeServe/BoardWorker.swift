@@ -13,11 +13,12 @@ final class BoardWorker: @unchecked Sendable {
     var body: [UInt8]
   }
 
-  /// An answer for a connection: its status and JSON.
+  /// An answer for a connection: its status and JSON, as the pieces of the body in order
+  /// (the board's bytes are the snapshot's, shared).
   struct Answer {
     var connection: Int
     var status: Int
-    var json: String
+    var json: [[UInt8]]
   }
 
   /// What the worker did when it was told to stop.
@@ -142,7 +143,7 @@ final class BoardWorker: @unchecked Sendable {
   /// Applies one change and queues its answer.
   private func perform(_ job: Job) {
     let status: Int
-    let json: String
+    let json: [[UInt8]]
     do {
       let parsed = try BoardMessages.requests(from: job.body)
       let outcome = shared.perform(parsed.requests, madeOn: parsed.version, at: Self.now())
@@ -168,7 +169,7 @@ final class BoardWorker: @unchecked Sendable {
       json = BoardMessages.answer(made, outcome: outcome)
     } catch {
       status = 400
-      json = "{\"error\":\(BoardMessages.quoted(error.message))}"
+      json = [Array("{\"error\":\(BoardMessages.quoted(error.message))}".utf8)]
     }
     condition.lock()
     answers.append(Answer(connection: job.connection, status: status, json: json))

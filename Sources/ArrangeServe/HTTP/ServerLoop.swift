@@ -563,7 +563,7 @@ final class ServerLoop: @unchecked Sendable {
       (.board, "HEAD") where !isUpgrade && board != nil:
       answer(
         connection, status: 200, type: "application/json; charset=utf-8",
-        body: Array((board?.worker.current.json ?? "").utf8))
+        pieces: [board?.worker.current.bytes ?? []])
     case (.change, "POST") where !isUpgrade:
       guard let board,
         board.worker.submit(BoardWorker.Job(connection: connection.id, body: request.body))
@@ -730,11 +730,22 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   private func answer(_ connection: Connection, status: Int, type: String, body: [UInt8]) {
+    answer(connection, status: status, type: type, pieces: [body])
+  }
+
+  /// Answers with a body made of `pieces`, sent one after the other: a board's bytes are
+  /// queued as the snapshot holds them, shared by every answer, never copied.
+  private func answer(
+    _ connection: Connection, status: Int, type: String, pieces: [[UInt8]]
+  ) {
+    let length = pieces.reduce(0) { $0 + $1.count }
     let head = Self.head(
-      status: status, type: type, length: body.count, closes: !connection.keepsAlive)
+      status: status, type: type, length: length, closes: !connection.keepsAlive)
     queue(head, on: connection)
     // An answer to HEAD is the head alone (its Content-Length still the body's).
-    if !connection.isHead { queue(body, on: connection) }
+    if !connection.isHead {
+      for piece in pieces { queue(piece, on: connection) }
+    }
     finishAnswer(connection)
   }
 
@@ -847,7 +858,7 @@ final class ServerLoop: @unchecked Sendable {
       connection.isHead = false
       self.answer(
         connection, status: answer.status, type: "application/json; charset=utf-8",
-        body: Array(answer.json.utf8))
+        pieces: answer.json)
       advance(connection)
     }
     let snapshot = board.worker.current
@@ -872,14 +883,18 @@ final class ServerLoop: @unchecked Sendable {
     let snapshot = board.worker.current
     connection.wantsNewest = false
     guard connection.sent !== snapshot else { return false }
-    let message: [UInt8]
+    let message: [[UInt8]]
     if let base = connection.sent, snapshot.serial - base.serial <= 64 {
-      message = snapshot.patch(from: base)
+      message = [snapshot.patch(from: base)]
     } else {
       message = snapshot.whole
     }
     connection.sent = snapshot
-    queue(WebSocket.frame(opcode: 1, message), on: connection)
+    // The frame's head, then its payload as the snapshot holds it: every page is sent the
+    // same bytes, none a copy of its own.
+    queue(
+      WebSocket.head(opcode: 1, length: message.reduce(0) { $0 + $1.count }), on: connection)
+    for piece in message { queue(piece, on: connection) }
     return true
   }
 }

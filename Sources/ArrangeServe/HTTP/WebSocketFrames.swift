@@ -42,8 +42,15 @@ enum WebSocket {
 
   /// A frame from the server: final, unmasked, with `opcode` (1 text, 8 close, 9 ping, 10 pong).
   static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    var out = head(opcode: opcode, length: payload.count)
+    out.reserveCapacity(out.count + payload.count)
+    return out + payload
+  }
+
+  /// The head of a frame from the server (final, unmasked) whose payload is `length` bytes:
+  /// sent before a payload that is shared by every page, which is then never copied.
+  static func head(opcode: UInt8, length count: Int) -> [UInt8] {
     var out: [UInt8] = [0x80 | opcode]
-    let count = payload.count
     if count < 126 {
       out.append(UInt8(count))
     } else if count <= 0xFFFF {
@@ -54,8 +61,7 @@ enum WebSocket {
         out.append(UInt8((count >> shift) & 0xFF))
       }
     }
-    out.reserveCapacity(out.count + count)
-    return out + payload
+    return out
   }
 
   /// A close frame with `status` and `reason`.
