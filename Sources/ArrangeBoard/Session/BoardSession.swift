@@ -40,6 +40,12 @@ public struct BoardSession<Storage: BoardStorage> {
   /// How many changes undo remembers.
   public static var historyLimit: Int { 500 }
 
+  /// How many bytes of memory undo and redo may hold, each.
+  ///
+  /// Past them the oldest changes are forgotten. A change costs what it changed (a move, a few
+  /// hundred bytes), so this is felt only after thousands of cards were edited at once.
+  public static var historyBytes: Int { 32 * 1024 * 1024 }
+
   /// The stored version ``document`` descends from (`nil`: nothing stored, or it did not parse).
   var base: BoardDocument?
   /// The cards changed since ``base``, as far as the commits said (`nil`: not known).
@@ -111,11 +117,15 @@ public struct BoardSession<Storage: BoardStorage> {
   ) -> Outcome {
     if let change, edited != document {
       undoStack.append(
-        BoardRevision(document: document, change: change, cards: cards ?? [], focus: focus))
-      if undoStack.count > Self.historyLimit {
-        undoStack.removeFirst(undoStack.count - Self.historyLimit)
-      }
+        BoardRevision(
+          document: document, from: edited, change: change, cards: cards ?? [], focus: focus))
+      Self.trim(&undoStack)
       redoStack.removeAll()
+    } else if edited != document {
+      // Undo and redo go from the board as it is: the change not described goes back with
+      // the last one that was.
+      undoStack = Self.rebase(undoStack, from: document, to: edited)
+      redoStack = Self.rebase(redoStack, from: document, to: edited)
     }
     document = edited
     hasUnsavedChanges = true
@@ -348,10 +358,18 @@ public struct BoardSession<Storage: BoardStorage> {
     done: String
   ) -> Outcome? {
     guard let revision = self[keyPath: source].popLast() else { return nil }
+    guard let earlier = revision.difference.applied(to: document) else {
+      // Never expected (the history always starts from the board as it is); said, not done.
+      forgetHistory()
+      return Outcome(
+        message: "Nothing was changed: the history no longer fits the board", failed: true)
+    }
     self[keyPath: destination].append(
       BoardRevision(
-        document: document, change: revision.change, cards: revision.cards, focus: focus))
-    document = revision.document
+        document: document, from: earlier, change: revision.change, cards: revision.cards,
+        focus: focus))
+    Self.trim(&self[keyPath: destination])
+    document = earlier
     hasUnsavedChanges = true
     changedCards?.formUnion(revision.cards)
     var outcome = save(at: time)
@@ -361,6 +379,29 @@ public struct BoardSession<Storage: BoardStorage> {
     }
     outcome.message = outcome.message ?? "\(done) \(revision.change)"
     return outcome
+  }
+
+  /// Forgets the oldest revisions past ``historyLimit`` or ``historyBytes``.
+  static func trim(_ stack: inout [BoardRevision]) {
+    if stack.count > historyLimit { stack.removeFirst(stack.count - historyLimit) }
+    var bytes = stack.reduce(0) { $0 + $1.bytes }
+    var drop = 0
+    while bytes > historyBytes && drop < stack.count - 1 {
+      bytes -= stack[drop].bytes
+      drop += 1
+    }
+    stack.removeFirst(drop)
+  }
+
+  /// `stack` with its last revision taken from `new` instead of `old` (the board changed
+  /// without a revision of its own); the revisions before it are from that one's board.
+  static func rebase(
+    _ stack: [BoardRevision], from old: BoardDocument, to new: BoardDocument
+  ) -> [BoardRevision] {
+    guard var last = stack.last else { return stack }
+    guard let target = last.difference.applied(to: old) else { return [] }
+    last.difference = BoardDifference(from: new, to: target)
+    return stack.dropLast() + [last]
   }
 
   /// Forgets undo and redo: they described another version of the board.

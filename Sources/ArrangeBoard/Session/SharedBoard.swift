@@ -50,8 +50,11 @@ public struct SharedBoard<Storage: BoardStorage> {
   /// The number of the current version of the board; it grows by one at every change, here or
   /// on disk.
   public private(set) var version = 1
-  /// The last versions, oldest first, the current one last.
-  var history: [(version: Int, document: BoardDocument)]
+  /// The current version and its document (the session's, shared).
+  var latest: (version: Int, document: BoardDocument)
+  /// The versions before it, oldest first, each as what turns the next one into it: what
+  /// changed, not whole documents (``BoardDifference``).
+  var earlier: [(version: Int, difference: BoardDifference)] = []
   /// What relative due dates (`3d`) and local times count from: the system's clock, or a
   /// stopped one in tests.
   public var dueDateClock = DueDateClock.system
@@ -59,10 +62,28 @@ public struct SharedBoard<Storage: BoardStorage> {
   /// How many versions requests can be carried over from.
   public static var historyLength: Int { 64 }
 
+  /// How many bytes of memory the earlier versions may hold: past them the oldest are
+  /// forgotten (a request made on one is refused, and the page shows the board as it is).
+  public static var historyBytes: Int { 16 * 1024 * 1024 }
+
   /// Shares `session`.
   public init(session: BoardSession<Storage>) {
     self.session = session
-    history = [(1, session.document)]
+    latest = (1, session.document)
+  }
+
+  /// The document of version `made`, if it is still known.
+  ///
+  /// - Complexity: O(what changed since, and the size of each array that changed).
+  func document(ofVersion made: Int) -> BoardDocument? {
+    if made == latest.version { return latest.document }
+    guard let first = earlier.firstIndex(where: { $0.version == made }) else { return nil }
+    var document = latest.document
+    for entry in earlier[first...].reversed() {
+      guard let older = entry.difference.applied(to: document) else { return nil }
+      document = older
+    }
+    return document
   }
 
   /// The current board.
@@ -100,7 +121,7 @@ public struct SharedBoard<Storage: BoardStorage> {
   public mutating func perform(
     _ edits: [BoardEdit], madeOn made: Int, at time: Double
   ) -> SharedBoardOutcome {
-    guard let shown = history.first(where: { $0.version == made })?.document else {
+    guard let shown = document(ofVersion: made) else {
       return refusal(
         made > version
           ? "This page showed a version of the board this server never had (was it started "
@@ -181,12 +202,21 @@ public struct SharedBoard<Storage: BoardStorage> {
 
   /// Records a new version when the session's document changed; returns whether it did.
   mutating func noteChange() -> Bool {
-    guard session.document != history.last?.document else { return false }
+    guard session.document != latest.document else { return false }
     version += 1
-    history.append((version, session.document))
-    if history.count > Self.historyLength {
-      history.removeFirst(history.count - Self.historyLength)
+    earlier.append(
+      (latest.version, BoardDifference(from: session.document, to: latest.document)))
+    latest = (version, session.document)
+    if earlier.count >= Self.historyLength {
+      earlier.removeFirst(earlier.count - Self.historyLength + 1)
     }
+    var bytes = earlier.reduce(0) { $0 + $1.difference.bytes }
+    var drop = 0
+    while bytes > Self.historyBytes && drop < earlier.count {
+      bytes -= earlier[drop].difference.bytes
+      drop += 1
+    }
+    earlier.removeFirst(drop)
     return true
   }
 
