@@ -85,6 +85,7 @@ package struct BoardServer: Sendable {
     ready: @escaping @Sendable (String) async -> Void,
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws -> Stop {
+    ServerMemory.giveBackLargeBuffers()
     let folder = BoardFolder.isFolder(path) ? BoardFolder(path: path) : nil
     var lock: ServeLock?
     defer { lock?.release() }
