@@ -57,6 +57,16 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
 
+    def board(self, timeout=20):
+        """The board as `/api/board` gives it to a page (with the token)."""
+        import json
+        import urllib.request
+        token = self.url.split("#token=")[1]
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/api/board",
+                                         headers={"X-Arrange-Token": token})
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return json.loads(answer.read())
+
     def read(self):
         with open(self.path, encoding="utf-8") as file:
             return file.read()

@@ -320,11 +320,7 @@ class BigBoardTests(unittest.TestCase):
         return self.board()["version"]
 
     def board(self):
-        token = self.server.url.split("#token=")[1]
-        request = urllib.request.Request(f"http://127.0.0.1:{self.server.port}/api/board",
-                                         headers={"X-Arrange-Token": token})
-        with urllib.request.urlopen(request, timeout=120) as answer:
-            return json.loads(answer.read())
+        return self.server.board(timeout=120)
 
     def places(self):
         return [[card["id"] for card in column["cards"]] for column in self.board()["columns"]]

@@ -44,13 +44,7 @@ class DeletedBoardTests(unittest.TestCase):
         self.server.stop()
 
     def board(self):
-        import json
-        import urllib.request
-        token = self.server.url.split("#token=")[1]
-        request = urllib.request.Request(f"http://127.0.0.1:{self.server.port}/api/board",
-                                         headers={"X-Arrange-Token": token})
-        with urllib.request.urlopen(request, timeout=20) as answer:
-            return json.loads(answer.read())
+        return self.server.board()
 
     def gone(self):
         """Deletes the file and waits until the server has seen it go."""
