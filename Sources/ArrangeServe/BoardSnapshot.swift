@@ -31,6 +31,11 @@ final class BoardSnapshot: @unchecked Sendable {
   let cards: [[String]]
   /// The archive's JSON (`[…]`).
   let archive: String
+  /// Each card's JSON by its identifier, with the card it was made from and whether the board
+  /// was an Obsidian one: the next snapshot takes the JSON of every card that did not change
+  /// from here instead of making it again (a change on a 50,000-card board rebuilt all of it).
+  private let cardJSON: [CardID: (card: BoardCard, json: String)]
+  private let isObsidianKanban: Bool
   /// Where each card's JSON is in the board, counting every column's cards in order (made
   /// when a later snapshot is first sent as a patch of this one; read and written only by the
   /// server's network thread).
@@ -38,8 +43,11 @@ final class BoardSnapshot: @unchecked Sendable {
   /// Patches from earlier snapshots, by their serial (network thread only).
   private var patches: [Int: [UInt8]] = [:]
 
-  /// The board of `shared` with `message` for the status line.
-  init<Storage>(_ shared: SharedBoard<Storage>, message: String?, serial: Int) {
+  /// The board of `shared` with `message` for the status line; the JSON of the cards
+  /// `previous` has as they are is taken from it.
+  init<Storage>(
+    _ shared: SharedBoard<Storage>, message: String?, serial: Int, previous: BoardSnapshot? = nil
+  ) {
     self.serial = serial
     version = shared.version
     let session = shared.session
@@ -56,17 +64,33 @@ final class BoardSnapshot: @unchecked Sendable {
     self.head = head
     var columnHeads: [String] = []
     var cards: [[String]] = []
+    // A card's JSON depends on the card alone (its details are read from its lines), and on
+    // whether the board is an Obsidian one (its due date may be in its title).
+    isObsidianKanban = document.isObsidianKanban
+    let earlier = previous?.isObsidianKanban == isObsidianKanban ? previous?.cardJSON : nil
+    var cardJSON: [CardID: (card: BoardCard, json: String)] = [:]
+    cardJSON.reserveCapacity(earlier?.count ?? 0)
     for (index, column) in document.columns.enumerated() {
-      let details = document.detailsOfCards(inColumn: index)
       columnHeads.append(
         "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
           + ",\"complete\":\(column.marksComplete),\"cards\":[")
+      // Every card's details at once (one pass over the column's lines) when some are new.
+      var details: [CardDetails]?
       cards.append(
         column.cards.enumerated().map { place, card in
-          BoardMessages.card(
-            card, details: details.indices.contains(place) ? details[place] : CardDetails())
+          if let made = earlier?[card.id], made.card == card {
+            cardJSON[card.id] = made
+            return made.json
+          }
+          let all = details ?? document.detailsOfCards(inColumn: index)
+          details = all
+          let json = BoardMessages.card(
+            card, details: all.indices.contains(place) ? all[place] : CardDetails())
+          cardJSON[card.id] = (card, json)
+          return json
         })
     }
+    self.cardJSON = cardJSON
     self.columnHeads = columnHeads
     self.cards = cards
     archive = "[" + document.archive.map { quoted($0.title) }.joined(separator: ",") + "]"

@@ -187,7 +187,7 @@ final class BoardWorker: @unchecked Sendable {
       force || message != nil || saved != old.isSaved
         || shared.session.pendingReason != old.pending && !saved
     else { return old }
-    let made = BoardSnapshot(shared, message: message, serial: old.serial + 1)
+    let made = BoardSnapshot(shared, message: message, serial: old.serial + 1, previous: old)
     // Whoever runs the server hears when the board cannot be written, once per reason.
     if let pending = made.pending, pending != old.pending { notice(pending) }
     condition.lock()
