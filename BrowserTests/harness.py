@@ -197,6 +197,16 @@ class SharedChromium(unittest.TestCase):
         return driver
 
 
+def allow_slow_commands(driver, seconds):
+    """Lets one WebDriver command (an axe audit of a page of 11,000 items, say) take up to
+    `seconds`: Selenium's client gives up on an answer after 120 s otherwise, whatever the
+    script timeout, and a loaded CI machine can take longer than that."""
+    driver.set_script_timeout(seconds)
+    config = getattr(driver.command_executor, "_client_config", None)
+    if config is not None:
+        config.timeout = seconds
+
+
 def chromium(width=1200, height=800):
     """A headless Chromium window of `width` × `height` CSS pixels."""
     options = Options()
