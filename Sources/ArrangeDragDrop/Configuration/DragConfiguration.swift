@@ -67,6 +67,15 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// Default 0.5.
   public var dropIntoFraction: Double = 0.5
+  /// Where on an item of the dragged item's own container the dragged item takes its place: the
+  /// share of the item's length, from its edge nearest the dragged item's place, that the pointer
+  /// must pass (SortableJS's `swapThreshold`).
+  ///
+  /// 0 (the default): once the pointer passes the item's middle, the rule of the *slot* (the
+  /// number of other items whose middle lies before the pointer). 1: as soon as the pointer is on
+  /// the item. Values between move the line from the middle towards the near edge; values out of
+  /// `0 ... 1` are clamped. Places in other containers follow the middle rule.
+  public var swapThreshold: Double = 0
   /// How drags look, for renderers (the engine reads only ``DragAppearance/displacedAlpha``,
   /// into its presentation).
   public var appearance = DragAppearance()

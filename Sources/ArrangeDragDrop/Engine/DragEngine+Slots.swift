@@ -27,11 +27,33 @@ extension DragEngine {
   /// whose midpoint comes before the point.
   @inlinable
   func finalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
-    let raw = arena[position].geometry.insertionIndex(for: point)
+    let geometry = arena[position].geometry
+    var raw = geometry.insertionIndex(for: point)
     let (count, own) = baseCount(of: session, in: arena[position].id)
+    if let own, configuration.swapThreshold > 0 {
+      raw = swapIndex(raw, own: own, at: point, in: geometry)
+    }
     var index = raw
     if let own, raw > own { index -= 1 }
     return Swift.min(Swift.max(index, 0), count)
+  }
+
+  /// The insertion index `raw` (the middle rule) moved by ``DragConfiguration/swapThreshold``:
+  /// over an item of the container that holds the dragged item (at `own`), the dragged item goes
+  /// past it once the pointer is strictly past the line that lies the threshold's share of half its length
+  /// from its middle towards the dragged item's side.
+  @inlinable
+  func swapIndex(_ raw: Int, own: Int, at point: Point, in geometry: Geometry) -> Int {
+    guard let target = geometry.itemIndex(at: point), target != own else { return raw }
+    let frame = geometry.frameOfItem(at: target)
+    let share = Swift.min(1, Swift.max(0, configuration.swapThreshold))
+    let vertical = geometry.axis == .vertical
+    let start = vertical ? frame.minY : frame.minX
+    let length = vertical ? frame.height : frame.width
+    let along = vertical ? point.y : point.x
+    let middle = start + length / 2
+    if target > own { return along > middle - share * length / 2 ? target + 1 : target }
+    return along <= middle + share * length / 2 ? target : target + 1
   }
 
   /// The geometry index of base index `index` in container `id` (skipping the dragged item).
