@@ -82,6 +82,12 @@ final class Arena {
   /// not).
   var refusal: [Int32] = []
 
+  /// How far a mouse moves before it drags (`ConfigureKey.distance`).
+  var mouseDistance: Double = 5
+  /// How long a mouse presses, held still, before it drags; 0: it drags once it moves
+  /// `mouseDistance` (`ConfigureKey.mouseDelay`).
+  var mouseDelay: Double = 0
+
   /// The arena's handle, which the host's rule is told.
   let handle: Int32
   /// Whether a drop into another container is asked of the host's rule at every place
@@ -92,6 +98,13 @@ final class Arena {
   init(handle: Int32, engine: DragEngine<ArenaGeometry>) {
     self.handle = handle
     self.engine = engine
+  }
+
+  /// Sets the engine's mouse activation from `mouseDistance` and `mouseDelay`: a press held still
+  /// (within 10 points) for the delay, or a move of the distance.
+  func updateMouseActivation() {
+    engine.configuration.mouseActivation =
+      mouseDelay > 0 ? .longPress(delay: mouseDelay, tolerance: 10) : .distance(mouseDistance)
   }
 
   /// Sets the engine's rules from the arena's limits and refusals.
@@ -105,18 +118,22 @@ final class Arena {
     let refusing = self.refusing
     // A container that refuses the dragged item refuses it a new place within too: the host
     // refuses the item's own list when that list keeps its order.
-    if refusing.isEmpty {
+    let handle = self.handle
+    let asksHost = self.asksHost
+    if refusing.isEmpty && !asksHost {
       engine.rules.canMove = nil
     } else {
-      engine.rules.canMove = { _, container, _, _ in
-        refusing.contains(container) ? .refuse(nil) : .allow
+      // The host's rule is asked of places in the item's own container too (`from` is `to`).
+      engine.rules.canMove = { item, container, _, index in
+        if refusing.contains(container) { return .refuse(nil) }
+        guard asksHost else { return .allow }
+        let id = Int32(container.rawValue)
+        return hostCanDrop(handle, item, id, id, Int32(index)) != 0 ? .allow : .refuse(nil)
       }
     }
     if refusing.isEmpty && !asksHost {
       engine.rules.canDrop = nil
     } else {
-      let handle = self.handle
-      let asksHost = self.asksHost
       engine.rules.canDrop = { item, source, destination, index in
         if refusing.contains(destination) { return .refuse(nil) }
         guard asksHost else { return .allow }
@@ -166,7 +183,8 @@ final class Arena {
       case .announce(let announced): said = numbers(of: announced)
       case .event(let event): record(event)
       case .scroll(let container, let offset):
-        events.append([9, -1, Int32(container.rawValue), Int32(offset.rounded())])
+        events.append(
+          [EventKind.scroll.rawValue, -1, Int32(container.rawValue), Int32(offset.rounded())])
         eventDrags.append(-2)
       default: break
       }
@@ -179,7 +197,9 @@ final class Arena {
     var about: SessionID? = nil
     switch event {
     case .began(let session, let item, let origin):
-      values = [1, item, Int32(origin.container.rawValue), Int32(origin.index)]
+      values = [
+        EventKind.lifted.rawValue, item, Int32(origin.container.rawValue), Int32(origin.index),
+      ]
       about = session
     case .proposalChanged(let session, let proposal):
       let item = engine.draggedItem(for: session) ?? -1
@@ -193,24 +213,27 @@ final class Arena {
       case .remove: into = -2
       default: break
       }
-      values = [2, item, Int32(slot?.container.rawValue ?? -1), Int32(slot?.index ?? -1), into]
+      values = [
+        EventKind.placeChanged.rawValue, item, Int32(slot?.container.rawValue ?? -1),
+        Int32(slot?.index ?? -1), into,
+      ]
       if let refused = proposal.refusal { refusal = numbers(of: refused) }
       about = session
     case .dropped(let session, _):
-      values = [3, -1, session == .keyboard ? 1 : 0, -1]
+      values = [EventKind.dropped.rawValue, -1, session == .keyboard ? 1 : 0, -1]
       about = session
     case .cancelled(let session, let item):
-      values = [4, item, -1, -1]
+      values = [EventKind.cancelled.rawValue, item, -1, -1]
       about = session
     case .refused(let session, let refused):
-      values = [5, -1, Int32(refused.container?.rawValue ?? -1), -1]
+      values = [EventKind.refused.rawValue, -1, Int32(refused.container?.rawValue ?? -1), -1]
       refusal = numbers(of: refused)
       about = session
     case .groupLifted(let session, let members):
-      values = [6, -1, Int32(members.count), -1]
+      values = [EventKind.groupLifted.rawValue, -1, Int32(members.count), -1]
       about = session
-    case .editModeBegan: values = [7, -1, -1, -1]
-    case .editModeEnded: values = [8, -1, -1, -1]
+    case .editModeBegan: values = [EventKind.editModeBegan.rawValue, -1, -1, -1]
+    case .editModeEnded: values = [EventKind.editModeEnded.rawValue, -1, -1, -1]
     default: return
     }
     events.append(values)
@@ -224,13 +247,13 @@ final class Arena {
 
   /// A refusal as two numbers, its kind and its container.
   ///
-  /// The kind is 1-based in `refusalKinds`; the container is -1 when none is concerned. The host
-  /// words it, with its own reasons.
+  /// The kind is a `RefusalKind`; the container is -1 when none is concerned. The host words it,
+  /// with its own reasons.
   func numbers(of refused: DragRefusal) -> [Int32] {
-    [
-      Int32((refusalKinds.firstIndex(of: refused.kind) ?? -1) + 1),
-      Int32(refused.container?.rawValue ?? -1),
-    ]
+    var values = [Int32](repeating: -1, count: RefusalField.allCases.count)
+    values[RefusalField.kind] = refusalCode(refused.kind).rawValue
+    values[RefusalField.container] = Int32(refused.container?.rawValue ?? -1)
+    return values
   }
 
   /// An announcement as eight numbers, for the host to word in its own language: a kind, the
@@ -238,61 +261,57 @@ final class Arena {
   /// another item, how many items travel together and a refusal's kind (-1 where they do not
   /// apply; positions and counts are 1-based).
   ///
-  /// Kinds: 1 picked up, 2 moved, 3 will swap, 4 will return, 5 refused, 6 dropped, 7 swapped,
-  /// 8 copied, 9 cancelled, 10 did not move, 11 will be removed, 12 removed, 13 will go into,
-  /// 14 put into; a group's: 15 picked up, 16 moved, 17 dropped, 18 will copy, 19 copied, 20 will
-  /// be removed, 21 removed, 22 will return, 23 did not move, 24 cancelled; 25 a member refused,
-  /// 26 undone, 27 redone, 28 nothing to undo, 29 nothing to redo.
+  /// The kinds are `AnnouncementKind`'s; the offsets `SaidField`'s.
   func numbers(of announcement: Announcement<Int32>) -> [Int32] {
     switch announcement {
     case .pickedUp(let item, let position, let count, let container):
-      return said(1, item, position, count, in: container)
+      return said(.pickedUp, item, position, count, in: container)
     case .moved(let item, let position, let count, let container):
-      return said(2, item, position, count, in: container)
+      return said(.moved, item, position, count, in: container)
     case .willExchange(let item, let other, let container):
-      return said(3, item, in: container, other: other)
+      return said(.willSwap, item, in: container, other: other)
     case .willReturn(let item, let position, let container):
-      return said(4, item, position, in: container)
+      return said(.willReturn, item, position, in: container)
     case .refused(let item, let refused, let container):
-      return said(5, item, in: container, refused: refused)
+      return said(.refused, item, in: container, refused: refused)
     case .dropped(let item, let position, let count, let container):
-      return said(6, item, position, count, in: container)
-    case .exchanged(let item, let other): return said(7, item, other: other)
+      return said(.dropped, item, position, count, in: container)
+    case .exchanged(let item, let other): return said(.swapped, item, other: other)
     case .copied(let item, let position, let count, let container):
-      return said(8, item, position, count, in: container)
+      return said(.copied, item, position, count, in: container)
     case .cancelled(let item, let position, let container):
-      return said(9, item, position, in: container)
-    case .didNotMove(let item): return said(10, item)
-    case .willRemove(let item): return said(11, item)
-    case .removed(let item): return said(12, item)
-    case .willDropInto(let item, let target): return said(13, item, other: target)
-    case .droppedInto(let item, let target): return said(14, item, other: target)
-    case .pickedUpGroup(let item, let group): return said(15, item, group: group)
+      return said(.cancelled, item, position, in: container)
+    case .didNotMove(let item): return said(.didNotMove, item)
+    case .willRemove(let item): return said(.willRemove, item)
+    case .removed(let item): return said(.removed, item)
+    case .willDropInto(let item, let target): return said(.willGoInto, item, other: target)
+    case .droppedInto(let item, let target): return said(.wentInto, item, other: target)
+    case .pickedUpGroup(let item, let group): return said(.pickedUpGroup, item, group: group)
     case .movedGroup(let item, let group, let first, let count, let container):
-      return said(16, item, first, count, in: container, group: group)
+      return said(.movedGroup, item, first, count, in: container, group: group)
     case .droppedGroup(let item, let group, let first, let count, let container):
-      return said(17, item, first, count, in: container, group: group)
+      return said(.droppedGroup, item, first, count, in: container, group: group)
     case .copyingGroup(let item, let group, let first, let count, let container):
-      return said(18, item, first, count, in: container, group: group)
+      return said(.willCopyGroup, item, first, count, in: container, group: group)
     case .copiedGroup(let item, let group, let first, let count, let container):
-      return said(19, item, first, count, in: container, group: group)
-    case .willRemoveGroup(let item, let group): return said(20, item, group: group)
-    case .removedGroup(let item, let group): return said(21, item, group: group)
-    case .willReturnGroup(let item, let group): return said(22, item, group: group)
-    case .didNotMoveGroup(let item, let group): return said(23, item, group: group)
-    case .cancelledGroup(let item, let group): return said(24, item, group: group)
+      return said(.copiedGroup, item, first, count, in: container, group: group)
+    case .willRemoveGroup(let item, let group): return said(.willRemoveGroup, item, group: group)
+    case .removedGroup(let item, let group): return said(.removedGroup, item, group: group)
+    case .willReturnGroup(let item, let group): return said(.willReturnGroup, item, group: group)
+    case .didNotMoveGroup(let item, let group): return said(.didNotMoveGroup, item, group: group)
+    case .cancelledGroup(let item, let group): return said(.cancelledGroup, item, group: group)
     case .refusedMember(let item, let refused, let container):
-      return said(25, item, in: container, refused: refused)
-    case .undone: return said(26, nil)
-    case .redone: return said(27, nil)
-    case .nothingToUndo: return said(28, nil)
-    case .nothingToRedo: return said(29, nil)
+      return said(.refusedMember, item, in: container, refused: refused)
+    case .undone: return said(.undone, nil)
+    case .redone: return said(.redone, nil)
+    case .nothingToUndo: return said(.nothingToUndo, nil)
+    case .nothingToRedo: return said(.nothingToRedo, nil)
     }
   }
 
   /// The eight numbers of an announcement (see `numbers(of:)`).
   func said(
-    _ kind: Int32, _ item: Int32?, _ position: Int = -1, _ count: Int = -1,
+    _ kind: AnnouncementKind, _ item: Int32?, _ position: Int = -1, _ count: Int = -1,
     in container: String? = nil, other: Int32 = -1, group: Int = -1, refused: DragRefusal? = nil
   ) -> [Int32] {
     var place: Int32 = -1
@@ -309,10 +328,16 @@ final class Arena {
         place = place &* 10 &+ Int32(byte - 48)
       }
     }
-    return [
-      kind, item ?? -1, Int32(position), Int32(count), place, other, Int32(group),
-      refused.map { numbers(of: $0)[0] } ?? -1,
-    ]
+    var values = [Int32](repeating: -1, count: SaidField.allCases.count)
+    values[SaidField.kind] = kind.rawValue
+    values[SaidField.item] = item ?? -1
+    values[SaidField.position] = Int32(position)
+    values[SaidField.count] = Int32(count)
+    values[SaidField.container] = place
+    values[SaidField.other] = other
+    values[SaidField.members] = Int32(group)
+    values[SaidField.refusal] = refused.map { refusalCode($0.kind).rawValue } ?? -1
+    return values
   }
 
 }
@@ -346,15 +371,32 @@ func hostCanDrop(
   _ arena: Int32, _ item: Int32, _ source: Int32, _ destination: Int32, _ index: Int32
 ) -> Int32
 
-/// The kinds of refusal a host names by number, from 1 (see `arrange_arena_refusal`).
-let refusalKinds: [DragRefusal.Kind] = [
-  .notDraggable, .anotherDragInProgress, .itemAlreadyDragged, .cannotMove, .cannotDrop,
-  .notAccepted, .containerFull, .cannotDisplace, .cannotRemove, .cannotDropInto, .cannotCopy,
-  .refusedByRule,
-]
+/// The number a host knows refusal `kind` by (see `arrange_arena_refusal`).
+func refusalCode(_ kind: DragRefusal.Kind) -> RefusalKind {
+  switch kind {
+  case .notDraggable: .notDraggable
+  case .anotherDragInProgress: .anotherDragInProgress
+  case .itemAlreadyDragged: .itemAlreadyDragged
+  case .cannotMove: .cannotMove
+  case .cannotDrop: .cannotDrop
+  case .notAccepted: .notAccepted
+  case .containerFull: .containerFull
+  case .cannotDisplace: .cannotDisplace
+  case .cannotRemove: .cannotRemove
+  case .cannotDropInto: .cannotDropInto
+  case .cannotCopy: .cannotCopy
+  case .refusedByRule: .refusedByRule
+  }
+}
 
-/// The modes a host names by number: 0 move, 1 exchange, 2 copy.
-let modes: [DragMode] = [.move, .exchange, .copy]
+/// The mode a host names by `code`.
+func dragMode(_ code: ModeCode) -> DragMode {
+  switch code {
+  case .move: .move
+  case .exchange: .exchange
+  case .copy: .copy
+  }
+}
 
 /// Creates an empty arena and returns its handle (never 0).
 ///
@@ -374,19 +416,21 @@ public func arrangeArenaCreate() -> Int32 {
   return handle
 }
 
-/// Writes the engine's look of a drag (the seeds' values) to `out` as five numbers: the animation
-/// duration (seconds), the catch scale, the scale while dragged, the dragged item's opacity and
-/// a displaced item's opacity.
+/// Writes the engine's look of a drag (the seeds' values) to `out` as `AppearanceField`'s numbers:
+/// the animation duration (seconds), the catch scale, the scale while dragged, the dragged item's
+/// opacity and a displaced item's opacity.
 @_expose(wasm, "arrange_arena_appearance")
 @_cdecl("arrange_arena_appearance")
 public func arrangeArenaAppearance(_ out: UnsafeMutablePointer<Double>?) {
   guard let out else { return }
   let look = DragAppearance()
-  _ = write(
-    [
-      look.animationDuration, look.catchScale, look.releaseScale, look.snapshotAlpha,
-      look.displacedAlpha,
-    ], to: out, capacity: 5)
+  var values = [Double](repeating: 0, count: AppearanceField.allCases.count)
+  values[AppearanceField.animationDuration] = look.animationDuration
+  values[AppearanceField.catchScale] = look.catchScale
+  values[AppearanceField.releaseScale] = look.releaseScale
+  values[AppearanceField.snapshotAlpha] = look.snapshotAlpha
+  values[AppearanceField.displacedAlpha] = look.displacedAlpha
+  _ = write(values, to: out, capacity: Int32(values.count))
 }
 
 /// Forgets arena `arena`; its handle means nothing afterwards.
@@ -399,8 +443,7 @@ public func arrangeArenaDestroy(_ arena: Int32) {
 /// Adds container `id` (at least 0) to arena `arena`. (The host names it in its announcements:
 /// the engine knows it by its number.)
 ///
-/// It is laid out as `layout` (0 a vertical list, 1 a horizontal list, 2 a wrapping grid of
-/// rows), drags in `mode` (0 move, 1 exchange, 2 copy) and comes at `priority` among the
+/// It is laid out as `layout` (a `LayoutCode`), drags in `mode` (a `ModeCode`) and comes at `priority` among the
 /// containers where frames overlap (0 first; a negative `priority` last). `flags` bit 0 makes it
 /// a delete zone (a drop on it removes the item).
 ///
@@ -414,8 +457,9 @@ public func arrangeArenaAddContainer(
   guard id >= 0 else { return }
   let container = ContainerID(Int(id))
   let text = String(id)
-  let along: Axis = layout >= 1 ? .horizontal : .vertical
-  let chosen = mode >= 0 && Int(mode) < modes.count ? modes[Int(mode)] : nil
+  let along: Axis =
+    (LayoutCode(rawValue: layout) ?? .vertical) == .vertical ? .vertical : .horizontal
+  let chosen = ModeCode(rawValue: mode).map(dragMode)
   withArena(arena, otherwise: ()) { arena in
     var geometry = ArenaGeometry(
       list: ListGeometry(items: [], frame: .zero, axis: along, itemLength: 0), flow: nil)
@@ -426,7 +470,11 @@ public func arrangeArenaAddContainer(
       _ = arena.handle(.removeContainer(container))
     }
     arena.axes[container] = along
-    if layout == 2 { arena.grids.insert(container) } else { arena.grids.remove(container) }
+    if layout == LayoutCode.grid.rawValue {
+      arena.grids.insert(container)
+    } else {
+      arena.grids.remove(container)
+    }
     _ = arena.handle(
       .addContainer(
         ArenaContainer(
@@ -533,55 +581,54 @@ public func arrangeArenaClearVerdicts(_ arena: Int32) {
 }
 
 /// Sets one of arena `arena`'s rules for the drag about to start, asked of the host at the
-/// lift and forgotten by `arrange_arena_clear_verdicts`: `kind` 0, item `id` takes the dragged
-/// item dropped into it (`value` 1) or not (0); kind 1, a drag over container `id` is in mode
-/// `value` (0 move, 1 exchange, 2 copy; -1 the mode it started with); kind 2, an item dropped
-/// outside every container is removed (`value` 1) or returns (0); kind 3, a drop into another
-/// container is asked of the host (`arrange.can_drop`) at every place (`value` 1) or not (0).
+/// lift and forgotten by `arrange_arena_clear_verdicts`: `kind` is a `RuleKind` (what `id` and
+/// `value` mean is said there).
 @_expose(wasm, "arrange_arena_set_rule")
 @_cdecl("arrange_arena_set_rule")
 public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ value: Int32) {
   withArena(arena, otherwise: ()) { arena in
-    switch kind {
-    case 0:
+    switch RuleKind(rawValue: kind) {
+    case .dropInto:
       if value != 0 { arena.accepting.insert(id) } else { arena.accepting.remove(id) }
-    case 1:
-      arena.pairModes[ContainerID(Int(id))] =
-        value >= 0 && Int(value) < modes.count ? modes[Int(value)] : nil
-    case 2: arena.removesOutside = value != 0
-    case 3: arena.asksHost = value != 0
-    default: break
+    case .mode:
+      arena.pairModes[ContainerID(Int(id))] = ModeCode(rawValue: value).map(dragMode)
+    case .removeOutside: arena.removesOutside = value != 0
+    case .asksHost: arena.asksHost = value != 0
+    case nil: break
     }
     arena.updateRules()
   }
 }
 
 /// Changes a setting of arena `arena` and returns how many operations the host must now apply:
-/// `key` 0, how long a finger or pen must press before it drags (seconds); 1, how far a mouse
-/// must move before it drags; 2, whether items drag only in edit mode (`value` 1) or always (0);
-/// 3, edit mode on (1) or off (0); 4, the most drops undo remembers; 5, how the container under
-/// a drag is chosen (0 the pointer's, 1 the one the dragged item overlaps most, 2 the one whose
-/// centre is closest to the item's, 3 the one holding the item's centre, which also chooses the
-/// place); 6, whether several pointers may drag at once, each its own item (1) or a second press
-/// is refused while a drag is under way (0, the default).
+/// `key` is a `ConfigureKey` (what `value` means is said there).
 @_expose(wasm, "arrange_arena_configure")
 @_cdecl("arrange_arena_configure")
 public func arrangeArenaConfigure(_ arena: Int32, _ key: Int32, _ value: Double) -> Int32 {
   withArena(arena, otherwise: 0) { arena in
-    switch key {
-    case 0: arena.engine.configuration.touchActivation = .longPress(delay: value, tolerance: 10)
-    case 1: arena.engine.configuration.mouseActivation = .distance(value)
-    case 2: arena.engine.configuration.dragsOnlyInEditMode = value != 0
-    case 3: return arena.handle(.setEditing(value != 0, from: nil))
-    case 4: arena.engine.configuration.undoLimit = Int(max(0, value))
-    case 5:
+    switch ConfigureKey(rawValue: key) {
+    case .touchDelay:
+      arena.engine.configuration.touchActivation = .longPress(delay: value, tolerance: 10)
+    case .distance:
+      arena.mouseDistance = value
+      arena.updateMouseActivation()
+    case .mouseDelay:
+      arena.mouseDelay = value
+      arena.updateMouseActivation()
+    case .dragsOnlyInEditMode: arena.engine.configuration.dragsOnlyInEditMode = value != 0
+    case .editing: return arena.handle(.setEditing(value != 0, from: nil))
+    case .undoLimit: arena.engine.configuration.undoLimit = Int(max(0, value))
+    case .target:
       let strategies: [TargetStrategy] = [
         .pointerInside, .largestOverlap, .closestCenter, .itemCenter,
       ]
       arena.engine.configuration.strategy =
-        value >= 0 && value < 4 ? strategies[Int(value)] : .pointerInside
-    case 6: arena.engine.configuration.allowsConcurrentDrags = value != 0
-    default: break
+        TargetCode(rawValue: Int32(exactly: value.rounded(.down)) ?? -1).map {
+          strategies[Int($0.rawValue)]
+        } ?? .pointerInside
+    case .concurrent: arena.engine.configuration.allowsConcurrentDrags = value != 0
+    case .swapThreshold: arena.engine.configuration.swapThreshold = value.isNaN ? 0 : value
+    case nil: break
     }
     return 0
   }
@@ -597,17 +644,16 @@ public func arrangeArenaSetSelection(_ arena: Int32, _ count: Int32, _ ids: Unsa
   withArena(arena, otherwise: ()) { _ = $0.handle(.setSelection(items)) }
 }
 
-/// Undoes (`action` 0) or redoes (1) arena `arena`'s last drop and returns how many operations
-/// the host must now apply; `action` 2 returns 1 when there is something to undo, plus 2 when
-/// there is something to redo.
+/// Undoes or redoes arena `arena`'s last drop and returns how many operations the host must now
+/// apply; or says which it can do (`HistoryAction`).
 @_expose(wasm, "arrange_arena_history")
 @_cdecl("arrange_arena_history")
 public func arrangeArenaHistory(_ arena: Int32, _ action: Int32) -> Int32 {
   withArena(arena, otherwise: 0) { arena in
-    switch action {
-    case 0: return arena.handle(.undo)
-    case 1: return arena.handle(.redo)
-    default: return (arena.engine.canUndo ? 1 : 0) + (arena.engine.canRedo ? 2 : 0)
+    switch HistoryAction(rawValue: action) {
+    case .undo: return arena.handle(.undo)
+    case .redo: return arena.handle(.redo)
+    case .query, nil: return (arena.engine.canUndo ? 1 : 0) + (arena.engine.canRedo ? 2 : 0)
     }
   }
 }
@@ -633,18 +679,24 @@ public func arrangeArenaPointer(
 /// Feeds a key of a keyboard drag to arena `arena` and returns how many operations the host must
 /// now apply.
 ///
-/// `intent` 0 lifts item `item`, 1 and 2 step to the previous and next place, 3 and 4 to the
-/// previous and next container, 5 drops, 6 cancels.
+/// `intent` is a `KeyIntentCode`: `lift` lifts item `item`.
 @_expose(wasm, "arrange_arena_key")
 @_cdecl("arrange_arena_key")
 public func arrangeArenaKey(_ arena: Int32, _ intent: Int32, _ item: Int32, _ time: Double)
   -> Int32
 {
-  let intents: [KeyIntent<Int32>] = [
-    .lift(item), .previousSlot, .nextSlot, .previousContainer, .nextContainer, .drop, .cancel,
-  ]
-  guard intent >= 0 && Int(intent) < intents.count else { return 0 }
-  return withArena(arena, otherwise: 0) { $0.handle(.key(intents[Int(intent)], time: time)) }
+  let asked: KeyIntent<Int32>
+  switch KeyIntentCode(rawValue: intent) {
+  case .lift: asked = .lift(item)
+  case .previousPlace: asked = .previousSlot
+  case .nextPlace: asked = .nextSlot
+  case .previousList: asked = .previousContainer
+  case .nextList: asked = .nextContainer
+  case .drop: asked = .drop
+  case .cancel: asked = .cancel
+  case nil: return 0
+  }
+  return withArena(arena, otherwise: 0) { $0.handle(.key(asked, time: time)) }
 }
 
 /// Tells arena `arena` the time (a press held still becomes a drag); returns how many operations
@@ -657,10 +709,10 @@ public func arrangeArenaTick(_ arena: Int32, _ time: Double) -> Int32 {
 
 /// Writes operation `index` of arena `arena`'s last input to `out` as seven numbers.
 ///
-/// They are its kind (1 move, 2 exchange, 3 remove, 4 copy, 5 insert, 6 drop into an item, 7 take
-/// out of an item), the item, the container and index it leaves and the container and index it
-/// reaches (-1 where none), and the other item (the one it is exchanged with, the copy, the item
-/// it goes into or comes out of). Returns 0 when there is no such operation.
+/// They are `OperationField`'s, in its order: its kind (an `OperationKind`), the item, the
+/// container and index it leaves and the container and index it reaches (-1 where none), and the
+/// other item (the one it is exchanged with, the copy, the item it goes into or comes out of).
+/// Returns 0 when there is no such operation.
 @_expose(wasm, "arrange_arena_operation")
 @_cdecl("arrange_arena_operation")
 public func arrangeArenaOperation(
@@ -669,28 +721,36 @@ public func arrangeArenaOperation(
   guard let out, let operations = arenas[arena]?.operations, index >= 0,
     Int(index) < operations.count
   else { return 0 }
-  var values: [Int32] = [0, -1, -1, -1, -1, -1, -1]
+  var values = [Int32](repeating: -1, count: OperationField.allCases.count)
+  /// Sets the kind and the item, the place left and the place reached.
+  func set(_ kind: OperationKind, _ item: Int32, from: Slot?, to: Slot?) {
+    values[OperationField.kind] = kind.rawValue
+    values[OperationField.item] = item
+    if let from {
+      values[OperationField.fromList] = Int32(from.container.rawValue)
+      values[OperationField.fromIndex] = Int32(from.index)
+    }
+    if let to {
+      values[OperationField.toList] = Int32(to.container.rawValue)
+      values[OperationField.toIndex] = Int32(to.index)
+    }
+  }
   switch operations[Int(index)] {
-  case .move(let item, let from, let to, _):
-    values = [
-      1, item, Int32(from.container.rawValue), Int32(from.index), Int32(to.container.rawValue),
-      Int32(to.index), -1,
-    ]
+  case .move(let item, let from, let to, _): set(.move, item, from: from, to: to)
   case .exchange(let item, let at, let other, let otherAt):
-    values = [
-      2, item, Int32(at.container.rawValue), Int32(at.index), Int32(otherAt.container.rawValue),
-      Int32(otherAt.index), other,
-    ]
-  case .remove(let item, let from):
-    values = [3, item, Int32(from.container.rawValue), Int32(from.index), -1, -1, -1]
+    set(.exchange, item, from: at, to: otherAt)
+    values[OperationField.other] = other
+  case .remove(let item, let from): set(.remove, item, from: from, to: nil)
   case .copy(let item, let copy, let to):
-    values = [4, item, -1, -1, Int32(to.container.rawValue), Int32(to.index), copy]
-  case .insert(let item, let at):
-    values = [5, item, -1, -1, Int32(at.container.rawValue), Int32(at.index), -1]
+    set(.copy, item, from: nil, to: to)
+    values[OperationField.other] = copy
+  case .insert(let item, let at): set(.insert, item, from: nil, to: at)
   case .dropInto(let item, let from, let target):
-    values = [6, item, Int32(from.container.rawValue), Int32(from.index), -1, -1, target]
+    set(.into, item, from: from, to: nil)
+    values[OperationField.other] = target
   case .takeOut(let item, let holder, let to):
-    values = [7, item, -1, -1, Int32(to.container.rawValue), Int32(to.index), holder]
+    set(.out, item, from: nil, to: to)
+    values[OperationField.other] = holder
   }
   for (offset, value) in values.enumerated() { out[offset] = value }
   return 1
@@ -706,12 +766,12 @@ public func arrangeArenaEvents(_ arena: Int32) -> Int32 {
 /// Writes event `index` of arena `arena`'s last input to `out` as five numbers; returns 0 when
 /// there is no such event.
 ///
-/// They are: 1 lifted, the item, its container and index; 2 the drop place changed, the item,
-/// the container and index it would land at (-1 -1: nowhere), and the item it would go into
-/// (-2: it would be removed); 3 dropped, -1, 1 for a keyboard drag (else 0); 4 cancelled, the
-/// item; 5 refused, -1, the container; 6 a selection was lifted, -1, how many items; 7 edit mode
-/// began; 8 edit mode ended; 9 scroll, -1, the container, the offset. Numbers that do not apply
-/// are -1.
+/// They are `EventField`'s: an `EventKind`, then the item, the container, the index and the item
+/// it would go into. A lift gives the item, its container and index; a change of the drop place
+/// the item and where it would land (-1 -1: nowhere) and the item it would go into (-2: it would
+/// be removed); a drop 1 for a keyboard drag (else 0) as its container; a cancel the item; a
+/// refusal the container; a lifted selection how many items as its container; a scroll the
+/// container and the offset as its index. Numbers that do not apply are -1.
 @_expose(wasm, "arrange_arena_event")
 @_cdecl("arrange_arena_event")
 public func arrangeArenaEvent(_ arena: Int32, _ index: Int32, _ out: UnsafeMutablePointer<Int32>?)
@@ -734,8 +794,9 @@ public func arrangeArenaDragged(_ arena: Int32, _ pointer: Int32) -> Int32 {
     ?? engine.draggedItem(for: .keyboard) ?? -1
 }
 
-/// Writes what the page draws for a drag of arena `arena` to `out`, at most `capacity` numbers,
-/// like `arrange_presentation`; returns how many it wrote (0 when nothing is dragged).
+/// Writes what the page draws for a drag of arena `arena` to `out`, at most `capacity` numbers
+/// (`PresentationField`'s, then `RunField`'s per run of items making room); returns how many it
+/// wrote (0 when nothing is dragged).
 ///
 /// The drag is pointer `pointer`'s; with no such drag (the keyboard's, or a host that gives no
 /// number), the first one under way.
@@ -774,11 +835,9 @@ public func arrangeArenaSaid(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?
   return 1
 }
 
-/// Writes why arena `arena`'s last input was refused to `out` as two numbers: the kind of
-/// refusal (1 not draggable, 2 another drag in progress, 3 already dragged, 4 cannot move there,
-/// 5 cannot drop there (the host's verdict), 6 not accepted, 7 full, 8 cannot swap, 9 cannot
-/// remove, 10 cannot go into, 11 cannot copy, 12 refused by a rule) and the container concerned
-/// (-1 when none); returns 0 when the last input was not refused.
+/// Writes why arena `arena`'s last input was refused to `out` as two numbers (`RefusalField`'s):
+/// the kind of refusal (a `RefusalKind`) and the container concerned (-1 when none); returns 0
+/// when the last input was not refused.
 @_expose(wasm, "arrange_arena_refusal")
 @_cdecl("arrange_arena_refusal")
 public func arrangeArenaRefusal(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {

@@ -33,41 +33,53 @@ func write(_ values: [Double], to out: UnsafeMutablePointer<Double>, capacity: I
   return Int32(count)
 }
 
-/// The pointer event the host's numbers describe (phase 0 down, 1 move, 2 up, 3 cancel; kind 0
-/// a mouse, else a finger or pen), or `nil` for a phase out of range.
+/// The pointer event the host's numbers describe (a `PointerPhaseCode`; a `PointerKindCode`, any
+/// other kind a finger or pen), or `nil` for a phase out of range.
 func pointerEvent(_ phase: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32)
   -> PointerEvent?
 {
-  let phases: [PointerPhase] = [.down, .move, .up, .cancel]
-  guard phase >= 0 && Int(phase) < phases.count else { return nil }
+  let phases: [PointerPhaseCode: PointerPhase] = [
+    .down: .down, .move: .move, .up: .up, .cancel: .cancel,
+  ]
+  guard let code = PointerPhaseCode(rawValue: phase), let phase = phases[code] else { return nil }
   return PointerEvent(
-    phases[Int(phase)], at: Point(x: x, y: y), time: time, kind: kind == 0 ? .mouse : .touch)
+    phase, at: Point(x: x, y: y), time: time,
+    kind: kind == PointerKindCode.mouse.rawValue ? .mouse : .touch)
 }
 
-/// What the page draws for `session`, as numbers (the layout `arrange_presentation` documents).
+/// What the page draws for `session`, as numbers: `PresentationField`'s, then `RunField`'s for
+/// each run of items that make room.
 func presentationValues(of session: SessionPresentation<Int32>) -> [Double] {
-  var values: [Double] = [
-    Double(session.item), session.ghostFrame.minX, session.ghostFrame.minY,
-    session.ghostFrame.width, session.ghostFrame.height,
-    Double(session.hiddenSlot?.container.rawValue ?? -1), Double(session.hiddenSlot?.index ?? -1),
-    Double(session.highlightedContainer?.rawValue ?? -1),
-  ]
-  var indicator: (Double, Rect) = (0, .zero)
+  var values = [Double](repeating: -1, count: PresentationField.allCases.count)
+  values[PresentationField.item] = Double(session.item)
+  values[PresentationField.ghostX] = session.ghostFrame.minX
+  values[PresentationField.ghostY] = session.ghostFrame.minY
+  values[PresentationField.ghostWidth] = session.ghostFrame.width
+  values[PresentationField.ghostHeight] = session.ghostFrame.height
+  values[PresentationField.hiddenContainer] = Double(session.hiddenSlot?.container.rawValue ?? -1)
+  values[PresentationField.hiddenIndex] = Double(session.hiddenSlot?.index ?? -1)
+  values[PresentationField.highlighted] = Double(session.highlightedContainer?.rawValue ?? -1)
+  var indicator: (IndicatorCode, Rect) = (.none, .zero)
   switch session.indicator {
-  case .line(_, let rect): indicator = (1, rect)
-  case .item(_, let rect): indicator = (2, rect)
-  case .removal: indicator = (3, .zero)
+  case .line(_, let rect): indicator = (.line, rect)
+  case .item(_, let rect): indicator = (.item, rect)
+  case .removal: indicator = (.removal, .zero)
   case nil: break
   }
-  values += [
-    indicator.0, indicator.1.minX, indicator.1.minY, indicator.1.width, indicator.1.height,
-    Double(session.companions.count), Double(session.shifted.count),
-  ]
+  values[PresentationField.indicator] = Double(indicator.0.rawValue)
+  values[PresentationField.indicatorX] = indicator.1.minX
+  values[PresentationField.indicatorY] = indicator.1.minY
+  values[PresentationField.indicatorWidth] = indicator.1.width
+  values[PresentationField.indicatorHeight] = indicator.1.height
+  values[PresentationField.companions] = Double(session.companions.count)
+  values[PresentationField.runCount] = Double(session.shifted.count)
   for run in session.shifted {
-    values += [
-      Double(run.container.rawValue), Double(run.range.lowerBound), Double(run.range.upperBound),
-      Double(run.offset),
-    ]
+    var numbers = [Double](repeating: 0, count: RunField.allCases.count)
+    numbers[RunField.container] = Double(run.container.rawValue)
+    numbers[RunField.first] = Double(run.range.lowerBound)
+    numbers[RunField.end] = Double(run.range.upperBound)
+    numbers[RunField.offset] = Double(run.offset)
+    values += numbers
   }
   return values
 }
