@@ -85,12 +85,13 @@ let package = Package(
       swiftSettings: upcoming),
     // The board in a browser: an HTTP and WebSocket server over a board session (its own, on
     // poll(2): every bound an attacker could push is one it sets), and the page
-    // (Web/: HTML, CSS, the JavaScript host and the engines' WebAssembly module); and the
+    // (Web/: HTML, CSS and the page's script, with the web library from WebLibrary/dist); and the
     // gallery of the seed systems' demos on the web library (Gallery/, `arrange gallery`).
     .target(
       name: "ArrangeServe",
       dependencies: ["ArrangeBoard", "CArrangeZlib"],
-      resources: [.copy("Web"), .copy("Gallery")],
+      // The web library's files come from its package (WebLibrary/dist), served beside the page's.
+      resources: [.copy("Web"), .copy("Gallery"), .copy("../../WebLibrary/dist")],
       swiftSettings: upcoming),
     .executableTarget(
       name: "arrange",

@@ -23,7 +23,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import ROOT, Server, center, chromium, open_board  # noqa: E402
+from harness import LIBRARY, ROOT, Server, center, chromium, open_board  # noqa: E402
 
 def board(columns=4, cards=1000):
     lines = []
@@ -47,7 +47,7 @@ def main():
             loads.append(driver.execute_script("return window.arrangeLoaded"))
         count = driver.execute_script("return document.querySelectorAll('.card').length")
         result = driver.execute_script("return window.arrangeBenchmark(400)")
-        wasm = os.path.getsize(os.path.join(ROOT, "Sources", "ArrangeServe", "Web", "arrange.wasm"))
+        wasm = os.path.getsize(os.path.join(LIBRARY, "arrange.wasm"))
         load = statistics.median(loads)
         rows = [
             ("cards on the board", f"{count}", "1,000", count == 1000),

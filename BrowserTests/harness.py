@@ -15,6 +15,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The web library as its package builds it (the single file, its declarations, the engines\' module).
+LIBRARY = os.path.join(ROOT, "WebLibrary", "dist")
 IMAGES = os.path.join(ROOT, "docs", "images")
 
 

@@ -1059,8 +1059,10 @@ class BrowserTests(SharedChromium):
         import urllib.request
         web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                            "Sources", "ArrangeServe", "Web")
+        library = os.path.join(os.path.dirname(web), "..", "..", "WebLibrary", "dist")
         for name in ("arrange.wasm", "arrange-lib.js", "app.js", "style.css", "index.html"):
-            with open(os.path.join(web, name), "rb") as file:
+            folder = library if name.startswith("arrange") else web
+            with open(os.path.join(folder, name), "rb") as file:
                 original = file.read()
             url = f"http://127.0.0.1:{self.server.port}/{name}"
             packed = urllib.request.urlopen(urllib.request.Request(

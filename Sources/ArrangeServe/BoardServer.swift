@@ -56,6 +56,13 @@ package struct BoardServer: Sendable {
     Bundle.module.path(forResource: "Web", ofType: nil).flatMap { WebFolder(path: $0) }
   }
 
+  /// The web library as built into this program (the package's `WebLibrary/dist`: the
+  /// single-file build, its source map, its declarations and the engines' module), or `nil`
+  /// when it is missing.
+  package static var builtInLibrary: WebFolder? {
+    Bundle.module.path(forResource: "dist", ofType: nil).flatMap { WebFolder(path: $0) }
+  }
+
   /// Why the server cannot start.
   package struct StartError: Error, Sendable {
     /// What went wrong, for a person.
@@ -168,13 +175,18 @@ package struct BoardServer: Sendable {
     }
   }
 
-  /// Every file of the page as a whole answer, made once.
-  static func responses(of web: WebFolder) -> [String: FileAnswer] {
+  /// Every file of the page as a whole answer, made once: `web`'s, and the web library's from
+  /// `library` (a page file of the same name gives way to the library's).
+  static func responses(
+    of web: WebFolder, library: WebFolder? = BoardServer.builtInLibrary
+  ) -> [String: FileAnswer] {
     var made: [String: FileAnswer] = [:]
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: web.path)) ?? []
-    for name in names {
-      guard let (bytes, type) = web.file(at: "/" + name) else { continue }
-      made[name] = FileAnswer(bytes, type: type)
+    for folder in [web] + (library.map { [$0] } ?? []) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      for name in names {
+        guard let (bytes, type) = folder.file(at: "/" + name) else { continue }
+        made[name] = FileAnswer(bytes, type: type)
+      }
     }
     return made
   }

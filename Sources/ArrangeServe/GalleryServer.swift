@@ -21,13 +21,13 @@ package struct GalleryServer: Sendable {
   package let port: Int
   /// The gallery's pages.
   package let gallery: WebFolder
-  /// The board page's folder, which holds the library and its module.
+  /// The board page's folder, which holds the icon (the library comes from its package).
   package let web: WebFolder
   /// The bounds and deadlines the server keeps to.
   package let limits: ServerLimits
 
-  /// The files of `web` the gallery serves: the library, its declarations, its module, the icon.
-  static let libraryFiles = ["arrange-lib.js", "arrange-lib.d.ts", "arrange.wasm", "icon.svg"]
+  /// The files of `web` the gallery serves besides the library's: the icon.
+  static let webFiles = ["icon.svg"]
 
   /// A server of `gallery`'s pages, with the library from `web`, on `host`:`port`, within
   /// `limits`.
@@ -46,11 +46,11 @@ package struct GalleryServer: Sendable {
     Bundle.module.path(forResource: "Gallery", ofType: nil).flatMap { WebFolder(path: $0) }
   }
 
-  /// Every file the gallery serves, as whole answers made once: the gallery's own, and the
-  /// library's from `web` (a gallery file of the same name gives way to the library's).
+  /// Every file the gallery serves, as whole answers made once: the gallery's own, the web
+  /// library's, and the icon from `web` (a gallery file of the same name gives way to those).
   func files() -> [String: FileAnswer] {
     var made = BoardServer.responses(of: gallery)
-    for name in Self.libraryFiles {
+    for name in Self.webFiles {
       guard let (bytes, type) = web.file(at: "/" + name) else { continue }
       made[name] = FileAnswer(bytes, type: type)
     }

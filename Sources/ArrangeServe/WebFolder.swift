@@ -26,6 +26,7 @@ package struct WebFolder: Sendable {
     "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
     "css": "text/css; charset=utf-8", "wasm": "application/wasm", "svg": "image/svg+xml",
     "png": "image/png", "json": "application/json", "d.ts": "text/plain; charset=utf-8",
+    "js.map": "application/json",
   ]
 
   /// The contents and media type of the file the URL path `urlPath` names (`/` is

@@ -1,5 +1,5 @@
-// Types of arrange-lib.js, the Arrange drag-and-drop library for any web page.
-// The reference is docs/web-library.md.
+// Types of arrange-lib (its modules in src/ and its single-file build, dist/arrange-lib.js),
+// the Arrange drag-and-drop library for any web page. The reference is docs/web-library.md.
 
 /** What a drop (or an undo, or a redo) did to the lists. */
 export interface ArrangeOperation {
@@ -160,8 +160,9 @@ export interface SortableOptions {
   itemName?: (item: HTMLElement) => string;
   /** Whether `item` may be picked up; default yes. */
   canDrag?: (item: HTMLElement) => boolean;
-  /** Whether `item` may go from list `from` into another list `to` at `index`: true, false, or
-   * a reason. Asked by the engine at each place it considers, once per place and drag. */
+  /** Whether `item` may go from list `from` into list `to` at `index` (`to` may be `from`: a
+   * place in its own list): true, false, or a reason. Asked by the engine at each place it
+   * considers, once per place and drag. */
   canDrop?: (item: HTMLElement, from: HTMLElement, to: HTMLElement, index: number) => boolean | string;
   /** The mode of a drag from this list by the list it is over: an object by the target list's
    * id (or label), or a function; the modes switch freely as the drag crosses lists (a
@@ -175,18 +176,40 @@ export interface SortableOptions {
   removeOnDropOutside?: boolean;
   /** Whether Ctrl-, ⌘- or Shift-click and Ctrl+Space select items (dragged together). */
   selectable?: boolean;
-  /** How long a finger or pen presses before it drags, in ms; default 150. */
+  /** How long a press is held still before it drags, in ms, for every pointer (a mouse too,
+   * unless `delayOnTouchOnly`); default none for a mouse (it drags once it moves `distance`) and
+   * `touchDelay` for a finger or pen. */
   delay?: number;
+  /** With `delay`, only a finger or pen waits; default false. */
+  delayOnTouchOnly?: boolean;
+  /** How long a finger or pen presses before it drags when `delay` is not given, in ms;
+   * default 150 (a finger that swipes scrolls the page). */
+  touchDelay?: number;
   /** How far a mouse moves before it drags, in px; default 5. */
   distance?: number;
+  /** Where on an item of its own list a dragged item takes that item's place: the share of the
+   * item, from its edge nearer the dragged item, past which it does (SortableJS's meaning);
+   * default 1, as soon as the pointer is on it; 0: once the pointer passes its middle. */
+  swapThreshold?: number;
+  /** The dragged item goes before or after the item under the pointer by which half of it the
+   * pointer is in (the middle rule); default false. */
+  invertSwap?: boolean;
+  /** How near an empty list, in px, a drag must come to go into it (one of no height too);
+   * default 5. */
+  emptyInsertThreshold?: number;
   /** How the list a drag is over is chosen: the one under the pointer (default); the one the
    * dragged item overlaps most (`overlap`); the one whose centre is closest to the item's
    * (`closest`, always some list); the one holding the item's centre, which also chooses its
    * place there (`center`: a tile belongs where its centre is, wherever it is held). */
   target?: "pointer" | "overlap" | "closest" | "center";
   /** Whether what holds the lists scrolls when a drag nears its edges (a scrolled element around
-   * them, then the page); default true. A list that scrolls itself always does. */
+   * them, then the page), up to the end of what it held when the drag began; default true. A
+   * list that scrolls itself always does. */
   autoScroll?: boolean;
+  /** How near an edge of what scrolls, in px, a drag scrolls it; default 40. */
+  scrollSensitivity?: number;
+  /** The most it scrolls in a frame, in px, at the very edge; default 20. */
+  scrollSpeed?: number;
   /** Items drag only in edit mode, which a long press (0.5 s) or `setEditing` starts. */
   editMode?: boolean;
   /** Several pointers drag at once, each an item of its own (on any list of the group, read at
@@ -215,6 +238,9 @@ export interface SortableOptions {
    * 1.05, 0.8 opaque, a displaced item 0.6), or any of its values (the others plain: 1). */
   appearance?: "engine" | Partial<ArrangeAppearance>;
 }
+
+/** Every option's default (`null`: none, or as the option says). */
+export declare const DEFAULTS: Readonly<Required<{ [Name in keyof SortableOptions]: SortableOptions[Name] | null }>>;
 
 /** Options of `Arrange.trash`. */
 export interface TrashOptions {
@@ -276,7 +302,9 @@ export interface ArrangeLoadOptions {
 export declare class Arrange {
   /** The engine's look of a drag, read from the module (the seeds' values). */
   readonly engineAppearance: ArrangeAppearance;
-  /** Loads the WebAssembly module (default: arrange.wasm beside arrange-lib.js). */
+  /** Loads the WebAssembly module (default: arrange.wasm beside the single-file build, or the
+   * package's own). Rejects with an Error naming the URL when the page is a file (file://), the
+   * module is missing, or what is served is not a WebAssembly module. */
   static load(url?: string | URL, options?: ArrangeLoadOptions): Promise<Arrange>;
   /** Makes `element`'s items sortable. */
   sortable(element: HTMLElement, options?: SortableOptions): Sortable;

@@ -44,6 +44,10 @@ for (const view of views) {
     group: "collections",
     // The view that takes the cell is the one its snapshot overlaps most, not the pointer's.
     target: "overlap",
+    // A cell goes before the one whose middle the pointer has not passed, as the seed's layout
+    // places an item it inserts (SortableJS's habit, the library's default, takes a cell's
+    // place as soon as the pointer is on it).
+    swapThreshold: 0,
     direction: view.id === "strip" ? "horizontal" : "grid",
     label: nameOf(view),
     onLift: ({ item, from, index }) => {

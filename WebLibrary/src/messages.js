@@ -1,0 +1,76 @@
+// What the library says: each announcement of the engine in English (an app gives its own in a
+// list's `messages`), and why a drop is refused. Words only: which list and item they name is
+// the caller's.
+
+import { Announcement, Refusal } from "./codes.js";
+
+const range = (c) => `${c.listName}, positions ${c.position}–${c.position + c.members - 1} of ${c.count}`;
+
+/** Each announcement in English, by the name an app's `messages` give it. `c` is the context a
+ * message gets (`ArrangeMessageContext` in the declarations). */
+export const ENGLISH = Object.freeze({
+  pickedUp: (c) => `Picked up ${c.name}, position ${c.position} of ${c.count} in ${c.listName}`,
+  moved: (c) => `Moved to ${c.listName}, position ${c.position} of ${c.count}`,
+  willSwap: (c) => `Will swap with ${c.otherName} in ${c.listName}`,
+  willReturn: (c) => `Will return to position ${c.position} in ${c.listName}`,
+  refused: (c) => c.reason,
+  dropped: (c) => `Dropped ${c.name} in ${c.listName}, position ${c.position} of ${c.count}`,
+  swapped: (c) => `Swapped ${c.name} with ${c.otherName}`,
+  copied: (c) => `Copied ${c.name} to ${c.listName}, position ${c.position} of ${c.count}`,
+  cancelled: (c) => `Cancelled, ${c.name} returned to position ${c.position} in ${c.listName}`,
+  didNotMove: (c) => `Dropped ${c.name} where it was`,
+  willRemove: () => "Will be removed",
+  removed: (c) => `Removed ${c.name}`,
+  willGoInto: (c) => `Will go into ${c.otherName}`,
+  wentInto: (c) => `Put ${c.name} into ${c.otherName}`,
+  pickedUpGroup: (c) => `Picked up ${c.members} items`,
+  movedGroup: (c) => `Moved ${c.members} items to ${range(c)}`,
+  droppedGroup: (c) => `Dropped ${c.members} items in ${range(c)}`,
+  willCopyGroup: (c) => `Will copy ${c.members} items to ${range(c)}`,
+  copiedGroup: (c) => `Copied ${c.members} items to ${range(c)}`,
+  willRemoveGroup: (c) => `${c.members} items will be removed`,
+  removedGroup: (c) => `Removed ${c.members} items`,
+  willReturnGroup: (c) => `${c.members} items will return where they were`,
+  didNotMoveGroup: (c) => `Dropped ${c.members} items where they were`,
+  cancelledGroup: (c) => `Cancelled, ${c.members} items returned where they were`,
+  refusedMember: (c) => `${c.name}: ${c.reason}`,
+  undone: () => "Undone",
+  redone: () => "Redone",
+  nothingToUndo: () => "Nothing to undo",
+  nothingToRedo: () => "Nothing to redo",
+});
+
+/** The announcement's name by the engine's number for it. */
+const NAMES = Object.fromEntries(Object.entries(Announcement).map(([name, code]) => [code, name]));
+
+/** The name of announcement `kind` (the engine's number), or undefined. */
+export const announcementName = (kind) => NAMES[kind];
+
+/** Why a drop is refused, in English, by the engine's number for it, when the app gave no
+ * reason: `listName` names the list, `limit` its capacity. */
+const REFUSED = {
+  [Refusal.notDraggable]: () => "This item cannot be moved.",
+  [Refusal.anotherDragInProgress]: () => "Another drag is in progress.",
+  [Refusal.itemAlreadyDragged]: () => "This item is already being dragged.",
+  [Refusal.containerFull]: (listName, limit) => limit == null ? `${listName} is full.`
+    : `${listName} is full: it takes at most ${limit} item${limit === 1 ? "" : "s"}.`,
+  [Refusal.cannotDisplace]: () => "That item cannot be swapped.",
+  [Refusal.cannotRemove]: () => "This item cannot be removed.",
+  [Refusal.cannotDropInto]: () => "It cannot go in there.",
+  [Refusal.cannotCopy]: () => "This item cannot be copied.",
+};
+
+/** Why a drop is refused: `reason` (the app's), else the words for refusal `kind`. */
+export const refusalText = (kind, listName, limit, reason) => {
+  if (reason) return reason;
+  const words = REFUSED[kind];
+  return words ? words(listName ?? "This list", limit ?? null) : "That item cannot go there.";
+};
+
+/** The text of announcement `name` with `context`: the app's message (a function of `messages`
+ * that returns a string), else the English; "" says nothing. `call` calls the app back. */
+export const announcementText = (name, context, messages, call) => {
+  const english = ENGLISH[name];
+  if (!english) return "";
+  return call(messages?.[name], null, context) ?? english(context);
+};

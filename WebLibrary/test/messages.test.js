@@ -1,0 +1,41 @@
+// What the library says: every announcement the engine has, in English, or the app's words.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Announcement, Refusal } from "../src/codes.js";
+import { ENGLISH, announcementName, announcementText, refusalText } from "../src/messages.js";
+import { call } from "../src/call.js";
+
+const context = { name: "Write", position: 2, count: 3, listName: "Done", otherName: "Test",
+  members: 2, reason: "Done is full." };
+
+test("every announcement of the engine has English words", () => {
+  for (const [name, code] of Object.entries(Announcement)) {
+    assert.equal(announcementName(code), name);
+    assert.equal(typeof ENGLISH[name], "function", name);
+    assert.ok(ENGLISH[name](context).length > 0, name);
+  }
+  assert.equal(announcementName(999), undefined);
+});
+
+test("the English of some announcements", () => {
+  assert.equal(announcementText("pickedUp", context, null, call), "Picked up Write, position 2 of 3 in Done");
+  assert.equal(announcementText("movedGroup", context, null, call), "Moved 2 items to Done, positions 2–3 of 3");
+  assert.equal(announcementText("willSwap", context, null, call), "Will swap with Test in Done");
+  assert.equal(announcementText("refused", context, null, call), "Done is full.");
+});
+
+test("the app's messages replace the English; one that gives nothing keeps it", () => {
+  const messages = { pickedUp: (c) => `Gepakt: ${c.name}`, dropped: () => undefined };
+  assert.equal(announcementText("pickedUp", context, messages, call), "Gepakt: Write");
+  assert.equal(announcementText("dropped", context, messages, call), "Dropped Write in Done, position 2 of 3");
+  assert.equal(announcementText("nothing", context, messages, call), "");
+});
+
+test("why a drop is refused: the app's reason, else the words for the refusal", () => {
+  assert.equal(refusalText(Refusal.containerFull, "Done", 3, null), "Done is full: it takes at most 3 items.");
+  assert.equal(refusalText(Refusal.containerFull, "Done", 1, null), "Done is full: it takes at most 1 item.");
+  assert.equal(refusalText(Refusal.containerFull, null, null, null), "This list is full.");
+  assert.equal(refusalText(Refusal.cannotDropInto, "Done", null, null), "It cannot go in there.");
+  assert.equal(refusalText(Refusal.cannotDrop, "Done", null, "Pinned."), "Pinned.");
+  assert.equal(refusalText(Refusal.refusedByRule, "Done", null, null), "That item cannot go there.");
+});
