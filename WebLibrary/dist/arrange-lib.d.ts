@@ -191,9 +191,13 @@ export interface SortableOptions {
    * item, from its edge nearer the dragged item, past which it does (SortableJS's meaning);
    * default 1, as soon as the pointer is on it; 0: once the pointer passes its middle. */
   swapThreshold?: number;
-  /** The dragged item goes before or after the item under the pointer by which half of it the
-   * pointer is in (the middle rule); default false. */
+  /** The swap area is at the item's far edge (SortableJS's meaning): the dragged item passes an
+   * item once the pointer is within `invertedSwapThreshold` / 2 of it from its far edge (with 1,
+   * past its middle); default false. */
   invertSwap?: boolean;
+  /** With `invertSwap`, the share of the item, half at each edge, that is its swap area; default
+   * `swapThreshold`'s. */
+  invertedSwapThreshold?: number;
   /** How near an empty list, in px, a drag must come to go into it (one of no height too);
    * default 5. */
   emptyInsertThreshold?: number;

@@ -26,9 +26,12 @@ export const DEFAULTS = Object.freeze({
    * the item, from its edge nearer the dragged item, past which it does (SortableJS's): 1, as
    * soon as the pointer is on it; 0, past its middle. */
   swapThreshold: 1,
-  /** The item goes before or after the item under the pointer by which half of it the pointer
-   * is in (the middle rule, whatever `swapThreshold` says). */
+  /** The swap area is at the item's far edge (SortableJS's): the dragged item passes an item
+   * only once the pointer is `invertedSwapThreshold` / 2 of it from its far edge. */
   invertSwap: false,
+  /** With `invertSwap`, the share of the item, half at each edge, that is its swap area;
+   * `null`: `swapThreshold`'s. 1: the pointer passes an item at its middle. */
+  invertedSwapThreshold: null,
   /** How near (px) an empty list a drag must come to go into it (a list of no height too). */
   emptyInsertThreshold: 5,
   autoScroll: true,
@@ -69,7 +72,8 @@ export const PLAIN_LOOK = Object.freeze({ animationDuration: 0.2, catchScale: 1,
 const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onEnd", "onSelect", "onEditMode",
   "canDrag", "canDrop", "itemName", "dropInto"];
 const SELECTORS = ["items", "handle", "filter", "chunks"];
-const NUMBERS = ["delay", "touchDelay", "distance", "swapThreshold", "emptyInsertThreshold",
+const NUMBERS = ["delay", "touchDelay", "distance", "swapThreshold", "invertedSwapThreshold",
+  "emptyInsertThreshold",
   "scrollSensitivity", "scrollSpeed", "undoLimit"];
 
 /** `options` over the defaults: an option the app leaves out (or gives as `undefined`) is the
@@ -126,7 +130,12 @@ export const pressDelay = (options, kind) => {
   return given == null || options.delayOnTouchOnly ? 0 : Math.max(0, given) / 1000;
 };
 
-/** The number of the engine's rule that says where an item of its own list takes its place
- * (`swapThreshold`, clamped to 0…1; the middle rule, 0, with `invertSwap`). */
-export const swapShare = (options) =>
-  options.invertSwap ? 0 : Math.min(1, Math.max(0, Number(options.swapThreshold) || 0));
+/** The number of the engine's rule that says where an item of its own list takes its place:
+ * how far from the item's middle towards its near edge the line is, as a share of half the
+ * item (`swapThreshold`, clamped to 0…1), or, with `invertSwap`, towards its far edge (negative:
+ * `invertedSwapThreshold` − 1, so that 1 is the middle). */
+export const swapShare = (options) => {
+  const share = (value) => Math.min(1, Math.max(0, Number(value) || 0));
+  if (!options.invertSwap) return share(options.swapThreshold);
+  return share(options.invertedSwapThreshold ?? options.swapThreshold) - 1;
+};

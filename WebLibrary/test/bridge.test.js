@@ -89,6 +89,15 @@ test("swap threshold 0.5: the line is a quarter of the item from its middle", ()
   arena.destroy();
 });
 
+test("a negative swap threshold (SortableJS's inverted swap area): the line is past the middle", () => {
+  const arena = column();
+  // invertSwap with invertedSwapThreshold 0.5: item 1 (20–40) is passed at 35.
+  arena.configure("swapThreshold", -0.5);
+  assert.deepEqual(drag(arena, 10, 34), []);
+  assert.equal(drag(arena, 10, 36, 2)[0].toIndex, 1);
+  arena.destroy();
+});
+
 test("a mouse delay: a press that moves at once does not drag, one held still does", () => {
   const arena = column();
   arena.configure("mouseDelay", 0.3);

@@ -16,7 +16,7 @@ test("an option left out, or given as undefined, is the default", () => {
 });
 
 test("every default is in the one object", () => {
-  for (const name of ["delay", "delayOnTouchOnly", "swapThreshold", "invertSwap",
+  for (const name of ["delay", "delayOnTouchOnly", "swapThreshold", "invertSwap", "invertedSwapThreshold",
     "emptyInsertThreshold", "scrollSensitivity", "scrollSpeed", "distance", "touchDelay"]) {
     assert.ok(name in DEFAULTS, name);
   }
@@ -58,6 +58,10 @@ test("the swap threshold the engine is given", () => {
   assert.equal(swapShare(settle({ swapThreshold: 0.5 })), 0.5);
   assert.equal(swapShare(settle({ swapThreshold: 7 })), 1);
   assert.equal(swapShare(settle({ swapThreshold: -1 })), 0);
-  // invertSwap: which half of the item the pointer is in decides, the middle rule.
-  assert.equal(swapShare(settle({ swapThreshold: 0.8, invertSwap: true })), 0);
+  // invertSwap: the swap area at the far edge, invertedSwapThreshold (else swapThreshold) wide.
+  assert.equal(swapShare(settle({ invertSwap: true })), 0);
+  assert.equal(swapShare(settle({ swapThreshold: 0.8, invertSwap: true })), -0.19999999999999996);
+  assert.equal(swapShare(settle({ invertSwap: true, invertedSwapThreshold: 0.5 })), -0.5);
+  assert.equal(swapShare(settle({ swapThreshold: 0.3, invertSwap: true, invertedSwapThreshold: 1 })), 0);
+  assert.equal(swapShare(settle({ invertSwap: true, invertedSwapThreshold: 0 })), -1);
 });

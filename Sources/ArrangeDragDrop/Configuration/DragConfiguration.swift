@@ -73,8 +73,11 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// 0 (the default): once the pointer passes the item's middle, the rule of the *slot* (the
   /// number of other items whose middle lies before the pointer). 1: as soon as the pointer is on
-  /// the item. Values between move the line from the middle towards the near edge; values out of
-  /// `0 ... 1` are clamped. Places in other containers follow the middle rule.
+  /// the item. Values between move the line from the middle towards the near edge; negative
+  /// values move it past the middle towards the far edge (-0.5: three quarters of the item in,
+  /// SortableJS's `invertSwap` with an `invertedSwapThreshold` of 0.5; -1: only once the pointer
+  /// is past the item). Values out of `-1 ... 1` are clamped. Places in other containers follow
+  /// the middle rule.
   public var swapThreshold: Double = 0
   /// How drags look, for renderers (the engine reads only ``DragAppearance/displacedAlpha``,
   /// into its presentation).

@@ -30,7 +30,7 @@ extension DragEngine {
     let geometry = arena[position].geometry
     var raw = geometry.insertionIndex(for: point)
     let (count, own) = baseCount(of: session, in: arena[position].id)
-    if let own, configuration.swapThreshold > 0 {
+    if let own, configuration.swapThreshold != 0, !configuration.swapThreshold.isNaN {
       raw = swapIndex(raw, own: own, at: point, in: geometry)
     }
     var index = raw
@@ -41,12 +41,12 @@ extension DragEngine {
   /// The insertion index `raw` (the middle rule) moved by ``DragConfiguration/swapThreshold``:
   /// over an item of the container that holds the dragged item (at `own`), the dragged item goes
   /// past it once the pointer is strictly past the line that lies the threshold's share of half its length
-  /// from its middle towards the dragged item's side.
+  /// from its middle towards the dragged item's side (past the middle, for a negative threshold).
   @inlinable
   func swapIndex(_ raw: Int, own: Int, at point: Point, in geometry: Geometry) -> Int {
     guard let target = geometry.itemIndex(at: point), target != own else { return raw }
     let frame = geometry.frameOfItem(at: target)
-    let share = Swift.min(1, Swift.max(0, configuration.swapThreshold))
+    let share = Swift.min(1, Swift.max(-1, configuration.swapThreshold))
     let vertical = geometry.axis == .vertical
     let start = vertical ? frame.minY : frame.minX
     let length = vertical ? frame.height : frame.width
