@@ -8,7 +8,7 @@ import re
 import unittest
 
 from harness import (GalleryServer, chromium, hold_slide, mouse_drag, normal, open_gallery_page,
-                     slowed, touch_drag, wait_for)
+                     settled, slowed, touch_drag, wait_for)
 
 # Collects what goes wrong in the page from its first script on (errors, rejections,
 # console.error), whether or not the driver keeps the browser's log.
@@ -126,13 +126,13 @@ class SortablePageTests(unittest.TestCase):
         examples = self.js("return [...document.querySelectorAll('section[data-example]')]"
                            ".map(s => s.dataset.example)")
         self.assertEqual(examples, ["simple", "shared", "clone", "noSorting", "handle", "filter",
-                                    "swap", "multiDrag", "nested", "grid"])
+                                    "swap", "thresholds", "multiDrag", "nested", "grid"])
         # What each example's running lists were made with, and the code shown says so.
         made_with = {
             "simple": {}, "shared": {"group": "shared"},
             "clone": {"group": "clone", "mode": "copy"},
             "noSorting": {"group": "no-sorting"}, "handle": {"handle": ".grip"},
-            "filter": {"filter": ".filtered"}, "swap": {"mode": "exchange"},
+            "filter": {"filter": ".filtered"}, "swap": {"mode": "exchange"}, "thresholds": {},
             "multiDrag": {"selectable": True}, "nested": {"group": "nested"},
             "grid": {"direction": "grid"},
         }
@@ -469,6 +469,42 @@ class SortablePageTests(unittest.TestCase):
         self.assertEqual(self.names("swap"), ["Item 4", "Item 2", "Item 3", "Item 1", "Item 5"])
         self.assertEqual(self.logged(), ['swap: exchange "Item 1" 0 ⇄ "Item 4" 3'])
         self.assertEqual(self.js(f"return [...{lists('swap')}[0].children].map(i => i.style.opacity).join('')"), "")
+
+    # Thresholds
+
+    def test_thresholds_move_where_an_item_takes_another_s_place(self):
+        self.show("thresholds")
+        item = lambda name: self.item("thresholds", 0, name)  # noqa: E731
+        box = lambda name: self.js(f"const r = {item(name)}.getBoundingClientRect();"  # noqa: E731
+                                   " return [r.left + r.width / 2, r.top, r.height];")
+        # Threshold 1 (SortableJS's default): 3 px onto Item 2 takes its place.
+        x, top, height = box("Item 2")
+        mouse_drag(self.driver, self.point(item("Item 1")), (x, top + 3))
+        settled(self.driver)
+        self.assertEqual(self.names("thresholds"), ["Item 2", "Item 1", "Item 3", "Item 4", "Item 5"])
+        # Threshold 0.5, set with the slider: the line is a quarter of Item 3 in.
+        self.js("const range = document.getElementById('swap-threshold'); range.value = '0.5';"
+                " range.dispatchEvent(new Event('input'))")
+        self.assertEqual(self.js("return document.getElementById('swap-threshold-value').value"), "0.5")
+        x, top, height = box("Item 3")
+        mouse_drag(self.driver, self.point(item("Item 1")), (x, top + height / 4 - 3))
+        settled(self.driver)
+        self.assertEqual(self.names("thresholds")[:3], ["Item 2", "Item 1", "Item 3"])
+        mouse_drag(self.driver, self.point(item("Item 1")), (x, top + height / 4 + 3))
+        settled(self.driver)
+        self.assertEqual(self.names("thresholds")[:3], ["Item 2", "Item 3", "Item 1"])
+        # Inverted (the swap area at the far edge, half the threshold wide on each side): Item 3,
+        # now above Item 1, is passed only in its last quarter.
+        self.js("document.getElementById('invert-swap').click()")
+        x, top, height = box("Item 3")
+        mouse_drag(self.driver, self.point(item("Item 1")), (x, top + height * 3 / 4 - 3))
+        settled(self.driver)
+        self.assertEqual(self.names("thresholds")[:3], ["Item 2", "Item 3", "Item 1"])
+        mouse_drag(self.driver, self.point(item("Item 1")), (x, top + height / 4 - 3))
+        settled(self.driver)
+        self.assertEqual(self.names("thresholds")[:3], ["Item 2", "Item 1", "Item 3"])
+        self.assertEqual(self.logged(), ['thresholds: move "Item 1" 0 → 1', 'thresholds: move "Item 1" 1 → 2',
+                                         'thresholds: move "Item 1" 2 → 1'])
 
     # Multi-drag
 

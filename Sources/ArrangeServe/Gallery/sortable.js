@@ -45,6 +45,21 @@ function swap([list], onDrop) {
   })];
 }
 
+/** Where an item takes another's place: SortableJS's swap threshold, and its inverted swap. */
+function thresholds([list], onDrop) {
+  const sortable = arrange.sortable(list, { swapThreshold: 1, onDrop });
+  const threshold = document.getElementById("swap-threshold");
+  const invert = document.getElementById("invert-swap");
+  const set = () => {
+    sortable.options.swapThreshold = Number(threshold.value);
+    sortable.options.invertSwap = invert.checked;
+    document.getElementById("swap-threshold-value").value = threshold.value;
+  };
+  threshold.addEventListener("input", set);
+  invert.addEventListener("change", set);
+  return [sortable];
+}
+
 /** Items selected with Ctrl-, ⌘- or Shift-click, dragged together. */
 function multiDrag([list], onDrop) {
   return [arrange.sortable(list, { selectable: true, onDrop })];
@@ -62,7 +77,8 @@ function grid([list], onDrop) {
 }
 
 /** The examples, by the `data-example` of their section. */
-const examples = { simple, shared, clone, noSorting, handle, filter, swap, multiDrag, nested, grid };
+const examples = { simple, shared, clone, noSorting, handle, filter, swap, thresholds, multiDrag,
+  nested, grid };
 
 /** An item's name: its aria-label, else its text. */
 const nameOf = (item) => item?.getAttribute("aria-label") ?? item?.textContent.trim() ?? "";
