@@ -336,6 +336,13 @@ class BetweenKitPage(GalleryPage):
         self.assertEqual(self.shown(), expected)
         self.assertEqual(self.model(), expected)
 
+    def test_a_row_dropped_on_a_row_of_its_table_exchanges_with_it(self):
+        # The seed's data source rearranges a table by exchangeObjectAtIndex:withObjectAtIndex:.
+        mouse_drag(self.driver, self.at("table-a", "1"), self.at("table-a", "4"))
+        self.settled()
+        self.expect(table_a=["4", "2", "3", "1", "5"])
+        self.assertEqual(self.log()[-1], "rearrange: 1 exchanged with 4 (Table A row 0, Table A row 3)")
+
     def test_a_row_from_one_table_to_the_other(self):
         mouse_drag(self.driver, self.at("table-a", "2"), self.at("table-b", "12", dy=-10))
         self.settled()

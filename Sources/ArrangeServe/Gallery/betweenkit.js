@@ -148,11 +148,12 @@ function tableRule(id) {
 
 draw();
 showModel();
-/** The mode of a drag by where it is: within the collection tiles exchange (the seed's
- * rearrange), everywhere else items are inserted. Every list gives it (not only the collection):
- * a mode one list's `modes` gave for a list is not forgotten by the library for later drags
- * from lists without `modes`. */
-const modes = (item, from, to) => (from.id === "collection" && to.id === "collection" ? "exchange" : "move");
+/** The mode of a drag by where it is: within one list (a table or the collection) an item
+ * exchanges with the one it is dropped on — the seed's `rearrangeItemAt:withItemAt:`, whose data
+ * source swaps them (`exchangeObjectAtIndex:withObjectAtIndex:`) — and between lists it is
+ * inserted (`dropItemAt:`). Every list gives it: a mode one list's `modes` gave for a list is
+ * not forgotten by the library for later drags from lists without `modes`. */
+const modes = (item, from, to) => (from === to ? "exchange" : "move");
 /** Over a list that refuses the item, the library (with removal outside on) says the item will
  * return; the reason is what a person needs to hear, as the page shows it. */
 const messages = {
