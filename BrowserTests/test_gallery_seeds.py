@@ -336,6 +336,27 @@ class BetweenKitPage(GalleryPage):
         self.assertEqual(self.shown(), expected)
         self.assertEqual(self.model(), expected)
 
+    def test_draggable_items_say_they_can_be_dragged_and_how_and_the_trash_is_named(self):
+        described = self.js(
+            "return ['table-a', 'table-b', 'collection'].flatMap(id => [...document.getElementById(id).children])"
+            ".filter(item => item.tabIndex === 0).map(item => (item.getAttribute('aria-describedby') ?? '')"
+            ".split(' ').map(id => document.getElementById(id)?.textContent ?? '').join(' '))")
+        self.assertEqual(len(described), 16)
+        for text in described:
+            self.assertTrue(text.startswith("Draggable. Press Space or Enter to pick it up, the arrow keys"), text)
+        trash = self.driver.find_element("id", "trash")
+        self.assertEqual((trash.get_attribute("role"), trash.accessible_name), ("group", "Trash"))
+
+    def test_the_keyboard_steps_over_the_closed_folder(self):
+        self.js(f"{self.item('table-b', '10')}.focus()")
+        self.key(" ")
+        self.key("ArrowRight")
+        said = self.said()
+        self.key("Escape")
+        self.settled()
+        self.assertNotIn("folder", said.lower())
+        self.assertTrue(said.startswith("Moved to Collection"), said)
+
     def test_a_row_dropped_on_a_row_of_its_table_exchanges_with_it(self):
         # The seed's data source rearranges a table by exchangeObjectAtIndex:withObjectAtIndex:.
         mouse_drag(self.driver, self.at("table-a", "1"), self.at("table-a", "4"))

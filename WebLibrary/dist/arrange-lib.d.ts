@@ -227,6 +227,9 @@ export interface SortableOptions {
   keyboard?: boolean;
   /** Replacement announcements, for other languages. */
   messages?: ArrangeMessages;
+  /** What each draggable item's description (`aria-describedby`) says: how to drag it with the
+   * keyboard; default the English, by `liftKeys`; false: none. */
+  instructions?: string | false;
   onLift?: (event: ArrangeLiftEvent) => void;
   onMove?: (event: ArrangeMoveEvent) => void;
   onDrop?: (event: ArrangeDropEvent) => void;

@@ -10,6 +10,7 @@ import { press } from "./sensors/pointer.js";
 import { canDropAt } from "./rules.js";
 import { settle } from "./animate.js";
 import { PageHistory } from "./history.js";
+import { instructions } from "./messages.js";
 
 /** Whether `selector` is a CSS selector the page can use. */
 const parses = (selector) => {
@@ -82,7 +83,13 @@ export class Arrange {
    * @returns {{ element: Element, destroy(): void }}
    */
   trash(element, options = {}) {
-    return this.sortable(element, { ...options, zone: true });
+    const zone = this.sortable(element, { ...options, zone: true });
+    // A drop target has a name assistive technology reads: a group, named by its label.
+    if (!element.hasAttribute("role")) element.setAttribute("role", "group");
+    if (options.label && !element.hasAttribute("aria-label") && !element.hasAttribute("aria-labelledby")) {
+      element.setAttribute("aria-label", options.label);
+    }
+    return zone;
   }
 
   /** Undoes the last drop (of any group) that is not undone yet; false when there is none. */
@@ -133,6 +140,25 @@ export class Arrange {
       this.motion = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
     }
     return Boolean(this.motion?.matches);
+  }
+
+  /** @private The id of the hidden element that says how to drag the items of a list with
+   * `options` (made on first use, one per text), or null when they have none. */
+  instructions(options) {
+    const text = options.instructions ?? (options.instructions === false ? null : instructions(options.liftKeys));
+    if (!text) return null;
+    this.described ??= new Map();
+    let element = this.described.get(text);
+    if (!element?.isConnected) {
+      element = document.createElement("div");
+      element.id = `arrange-instructions-${this.described.size + 1}-${Math.random().toString(36).slice(2, 8)}`;
+      element.className = "arrange-instructions";
+      element.hidden = true;
+      element.textContent = text;
+      document.body.append(element);
+      this.described.set(text, element);
+    }
+    return element.id;
   }
 
   /** The live region announcements go to (made on first use unless given to `load`). */

@@ -52,6 +52,9 @@ export const DEFAULTS = Object.freeze({
   dom: "move",
   keyboard: true,
   messages: null,
+  /** What a draggable item's description (`aria-describedby`) says: how to drag it with the
+   * keyboard; `null`: the English, by `liftKeys`; `false`: none. */
+  instructions: null,
   appearance: "plain",
   itemName: null,
   canDrag: null,
@@ -98,6 +101,9 @@ export const settle = (options, valid = () => true) => {
     if (options[name] != null && (typeof options[name] !== "number" || Number.isNaN(options[name]))) {
       throw new TypeError(`sortable: ${name} must be a number`);
     }
+  }
+  if (options.instructions != null && options.instructions !== false && typeof options.instructions !== "string") {
+    throw new TypeError("sortable: instructions must be a string, or false for none");
   }
   if (options.messages != null && typeof options.messages !== "object") {
     throw new TypeError("sortable: messages must be an object of functions");

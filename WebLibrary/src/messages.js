@@ -43,6 +43,15 @@ export const ENGLISH = Object.freeze({
 /** The announcement's name by the engine's number for it. */
 const NAMES = Object.fromEntries(Object.entries(Announcement).map(([name, code]) => [code, name]));
 
+/** What a draggable item's description says, in English: how to drag it with the keyboard, by
+ * the keys that lift it (`liftKeys`). */
+export const instructions = (liftKeys) => {
+  const named = liftKeys.map((key) => (key === " " ? "Space" : key));
+  const keys = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : named[0] ?? "Space";
+  return `Draggable. Press ${keys} to pick it up, the arrow keys to move it, ${keys} again to drop it, ` +
+    "Escape to cancel.";
+};
+
 /** The name of announcement `kind` (the engine's number), or undefined. */
 export const announcementName = (kind) => NAMES[kind];
 

@@ -80,11 +80,17 @@ export class Sortable {
     return this.group.drags.size > 0;
   }
 
-  /** Makes new items focusable (for keyboard drags); call it after adding items. */
+  /** Makes new items focusable (for keyboard drags) and described as draggable (how to drag
+   * them, for assistive technology); call it after adding items. */
   refresh() {
     if (this.options.keyboard === false) return;
+    const described = this.group.arrange.instructions(this.options);
     for (const item of this.items()) {
-      if (!item.hasAttribute("tabindex") && this.draggable(item)) item.tabIndex = 0;
+      if (!this.draggable(item)) continue;
+      if (!item.hasAttribute("tabindex")) item.tabIndex = 0;
+      if (!described) continue;
+      const ids = (item.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+      if (!ids.includes(described)) item.setAttribute("aria-describedby", [...ids, described].join(" "));
     }
   }
 

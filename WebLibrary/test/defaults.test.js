@@ -36,6 +36,7 @@ test("options a list cannot work with are refused with a TypeError", () => {
     [{ liftKeys: " " }, /liftKeys must be an array/],
     [{ messages: "x" }, /messages must be an object/],
     [{ modes: 3 }, /modes must be an object or a function/],
+    [{ instructions: 3 }, /instructions must be a string, or false for none/],
   ];
   for (const [options, message] of cases) assert.throws(() => settle(options), message);
   assert.throws(() => settle({ handle: "[" }, () => false), /handle is not a valid CSS selector: \[/);

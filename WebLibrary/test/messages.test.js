@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Announcement, Refusal } from "../src/codes.js";
-import { ENGLISH, announcementName, announcementText, refusalText } from "../src/messages.js";
+import { ENGLISH, announcementName, announcementText, instructions, refusalText } from "../src/messages.js";
 import { call } from "../src/call.js";
 
 const context = { name: "Write", position: 2, count: 3, listName: "Done", otherName: "Test",
@@ -29,6 +29,13 @@ test("the app's messages replace the English; one that gives nothing keeps it", 
   assert.equal(announcementText("pickedUp", context, messages, call), "Gepakt: Write");
   assert.equal(announcementText("dropped", context, messages, call), "Dropped Write in Done, position 2 of 3");
   assert.equal(announcementText("nothing", context, messages, call), "");
+});
+
+test("a draggable item's description names the keys that lift it", () => {
+  assert.equal(instructions([" ", "Enter"]),
+    "Draggable. Press Space or Enter to pick it up, the arrow keys to move it, Space or Enter again to drop it, Escape to cancel.");
+  assert.match(instructions([" "]), /^Draggable\. Press Space to pick it up, .* Space again to drop it/);
+  assert.match(instructions(["a", "b", "c"]), /Press a, b or c to pick it up/);
 });
 
 test("why a drop is refused: the app's reason, else the words for the refusal", () => {

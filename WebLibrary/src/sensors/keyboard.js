@@ -43,9 +43,11 @@ export const key = (group, list, event) => {
   // the last one the drag steps back to where it was.
   if (intent === KeyIntent.previousList || intent === KeyIntent.nextList) {
     const back = intent === KeyIntent.nextList ? KeyIntent.previousList : KeyIntent.nextList;
+    // A list the step refused (a closed folder's, whose rule says so) is stepped over as well.
     const hidden = (answer) => {
       const placed = answer.events.findLast((event) => event.kind === Event.placeChanged && event.container >= 0);
-      const over = placed ? group.listOf(placed.container) : null;
+      const id = placed?.container ?? answer.refusal?.container ?? -1;
+      const over = id >= 0 ? group.listOf(id) : null;
       return over != null && over.element.getClientRects().length === 0;
     };
     for (let left = group.lists.length; left > 0 && hidden(result); left--) result = step(intent);
