@@ -305,6 +305,8 @@ final class Arena {
     case .undone: return said(.undone, nil)
     case .redone: return said(.redone, nil)
     case .nothingToUndo: return said(.nothingToUndo, nil)
+    case .cannotUndo(let item): return said(.cannotUndo, item)
+    case .cannotRedo(let item): return said(.cannotRedo, item)
     case .nothingToRedo: return said(.nothingToRedo, nil)
     }
   }

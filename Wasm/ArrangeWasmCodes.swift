@@ -123,7 +123,7 @@ enum AnnouncementKind: Int32, WasmCode {
   case didNotMove, willRemove, removed, willGoInto, wentInto, pickedUpGroup, movedGroup
   case droppedGroup, willCopyGroup, copiedGroup, willRemoveGroup, removedGroup, willReturnGroup
   case didNotMoveGroup, cancelledGroup, refusedMember, undone, redone, nothingToUndo
-  case nothingToRedo
+  case nothingToRedo, cannotUndo, cannotRedo
   static var summary: String { "The kinds of announcement (arrange_arena_said), by message name." }
 }
 

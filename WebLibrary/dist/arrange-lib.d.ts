@@ -106,6 +106,9 @@ export interface ArrangeMessages {
   redone?: Message;
   nothingToUndo?: Message;
   nothingToRedo?: Message;
+  /** "Cannot undo: Write is no longer there": the app took the last drop's item away. */
+  cannotUndo?: Message;
+  cannotRedo?: Message;
 }
 
 /** How a drag looks: the lifted item's scales and opacity, a displaced item's opacity. */

@@ -52,7 +52,7 @@ export const Announcement = Object.freeze({
   pickedUpGroup: 15, movedGroup: 16, droppedGroup: 17, willCopyGroup: 18, copiedGroup: 19,
   willRemoveGroup: 20, removedGroup: 21, willReturnGroup: 22, didNotMoveGroup: 23,
   cancelledGroup: 24, refusedMember: 25, undone: 26, redone: 27, nothingToUndo: 28,
-  nothingToRedo: 29,
+  nothingToRedo: 29, cannotUndo: 30, cannotRedo: 31,
 });
 
 /** The kinds of refusal (arrange_arena_refusal). */

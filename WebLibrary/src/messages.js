@@ -38,6 +38,8 @@ export const ENGLISH = Object.freeze({
   redone: () => "Redone",
   nothingToUndo: () => "Nothing to undo",
   nothingToRedo: () => "Nothing to redo",
+  cannotUndo: (c) => `Cannot undo: ${c.name} is no longer there`,
+  cannotRedo: (c) => `Cannot redo: ${c.name} is no longer there`,
 });
 
 /** The announcement's name by the engine's number for it. */

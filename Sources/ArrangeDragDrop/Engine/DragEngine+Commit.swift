@@ -202,29 +202,116 @@ extension DragEngine {
 
   // MARK: - Undo, redo, rollback
 
+  /// Undoes the last drop, its items found where they are now (the app may have changed the
+  /// containers since); a drop whose item is no longer in any container is refused and
+  /// forgotten, with an announcement that names the item.
   mutating func undo() {
     guard !isDragging, let transaction = undoStack.popLast() else {
       announce(.nothingToUndo)
       return
     }
-    let inverse = transaction.inverse
-    for operation in inverse.operations { apply(operation, by: nil) }
+    let (operations, missing) = located(transaction.inverse.operations)
+    if let missing {
+      announce(.cannotUndo(missing))
+      return
+    }
+    let inverse = DragTransaction(operations)
+    for operation in operations { apply(operation, by: nil) }
     redoStack.append(transaction)
     emit(.undone(inverse))
     announce(.undone)
-    batches.append(Batch(purpose: .undo(transaction), operations: inverse.operations))
+    batches.append(Batch(purpose: .undo(transaction), operations: operations))
   }
 
+  /// Redoes the last drop undone, its items found where they are now (see ``undo()``).
   mutating func redo() {
     guard !isDragging, let transaction = redoStack.popLast() else {
       announce(.nothingToRedo)
       return
     }
-    for operation in transaction.operations { apply(operation, by: nil) }
+    let (operations, missing) = located(transaction.operations)
+    if let missing {
+      announce(.cannotRedo(missing))
+      return
+    }
+    for operation in operations { apply(operation, by: nil) }
     remember(transaction)
-    emit(.redone(transaction))
+    emit(.redone(DragTransaction(operations)))
     announce(.redone)
-    batches.append(Batch(purpose: .redo(transaction), operations: transaction.operations))
+    batches.append(Batch(purpose: .redo(transaction), operations: operations))
+  }
+
+  /// `operations` (an undo's or a redo's, recorded when the drop was made) rewritten for the
+  /// containers as they are now: each item taken from where it is (the app may have added,
+  /// removed or moved items since), each place clamped to its container, each `before` the item
+  /// now there; or, as `missing`, the item that is not where the operation needs it (taken away
+  /// by the app, or already back).
+  @inlinable
+  func located(_ operations: [DragOperation<Item>]) -> (
+    operations: [DragOperation<Item>], missing: Item?
+  ) {
+    // The containers' items as the app reported them, changed as each operation applies, in
+    // the arena's order.
+    var lists = arena.map { container in
+      (0..<container.geometry.count).map { container.geometry.item(at: $0) }
+    }
+    func find(_ item: Item) -> (position: Int, index: Int)? {
+      for position in lists.indices {
+        if let index = lists[position].firstIndex(of: item) { return (position, index) }
+      }
+      return nil
+    }
+    /// `item` put at `slot`'s index (clamped) of its container; the slot and the item after it.
+    func insert(_ item: Item, at slot: Slot) -> (Slot, before: Item?)? {
+      guard let position = containerIndex(slot.container) else { return nil }
+      let index = Swift.min(Swift.max(slot.index, 0), lists[position].count)
+      let before = index < lists[position].count ? lists[position][index] : nil
+      lists[position].insert(item, at: index)
+      return (Slot(slot.container, index), before)
+    }
+    func slot(_ place: (position: Int, index: Int)) -> Slot {
+      Slot(arena[place.position].id, place.index)
+    }
+    var result: [DragOperation<Item>] = []
+    for operation in operations {
+      switch operation {
+      case .move(let item, _, let to, _):
+        guard let now = find(item) else { return (result, item) }
+        lists[now.position].remove(at: now.index)
+        guard let (placed, before) = insert(item, at: to) else { return (result, item) }
+        result.append(.move(item, from: slot(now), to: placed, before: before))
+      case .exchange(let item, _, let other, _):
+        guard let first = find(item) else { return (result, item) }
+        guard let second = find(other) else { return (result, other) }
+        lists[first.position][first.index] = other
+        lists[second.position][second.index] = item
+        result.append(.exchange(item, at: slot(first), with: other, otherAt: slot(second)))
+      case .copy(let item, let copy, let to):
+        guard find(copy) == nil, let (placed, _) = insert(copy, at: to) else {
+          return (result, copy)
+        }
+        result.append(.copy(item, as: copy, to: placed))
+      case .remove(let item, _):
+        guard let now = find(item) else { return (result, item) }
+        lists[now.position].remove(at: now.index)
+        result.append(.remove(item, from: slot(now)))
+      case .insert(let item, let at):
+        guard find(item) == nil, let (placed, _) = insert(item, at: at) else {
+          return (result, item)
+        }
+        result.append(.insert(item, at: placed))
+      case .dropInto(let item, _, let target):
+        guard let now = find(item), find(target) != nil else { return (result, item) }
+        lists[now.position].remove(at: now.index)
+        result.append(.dropInto(item, from: slot(now), into: target))
+      case .takeOut(let item, let holder, let to):
+        guard find(item) == nil, let (placed, _) = insert(item, at: to) else {
+          return (result, item)
+        }
+        result.append(.takeOut(item, from: holder, to: placed))
+      }
+    }
+    return (result, nil)
   }
 
   /// The app applied only the first `applied` of the operations the last input gave it: undo

@@ -55,6 +55,11 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
   case refusedMember(Item, DragRefusal, containerName: String?)
   /// "Undone".
   case undone
+  /// "Cannot undo: *item* is no longer there": the last drop's item is in no container now (the
+  /// app took it away); that drop is forgotten.
+  case cannotUndo(Item)
+  /// "Cannot redo: *item* is no longer there" (or is back already).
+  case cannotRedo(Item)
   /// "Redone".
   case redone
   /// "Nothing to undo" (also during a drag).
@@ -129,6 +134,10 @@ public enum Announcement<Item: Hashable & Sendable>: Hashable, Sendable {
       return "Dropped \(name(item)) where it was"
     case .undone:
       return "Undone"
+    case .cannotUndo(let item):
+      return "Cannot undo: \(name(item)) is no longer there"
+    case .cannotRedo(let item):
+      return "Cannot redo: \(name(item)) is no longer there"
     case .redone:
       return "Redone"
     case .nothingToUndo:
