@@ -7,7 +7,8 @@ Run: cd BrowserTests && python3 -m unittest -v test_gallery_seeds"""
 import time
 import unittest
 
-from harness import GalleryServer, center, chromium, mouse_drag, open_gallery_page, touch_drag, wait_for
+from harness import (GalleryServer, center, chromium, mouse_drag, normal, open_gallery_page, slowed,
+                     touch_drag, wait_for)
 
 KEY_CODES = {" ": 32, "Enter": 13, "Escape": 27, "ArrowDown": 40, "ArrowUp": 38,
              "ArrowLeft": 37, "ArrowRight": 39}
@@ -258,6 +259,28 @@ class ExchangePage(GalleryPage):
         self.assertEqual(self.model(), ORIGINAL)
         self.assertIn("undo: item1 (0,4) exchanged with item5 (0,0)", self.log())
         self.assertTrue(self.js("return document.getElementById('undo').disabled"))
+
+    def test_the_release_takes_back_the_scale_and_the_dimming_over_the_look_s_duration(self):
+        # The seed animates its release: the snapshot's 1.05 and 0.8 back to the tile's own, and
+        # the displaced tile's 0.6 back to 1, over the animation's duration (not in one frame).
+        slowed(self.driver)
+        try:
+            mouse_drag(self.driver, self.at(0, 0), self.at(0, 4))
+            keyframes = ("return ['item1', 'item5'].map((name) => document.querySelector(`.tile[data-name=${name}]`)"
+                         ".getAnimations().filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))"
+                         ".flatMap((a) => a.effect.getKeyframes().map((k) => [k.transform ?? '', k.opacity ?? ''])))")
+            wait_for(lambda: all(self.js(keyframes)), what="the release's animations")
+            dragged, displaced = self.js(keyframes)
+            dimmed = float(self.js(f"return getComputedStyle({self.named('item5')}).opacity"))
+        finally:
+            normal(self.driver)
+        self.settled()
+        # From the drag's look to the tile's own (the last keyframe leaves the opacity to it).
+        self.assertIn("scale(1.05)", dragged[0][0])
+        self.assertEqual((dragged[0][1], dragged[-1]), ("0.8", ["none", ""]))
+        self.assertEqual((displaced[0][1], displaced[-1][1]), ("0.6", ""))
+        self.assertLess(dimmed, 0.95, "the displaced tile still dimmed as its animation begins")
+        self.assertEqual(self.js(f"return getComputedStyle({self.named('item5')}).opacity"), "1")
 
     def test_a_fixed_tile_is_not_caught_but_may_be_displaced(self):
         seen = {}

@@ -37,18 +37,36 @@ export const shown = (group, drag, lists = null) => {
   return places;
 };
 
-/** Animates the items from where they were shown (`before`) to where they are, in the next
- * frame the browser lays out (this one, in a frame's callbacks): once it has laid the page out
+/** How `drag`'s items look at its end, for `flip` to take back over the look's duration: the
+ * lifted item's scale and opacity, the displaced item's opacity (else they would jump to their
+ * own in one frame: SSCollectionViewExchangeController animates its release). Read before
+ * `clear` takes the look off. */
+export const looks = (drag) => {
+  const found = new Map();
+  const look = drag?.lifted ? drag.look : null;
+  if (!look) return found;
+  const scale = parseFloat(drag.item.style.scale) || 1;
+  if (scale !== 1 || look.snapshotAlpha !== 1) {
+    found.set(drag.item, { scale, opacity: look.snapshotAlpha, duration: look.animationDuration });
+  }
+  if (drag.displaced && look.displacedAlpha !== 1) {
+    found.set(drag.displaced, { scale: 1, opacity: look.displacedAlpha, duration: look.animationDuration });
+  }
+  return found;
+};
+
+/** Animates the items from where they were shown (`before`) to where they are, and from their
+ * drag's look (`looks`) to their own, in the next frame the browser lays out (this one, in a frame's callbacks): once it has laid the page out
  * and before it draws it, when a ResizeObserver hears from it. Nothing here makes the browser
  * lay the page out: the drop's changes and the app's are laid out once, in the frame's own
  * time, every place is read after, and the animations (Web Animations) write no style. */
-export const flip = (group, before) => {
-  if (group.arrange.reducedMotion() || !before.size) return;
+export const flip = (group, before, drawn = new Map()) => {
+  if (group.arrange.reducedMotion() || (!before.size && !drawn.size)) return;
   unslide(group);
   // Heard once: `unslide` stops what heard it (a later flip has stopped this one already).
   const run = () => {
     unslide(group);
-    slide(group, before);
+    slide(group, before, drawn);
   };
   if (typeof ResizeObserver === "function") {
     // A new observation is reported in the next frame's layout steps (the root always has a
@@ -68,23 +86,30 @@ const unslide = (group) => {
   group.sliding = null;
 };
 
-/** The animations of `flip`, started. */
-const slide = (group, before) => {
+/** The animations of `flip`, started: each item from where it was shown (its middle, which a
+ * look's scale does not move) and from its look in `drawn`. */
+const slide = (group, before, drawn) => {
   const moves = [];
-  for (const [item, rect] of before) {
+  for (const item of new Set([...before.keys(), ...drawn.keys()])) {
     if (!item.isConnected) continue;
     const now = item.getBoundingClientRect();
-    const dx = rect.left - now.left;
-    const dy = rect.top - now.top;
-    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+    const rect = before.get(item) ?? now;
+    const dx = (rect.left + rect.right - now.left - now.right) / 2;
+    const dy = (rect.top + rect.bottom - now.top - now.bottom) / 2;
+    const look = drawn.get(item);
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5 && !look) continue;
     // On screen, in a list scaled or zoomed: in the item's CSS pixels, as for a drag.
     const scale = drawnScale(item, now);
-    moves.push([item, dx / scale, dy / scale]);
+    moves.push([item, dx / scale, dy / scale, look]);
   }
-  for (const [item, dx, dy] of moves) {
+  for (const [item, dx, dy, look] of moves) {
     if (typeof item.animate !== "function") continue;
-    const animation = item.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-      { duration: 200, easing: "ease" });
+    const from = { transform: `translate(${dx}px, ${dy}px)${look && look.scale !== 1 ? ` scale(${look.scale})` : ""}` };
+    // The opacity goes to the item's own (left out of the last keyframe: whatever it is now).
+    const to = { transform: "none" };
+    if (look) from.opacity = String(look.opacity);
+    const duration = look ? Math.max(0, look.duration * 1000) : 200;
+    const animation = item.animate([from, to], { duration, easing: "ease" });
     group.flipping.add(animation);
     animation.onfinish = animation.oncancel = () => group.flipping.delete(animation);
   }

@@ -3,7 +3,7 @@
 
 import { Operation } from "./codes.js";
 import { call } from "./call.js";
-import { flip, shown } from "./animate.js";
+import { flip, looks, shown } from "./animate.js";
 import { clear } from "./present.js";
 import { select } from "./selection.js";
 
@@ -73,6 +73,7 @@ export const apply = (group, drag, operations, cause) => {
   const involved = done.some((record) => record.type === "into") ? null
     : new Set([drag?.list, ...done.flatMap((record) => [group.listWith(record.from), group.listWith(record.to)])]);
   const before = domMoves ? shown(group, drag, involved) : null;
+  const drawn = domMoves && !group.arrange.reducedMotion() ? looks(drag) : new Map();
   clear(group, drag);
   // The app changed a list after the release (see sensors/watch.js): each item goes before the
   // item it was to go before, and is reported where it went; one the app took away stays away.
@@ -127,7 +128,7 @@ export const apply = (group, drag, operations, cause) => {
     const callbacks = new Set(lists.map((list) => list?.options.onDrop).filter(Boolean));
     for (const callback of callbacks) call(callback, null, event);
   }
-  if (domMoves) flip(group, before);
+  if (domMoves) flip(group, before, drawn);
   if (cause === "drop") group.arrange.dropped(group);
   if (drag?.keyboard && domMoves && drag.item.isConnected) drag.item.focus({ preventScroll: true });
 };

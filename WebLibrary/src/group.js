@@ -9,7 +9,7 @@ import { call } from "./call.js";
 import { now } from "./clock.js";
 import { measure, setFrame, track } from "./measure.js";
 import { apply } from "./dom.js";
-import { flip, settle, shown } from "./animate.js";
+import { flip, looks, settle, shown } from "./animate.js";
 import { clear, lift, present } from "./present.js";
 import { announce, reasonFor } from "./announce.js";
 import { Sortable } from "./sortable.js";
@@ -240,8 +240,9 @@ export class Group {
   end(drag) {
     if (!drag) return;
     const before = drag.lifted && !drag.dropped ? shown(this, drag) : null;
+    const drawn = before && !this.arrange.reducedMotion() ? looks(drag) : new Map();
     clear(this, drag);
-    if (before) flip(this, before);
+    if (before) flip(this, before, drawn);
     drag.stop();
     this.drags.delete(drag);
     if (!this.drags.size) this.arena.clearVerdicts();
