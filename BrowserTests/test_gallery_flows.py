@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from harness import (GalleryServer, center, chromium, fresh_tab, mouse_drag, next_frames, open_gallery_page,
-                     settled, touch_drag, wait_for)
+                     normal, settled, slowed, touch_drag, wait_for)
 
 # Each flow's (or view's) item ids as the page shows them.
 SHOWN = """return Object.fromEntries([...document.querySelectorAll(arguments[0])].map(list =>
@@ -108,6 +108,36 @@ class MultiFlow(GalleryPage):
         # Held until the long press starts edit mode.
         wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
         touches(self.driver, "touchEnd", {})
+
+    def test_edit_mode_is_said_and_the_edit_button_shows_it_pressed(self):
+        said = "return document.querySelector('.arrange-live')?.textContent ?? ''"
+        pressed = "return document.getElementById('edit').getAttribute('aria-pressed')"
+        self.assertEqual(self.js(pressed), "false")
+        # Entered by a long press, which shows nothing a screen reader hears but this.
+        self.long_press_touch("plan")
+        wait_for(lambda: self.js(said) == "Editing: the items can be dragged", what="edit mode said")
+        self.assertEqual(self.js(pressed), "true")
+        self.js("document.getElementById('edit').click()")
+        wait_for(lambda: self.editing() == [False] * 3, what="edit mode to end")
+        self.assertEqual((self.js(said), self.js(pressed)), ("Done editing", "false"))
+
+    def test_a_tile_dropped_outside_every_flow_slides_home_with_no_removal(self):
+        self.js("document.getElementById('edit').click()")
+        wait_for(lambda: self.editing() == [True] * 3, what="edit mode")
+        before = self.shown()
+        slowed(self.driver)
+        try:
+            mouse_drag(self.driver, center(self.driver, self.tile("plan")), (1150, 760))
+            # Slides home (animated, as a cancel does), at once: no removal and undo a tick later.
+            wait_for(lambda: self.js(f"return {self.tile('plan')}.getAnimations()"
+                                     ".some((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))"),
+                     what="Plan the sprint to slide home")
+        finally:
+            normal(self.driver)
+        settled(self.driver)
+        self.assertEqual(self.shown(), before)
+        self.assertFalse(any(line.startswith("undo") or "remove" in line for line in self.log()), self.log())
+        self.assertIn("didNotMoveView: Plan the sprint was dropped outside every flow, and goes back", self.log())
 
     def test_a_short_press_does_not_drag_outside_edit_mode(self):
         before = self.shown()

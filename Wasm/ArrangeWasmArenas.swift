@@ -594,7 +594,10 @@ public func arrangeArenaSetRule(_ arena: Int32, _ kind: Int32, _ id: Int32, _ va
       if value != 0 { arena.accepting.insert(id) } else { arena.accepting.remove(id) }
     case .mode:
       arena.pairModes[ContainerID(Int(id))] = ModeCode(rawValue: value).map(dragMode)
-    case .removeOutside: arena.removesOutside = value != 0
+    case .removeOutside:
+      arena.removesOutside = value != 0
+      // The host's word holds in edit mode too: an item dropped outside returns unless told.
+      arena.engine.configuration.removesOutsideInEditMode = value != 0
     case .asksHost: arena.asksHost = value != 0
     case nil: break
     }

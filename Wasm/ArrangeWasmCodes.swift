@@ -85,7 +85,7 @@ enum RuleKind: Int32, WasmCode {
   case dropInto
   /// A drag over container `id` is in mode `value` (`ModeCode`; -1 the mode it started with).
   case mode
-  /// An item dropped outside every container is removed (1) or returns (0).
+  /// An item dropped outside every container is removed (1) or returns (0), in edit mode too.
   case removeOutside
   /// Every place is asked of the host (`arrange.can_drop`) (1) or none is (0).
   case asksHost

@@ -106,6 +106,9 @@ export interface ArrangeMessages {
   redone?: Message;
   nothingToUndo?: Message;
   nothingToRedo?: Message;
+  /** "Editing: the items can be dragged" and "Done editing" (`editMode`). */
+  editModeBegan?: Message;
+  editModeEnded?: Message;
   /** "Cannot undo: Write is no longer there": the app took the last drop's item away. */
   cannotUndo?: Message;
   cannotRedo?: Message;

@@ -12,6 +12,7 @@ import { apply } from "./dom.js";
 import { flip, looks, settle, shown } from "./animate.js";
 import { clear, lift, present } from "./present.js";
 import { announce, reasonFor } from "./announce.js";
+import { announcementText } from "./messages.js";
 import { Sortable } from "./sortable.js";
 
 /** Lists sharing a group: one arena of the engine. */
@@ -193,6 +194,10 @@ export class Group {
         list.element.classList.toggle("arrange-editing", this.editing);
         call(list.options.onEditMode, null, { editing: this.editing });
       }
+      // Said, as everything that changes what a press does (a long press starts it unseen).
+      const messages = this.lists[0]?.options.messages;
+      const text = announcementText(this.editing ? "editModeBegan" : "editModeEnded", {}, messages, call);
+      if (text) this.arrange.say(text);
     } else if (kind === Event.scroll) {
       const list = this.listOf(container);
       for (const other of this.drags) other.base = null;

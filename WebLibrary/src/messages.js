@@ -39,6 +39,8 @@ export const ENGLISH = Object.freeze({
   nothingToUndo: () => "Nothing to undo",
   nothingToRedo: () => "Nothing to redo",
   cannotUndo: (c) => `Cannot undo: ${c.name} is no longer there`,
+  editModeBegan: () => "Editing: the items can be dragged",
+  editModeEnded: () => "Done editing",
   cannotRedo: (c) => `Cannot redo: ${c.name} is no longer there`,
 });
 

@@ -53,6 +53,12 @@ public struct DragConfiguration: Hashable, Sendable {
   ///
   /// Default 0.5 s.
   public var editModePressDelay: Double = 0.5
+  /// Whether, in edit mode, an item dropped outside every container is removed when
+  /// `DragRules.canRemove` gives no verdict (a phone's home screen deletes it).
+  ///
+  /// Default: yes. With no, it returns to its place, as it does outside edit mode (a flow
+  /// layout keeps its views).
+  public var removesOutsideInEditMode = true
   /// Whether several pointers may drag at once.
   ///
   /// Default: no (the single-drag lock).

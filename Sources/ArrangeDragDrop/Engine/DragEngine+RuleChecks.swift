@@ -39,7 +39,8 @@ extension DragEngine {
       let isDeleteZone = over.flatMap { containerIndex($0) }.map { arena[$0].isDeleteZone } ?? false
       let verdict =
         rules.canRemove?(item, location(of: session))
-        ?? (isDeleteZone || isEditing ? .allow : .refuse(nil))
+        ?? (isDeleteZone || (isEditing && configuration.removesOutsideInEditMode)
+          ? .allow : .refuse(nil))
       if verdict.isAllowed { return nil }
       return DragRefusal(.cannotRemove, container: over, reason: verdict.reason)
     case .into(let target, let slot):

@@ -39,8 +39,10 @@ window.model = Object.fromEntries(flows.map((flow) => [flow.id, [...flow.childre
 const inProgress = new Set();
 // The flow each dragged tile's centre was last over, so that a crossing is logged once.
 const lastOver = new Map();
-// The removal the page is undoing (a tile dropped outside every flow), for its announcement.
-let returning = null;
+// Where each dragged tile was lifted, and whether its centre is outside every flow now (a tile
+// dropped there goes back: a flow layout keeps its views).
+const origins = new Map();
+const outside = new Map();
 
 const editButton = document.getElementById("edit");
 const doneButton = document.getElementById("done");
@@ -56,19 +58,24 @@ const sortables = flows.map((flow) => arrange.sortable(flow, {
   editMode: true,
   label: nameOf(flow),
   itemName: titleOf,
-  // In edit mode the library removes a tile dropped outside every list; this page puts it back.
+  // A tile dropped outside every flow goes back where it was, animated, as the library returns
+  // any item dropped outside a list (in edit mode too, with no `removeOnDropOutside`).
+  // Each is said once the tile is drawn where the pointer left it: whether its centre is
+  // outside every flow is read then.
   messages: {
-    willRemove: () => "Outside every flow: will go back",
-    removed: ({ name }) => `${name} goes back`,
-    // An undo's announcement names no item: the page knows which tile went back.
-    undone: () => (returning
-      ? `${titleOf(returning.item)} is back in ${nameOf(returning.from)}, position ${returning.fromIndex + 1}`
-      : "Undone"),
+    willReturn: ({ item }) => (isOutside(item) ? "Outside every flow: will go back" : undefined),
+    didNotMove: ({ item, name }) => {
+      const origin = origins.get(item);
+      return isOutside(item) && origin
+        ? `${name} is back in ${nameOf(origin.from)}, position ${origin.index + 1}` : undefined;
+    },
   },
   onEditMode: ({ editing }) => showEditing(editing),
   onLift: ({ item, from, index }) => {
     inProgress.add(item);
     lastOver.set(item, from);
+    origins.set(item, { from, index });
+    outside.set(item, false);
     const also = inProgress.size > 1 ? ` (concurrent: ${inProgress.size} in progress)` : "";
     log(`shouldMoveView: ${titleOf(item)} (${nameOf(from)} #${index + 1}) → yes, now in progress${also}`);
     showProgress();
@@ -85,8 +92,14 @@ const sortables = flows.map((flow) => arrange.sortable(flow, {
   },
   onEnd: ({ item, lifted, cancelled }) => {
     if (!lifted) return;
-    if (!moved.has(item)) log(`didNotMoveView: ${titleOf(item)}${cancelled ? " (cancelled)" : ""}`);
+    if (!moved.has(item) && outside.get(item) && !cancelled) {
+      log(`didNotMoveView: ${titleOf(item)} was dropped outside every flow, and goes back`);
+    } else if (!moved.has(item)) {
+      log(`didNotMoveView: ${titleOf(item)}${cancelled ? " (cancelled)" : ""}`);
+    }
     moved.delete(item);
+    origins.delete(item);
+    outside.delete(item);
     inProgress.delete(item);
     lastOver.delete(item);
     reason.textContent = "";
@@ -100,7 +113,6 @@ const moved = new Set();
 /** Applies one operation of a drop (or an undo) to the model and logs it as the flow delegate
  * hears it. */
 function apply(op) {
-  if (op.type === "remove") return putBack(op);
   if (op.type !== "move") return;
   window.model[op.from.id].splice(op.fromIndex, 1);
   window.model[op.to.id].splice(op.toIndex, 0, op.item.dataset.id);
@@ -110,28 +122,29 @@ function apply(op) {
   log(`didMoveView: ${titleOf(op.item)}, ${where}`);
 }
 
-/** Puts back a tile dropped outside every flow. In edit mode the library removes such a tile (a
- * phone's home screen deletes it); a flow layout keeps its views, so the page undoes the removal
- * once the drag is over. The model never let the tile go. */
-function putBack(op) {
-  log(`didNotMoveView: ${titleOf(op.item)} was dropped outside every flow, and goes back`);
-  moved.add(op.item);
-  setTimeout(() => {
-    returning = op;
-    if (!sortables[0].undo()) log(`${titleOf(op.item)} could not go back`);
-    returning = null;
+/** Whether the centre of `tile`, as it is drawn, is outside every flow (the flows take a tile by
+ * its centre); noted for the tile's didNotMoveView. */
+function isOutside(tile) {
+  const drawn = tile.getBoundingClientRect();
+  const [x, y] = [(drawn.left + drawn.right) / 2, (drawn.top + drawn.bottom) / 2];
+  const out = !flows.some((flow) => {
+    const box = flow.getBoundingClientRect();
+    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
   });
+  outside.set(tile, out);
+  return out;
 }
 
 /** Shows edit mode: Edit or Done, and the manager's note of it (all flows enter together). */
 function showEditing(editing) {
-  if (editButton.hidden === editing) return;
-  editButton.hidden = editing;
+  if (doneButton.hidden === !editing) return;
+  // Edit is a toggle: pressed while the flows are editing (Done ends it too).
+  editButton.setAttribute("aria-pressed", String(editing));
   doneButton.hidden = !editing;
   log(editing ? "didBeginEditInFlowLayout: every flow is editing" : "didEndEditInFlowLayout: editing ended");
 }
 
-editButton.addEventListener("click", () => sortables[0].setEditing(true));
+editButton.addEventListener("click", () => sortables[0].setEditing(!sortables[0].editing));
 doneButton.addEventListener("click", () => sortables[0].setEditing(false));
 
 // One drag at a time (the tutorial's guard), or concurrent drags: each finger drags a tile of
