@@ -104,6 +104,35 @@ class LayoutPlayground(unittest.TestCase):
         wait_for(lambda: self.frames()["row"] == (0, 0, 620, 70), what="the container at 620 × 70")
         self.assertEqual(handle.get_attribute("aria-valuenow"), "620")
 
+    def test_distributed_evenly_has_equal_gaps(self):
+        self.choose("Align & distribute")
+        frames = self.frames()
+        row = frames["spaceEvenly"]
+        labels = sorted(frames[f"spaceEvenly-{k}"] for k in (1, 2, 3))
+        # (x, y, width, height) each: the gaps before, between and after the three labels.
+        edges = [row[0]] + [edge for x, _, width, _ in labels for edge in (x, x + width)] + [row[0] + row[2]]
+        gaps = [round(edges[k + 1] - edges[k], 3) for k in range(0, len(edges), 2)]
+        self.assertEqual(len(set(gaps)), 1, gaps)
+
+    def test_each_box_is_drawn_its_frame_s_size_one_unit_too(self):
+        # docs/examples/board.json's title is 35 × 1: it was drawn 35 × 2.
+        import os
+        with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                               "docs", "examples", "board.json"), encoding="utf-8") as file:
+            text = file.read()
+        self.driver.execute_script("""const box = document.getElementById('json');
+          box.value = arguments[0]; box.dispatchEvent(new Event('input'));""", text)
+        self.assertEqual(self.driver.find_element("id", "error").text, "")
+        drawn = self.driver.execute_script(
+            "return [...document.querySelectorAll('.node')].map((node) => { const r = node.getBoundingClientRect();"
+            " return [node.dataset.label, parseFloat(node.style.width), parseFloat(node.style.height),"
+            " r.width, r.height]; })")
+        self.assertIn(["title", 35, 1, 35, 1], [[label, w, h, round(rw, 3), round(rh, 3)]
+                                                for label, w, h, rw, rh in drawn])
+        for label, width, height, drawn_width, drawn_height in drawn:
+            self.assertAlmostEqual(drawn_width, width, delta=0.01, msg=label)
+            self.assertAlmostEqual(drawn_height, height, delta=0.01, msg=label)
+
     def test_a_broken_document_is_refused_and_the_last_layout_stays(self):
         before = self.frames()
         box = self.driver.find_element("id", "json")

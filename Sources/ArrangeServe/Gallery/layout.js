@@ -38,10 +38,13 @@ const presets = {
       row("lower-toolbar", [leaf("fog-start"), leaf("fog-end"), leaf("fog-density"), leaf("credit")],
         { margin: 10, size: { points: 60 } })], { padding: 10, spacing: 10 }),
   },
+  // The packed rows keep 8 between their labels; the distributed row has no spacing, which (as
+  // CSS's `gap` with `space-evenly`) would be added to its inner gaps only and make them unequal.
   "Align & distribute": {
     size: { width: 600, height: 240 },
     root: column("rows", ["start", "center", "end", "spaceEvenly"].map((how) =>
-      row(how, labels(`${how}-`, 3, { points: 80 }), { distribution: how, spacing: 8 })), { spacing: 8, padding: 8 }),
+      row(how, labels(`${how}-`, 3, { points: 80 }), how === "spaceEvenly" ? { distribution: how }
+        : { distribution: how, spacing: 8 })), { spacing: 8, padding: 8 }),
   },
 };
 
