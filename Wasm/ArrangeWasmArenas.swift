@@ -1,8 +1,10 @@
 // The engines' entry points for any web page: independent arenas, each a drag engine over lists
 // (vertical or horizontal), wrapping grids (ArrangeLayout's flow) and delete zones, that the host
 // names by a handle. A table of arenas keyed by handle, so that a page may have as many
-// drag-and-drop areas as it likes (the library, `Sources/ArrangeServe/Web/arrange-lib.js`, makes
-// one per group of lists; the board page is built on it).
+// drag-and-drop areas as it likes (the web library, WebLibrary/, makes one per group of lists;
+// the board page is built on it). What an input did, as numbers for the host, is in
+// ArrangeWasmRecords.swift (the arena's records) and ArrangeWasmOutput.swift (the entry points
+// that read them).
 //
 // Whether an item may be dropped into another container at an index is asked of the host while
 // the engine looks for a place: the one function the module imports, `arrange.can_drop`. The
@@ -190,158 +192,6 @@ final class Arena {
       }
     }
   }
-
-  /// Keeps `event` for the host, with the drag it is about, and the words of a refusal.
-  func record(_ event: DragEvent<Int32>) {
-    var values: [Int32]
-    var about: SessionID? = nil
-    switch event {
-    case .began(let session, let item, let origin):
-      values = [
-        EventKind.lifted.rawValue, item, Int32(origin.container.rawValue), Int32(origin.index),
-      ]
-      about = session
-    case .proposalChanged(let session, let proposal):
-      let item = engine.draggedItem(for: session) ?? -1
-      var slot: Slot?
-      var into: Int32 = -1
-      switch proposal.action {
-      case .move(let to), .copy(let to), .exchange(_, let to): slot = to
-      case .into(let target, let to):
-        slot = to
-        into = target
-      case .remove: into = -2
-      default: break
-      }
-      values = [
-        EventKind.placeChanged.rawValue, item, Int32(slot?.container.rawValue ?? -1),
-        Int32(slot?.index ?? -1), into,
-      ]
-      if let refused = proposal.refusal { refusal = numbers(of: refused) }
-      about = session
-    case .dropped(let session, _):
-      values = [EventKind.dropped.rawValue, -1, session == .keyboard ? 1 : 0, -1]
-      about = session
-    case .cancelled(let session, let item):
-      values = [EventKind.cancelled.rawValue, item, -1, -1]
-      about = session
-    case .refused(let session, let refused):
-      values = [EventKind.refused.rawValue, -1, Int32(refused.container?.rawValue ?? -1), -1]
-      refusal = numbers(of: refused)
-      about = session
-    case .groupLifted(let session, let members):
-      values = [EventKind.groupLifted.rawValue, -1, Int32(members.count), -1]
-      about = session
-    case .editModeBegan: values = [EventKind.editModeBegan.rawValue, -1, -1, -1]
-    case .editModeEnded: values = [EventKind.editModeEnded.rawValue, -1, -1, -1]
-    default: return
-    }
-    events.append(values)
-    // The drag's number: its pointer's, -1 the keyboard's, -2 none.
-    switch about {
-    case .pointer(let pointer)?: eventDrags.append(Int32(truncatingIfNeeded: pointer.rawValue))
-    case .keyboard?: eventDrags.append(-1)
-    case nil: eventDrags.append(-2)
-    }
-  }
-
-  /// A refusal as two numbers, its kind and its container.
-  ///
-  /// The kind is a `RefusalKind`; the container is -1 when none is concerned. The host words it,
-  /// with its own reasons.
-  func numbers(of refused: DragRefusal) -> [Int32] {
-    var values = [Int32](repeating: -1, count: RefusalField.allCases.count)
-    values[RefusalField.kind] = refusalCode(refused.kind).rawValue
-    values[RefusalField.container] = Int32(refused.container?.rawValue ?? -1)
-    return values
-  }
-
-  /// An announcement as eight numbers, for the host to word in its own language: a kind, the
-  /// item, a position (a group's first), a count (the items in the container), the container,
-  /// another item, how many items travel together and a refusal's kind (-1 where they do not
-  /// apply; positions and counts are 1-based).
-  ///
-  /// The kinds are `AnnouncementKind`'s; the offsets `SaidField`'s.
-  func numbers(of announcement: Announcement<Int32>) -> [Int32] {
-    switch announcement {
-    case .pickedUp(let item, let position, let count, let container):
-      return said(.pickedUp, item, position, count, in: container)
-    case .moved(let item, let position, let count, let container):
-      return said(.moved, item, position, count, in: container)
-    case .willExchange(let item, let other, let container):
-      return said(.willSwap, item, in: container, other: other)
-    case .willReturn(let item, let position, let container):
-      return said(.willReturn, item, position, in: container)
-    case .refused(let item, let refused, let container):
-      return said(.refused, item, in: container, refused: refused)
-    case .dropped(let item, let position, let count, let container):
-      return said(.dropped, item, position, count, in: container)
-    case .exchanged(let item, let other): return said(.swapped, item, other: other)
-    case .copied(let item, let position, let count, let container):
-      return said(.copied, item, position, count, in: container)
-    case .cancelled(let item, let position, let container):
-      return said(.cancelled, item, position, in: container)
-    case .didNotMove(let item): return said(.didNotMove, item)
-    case .willRemove(let item): return said(.willRemove, item)
-    case .removed(let item): return said(.removed, item)
-    case .willDropInto(let item, let target): return said(.willGoInto, item, other: target)
-    case .droppedInto(let item, let target): return said(.wentInto, item, other: target)
-    case .pickedUpGroup(let item, let group): return said(.pickedUpGroup, item, group: group)
-    case .movedGroup(let item, let group, let first, let count, let container):
-      return said(.movedGroup, item, first, count, in: container, group: group)
-    case .droppedGroup(let item, let group, let first, let count, let container):
-      return said(.droppedGroup, item, first, count, in: container, group: group)
-    case .copyingGroup(let item, let group, let first, let count, let container):
-      return said(.willCopyGroup, item, first, count, in: container, group: group)
-    case .copiedGroup(let item, let group, let first, let count, let container):
-      return said(.copiedGroup, item, first, count, in: container, group: group)
-    case .willRemoveGroup(let item, let group): return said(.willRemoveGroup, item, group: group)
-    case .removedGroup(let item, let group): return said(.removedGroup, item, group: group)
-    case .willReturnGroup(let item, let group): return said(.willReturnGroup, item, group: group)
-    case .didNotMoveGroup(let item, let group): return said(.didNotMoveGroup, item, group: group)
-    case .cancelledGroup(let item, let group): return said(.cancelledGroup, item, group: group)
-    case .refusedMember(let item, let refused, let container):
-      return said(.refusedMember, item, in: container, refused: refused)
-    case .undone: return said(.undone, nil)
-    case .redone: return said(.redone, nil)
-    case .nothingToUndo: return said(.nothingToUndo, nil)
-    case .cannotUndo(let item): return said(.cannotUndo, item)
-    case .cannotRedo(let item): return said(.cannotRedo, item)
-    case .nothingToRedo: return said(.nothingToRedo, nil)
-    }
-  }
-
-  /// The eight numbers of an announcement (see `numbers(of:)`).
-  func said(
-    _ kind: AnnouncementKind, _ item: Int32?, _ position: Int = -1, _ count: Int = -1,
-    in container: String? = nil, other: Int32 = -1, group: Int = -1, refused: DragRefusal? = nil
-  ) -> [Int32] {
-    var place: Int32 = -1
-    if let container = refused?.container {
-      place = Int32(container.rawValue)
-    } else if let container {
-      // A container's name is its number (see `arrange_arena_add_container`).
-      place = 0
-      for byte in container.utf8 {
-        guard byte >= 48 && byte <= 57 else {
-          place = -1
-          break
-        }
-        place = place &* 10 &+ Int32(byte - 48)
-      }
-    }
-    var values = [Int32](repeating: -1, count: SaidField.allCases.count)
-    values[SaidField.kind] = kind.rawValue
-    values[SaidField.item] = item ?? -1
-    values[SaidField.position] = Int32(position)
-    values[SaidField.count] = Int32(count)
-    values[SaidField.container] = place
-    values[SaidField.other] = other
-    values[SaidField.members] = Int32(group)
-    values[SaidField.refusal] = refused.map { refusalCode($0.kind).rawValue } ?? -1
-    return values
-  }
-
 }
 
 /// The arenas, by handle.
@@ -365,31 +215,12 @@ func withArena<Result>(
 ///
 /// `item` of arena `arena` is dragged from container `source`; the answer is 1 yes, 0 no (the
 /// host keeps its reason). The host provides it as `arrange.can_drop`; it is asked only of an
-/// arena told to
-/// (`arrange_arena_set_rule` kind 3), while the engine looks for a place, and must not call
-/// the module back.
+/// arena told to (`arrange_arena_set_rule`, `RuleKind.asksHost`), while the engine looks for a
+/// place, in another container or the item's own, and must not call the module back.
 @_extern(wasm, module: "arrange", name: "can_drop")
 func hostCanDrop(
   _ arena: Int32, _ item: Int32, _ source: Int32, _ destination: Int32, _ index: Int32
 ) -> Int32
-
-/// The number a host knows refusal `kind` by (see `arrange_arena_refusal`).
-func refusalCode(_ kind: DragRefusal.Kind) -> RefusalKind {
-  switch kind {
-  case .notDraggable: .notDraggable
-  case .anotherDragInProgress: .anotherDragInProgress
-  case .itemAlreadyDragged: .itemAlreadyDragged
-  case .cannotMove: .cannotMove
-  case .cannotDrop: .cannotDrop
-  case .notAccepted: .notAccepted
-  case .containerFull: .containerFull
-  case .cannotDisplace: .cannotDisplace
-  case .cannotRemove: .cannotRemove
-  case .cannotDropInto: .cannotDropInto
-  case .cannotCopy: .cannotCopy
-  case .refusedByRule: .refusedByRule
-  }
-}
 
 /// The mode a host names by `code`.
 func dragMode(_ code: ModeCode) -> DragMode {
@@ -710,144 +541,4 @@ public func arrangeArenaKey(_ arena: Int32, _ intent: Int32, _ item: Int32, _ ti
 @_cdecl("arrange_arena_tick")
 public func arrangeArenaTick(_ arena: Int32, _ time: Double) -> Int32 {
   withArena(arena, otherwise: 0) { $0.handle(.tick(time: time)) }
-}
-
-/// Writes operation `index` of arena `arena`'s last input to `out` as seven numbers.
-///
-/// They are `OperationField`'s, in its order: its kind (an `OperationKind`), the item, the
-/// container and index it leaves and the container and index it reaches (-1 where none), and the
-/// other item (the one it is exchanged with, the copy, the item it goes into or comes out of).
-/// Returns 0 when there is no such operation.
-@_expose(wasm, "arrange_arena_operation")
-@_cdecl("arrange_arena_operation")
-public func arrangeArenaOperation(
-  _ arena: Int32, _ index: Int32, _ out: UnsafeMutablePointer<Int32>?
-) -> Int32 {
-  guard let out, let operations = arenas[arena]?.operations, index >= 0,
-    Int(index) < operations.count
-  else { return 0 }
-  var values = [Int32](repeating: -1, count: OperationField.allCases.count)
-  /// Sets the kind and the item, the place left and the place reached.
-  func set(_ kind: OperationKind, _ item: Int32, from: Slot?, to: Slot?) {
-    values[OperationField.kind] = kind.rawValue
-    values[OperationField.item] = item
-    if let from {
-      values[OperationField.fromList] = Int32(from.container.rawValue)
-      values[OperationField.fromIndex] = Int32(from.index)
-    }
-    if let to {
-      values[OperationField.toList] = Int32(to.container.rawValue)
-      values[OperationField.toIndex] = Int32(to.index)
-    }
-  }
-  switch operations[Int(index)] {
-  case .move(let item, let from, let to, _): set(.move, item, from: from, to: to)
-  case .exchange(let item, let at, let other, let otherAt):
-    set(.exchange, item, from: at, to: otherAt)
-    values[OperationField.other] = other
-  case .remove(let item, let from): set(.remove, item, from: from, to: nil)
-  case .copy(let item, let copy, let to):
-    set(.copy, item, from: nil, to: to)
-    values[OperationField.other] = copy
-  case .insert(let item, let at): set(.insert, item, from: nil, to: at)
-  case .dropInto(let item, let from, let target):
-    set(.into, item, from: from, to: nil)
-    values[OperationField.other] = target
-  case .takeOut(let item, let holder, let to):
-    set(.out, item, from: nil, to: to)
-    values[OperationField.other] = holder
-  }
-  for (offset, value) in values.enumerated() { out[offset] = value }
-  return 1
-}
-
-/// How many events arena `arena`'s last input had (read them with `arrange_arena_event`).
-@_expose(wasm, "arrange_arena_events")
-@_cdecl("arrange_arena_events")
-public func arrangeArenaEvents(_ arena: Int32) -> Int32 {
-  Int32(arenas[arena]?.events.count ?? 0)
-}
-
-/// Writes event `index` of arena `arena`'s last input to `out` as five numbers; returns 0 when
-/// there is no such event.
-///
-/// They are `EventField`'s: an `EventKind`, then the item, the container, the index and the item
-/// it would go into. A lift gives the item, its container and index; a change of the drop place
-/// the item and where it would land (-1 -1: nowhere) and the item it would go into (-2: it would
-/// be removed); a drop 1 for a keyboard drag (else 0) as its container; a cancel the item; a
-/// refusal the container; a lifted selection how many items as its container; a scroll the
-/// container and the offset as its index. Numbers that do not apply are -1.
-@_expose(wasm, "arrange_arena_event")
-@_cdecl("arrange_arena_event")
-public func arrangeArenaEvent(_ arena: Int32, _ index: Int32, _ out: UnsafeMutablePointer<Int32>?)
-  -> Int32
-{
-  guard let out, let events = arenas[arena]?.events, index >= 0, Int(index) < events.count
-  else { return 0 }
-  let event = events[Int(index)]
-  for offset in 0..<5 { out[offset] = offset < event.count ? event[offset] : -1 }
-  return 1
-}
-
-/// The item being dragged in arena `arena` by pointer `pointer` (a host that gives no number
-/// gives 0), else by the keyboard, or -1.
-@_expose(wasm, "arrange_arena_dragged")
-@_cdecl("arrange_arena_dragged")
-public func arrangeArenaDragged(_ arena: Int32, _ pointer: Int32) -> Int32 {
-  guard let engine = arenas[arena]?.engine else { return -1 }
-  return engine.draggedItem(for: .pointer(PointerID(Int(pointer))))
-    ?? engine.draggedItem(for: .keyboard) ?? -1
-}
-
-/// Writes what the page draws for a drag of arena `arena` to `out`, at most `capacity` numbers
-/// (`PresentationField`'s, then `RunField`'s per run of items making room); returns how many it
-/// wrote (0 when nothing is dragged).
-///
-/// The drag is pointer `pointer`'s; with no such drag (the keyboard's, or a host that gives no
-/// number), the first one under way.
-@_expose(wasm, "arrange_arena_presentation")
-@_cdecl("arrange_arena_presentation")
-public func arrangeArenaPresentation(
-  _ arena: Int32, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int32, _ pointer: Int32
-) -> Int32 {
-  guard let out, let sessions = arenas[arena]?.engine.presentation.sessions else { return 0 }
-  let wanted = SessionID.pointer(PointerID(Int(pointer)))
-  guard let session = sessions.first(where: { $0.session == wanted }) ?? sessions.first else {
-    return 0
-  }
-  return write(presentationValues(of: session), to: out, capacity: capacity)
-}
-
-/// The drag that event `index` of arena `arena`'s last input is about: its pointer's number
-/// (see `arrange_arena_pointer`), -1 the keyboard's, -2 none (edit mode, a scroll, no such
-/// event).
-@_expose(wasm, "arrange_arena_event_drag")
-@_cdecl("arrange_arena_event_drag")
-public func arrangeArenaEventDrag(_ arena: Int32, _ index: Int32) -> Int32 {
-  guard let drags = arenas[arena]?.eventDrags, index >= 0, Int(index) < drags.count else {
-    return -2
-  }
-  return drags[Int(index)]
-}
-
-/// Writes arena `arena`'s last announcement as eight numbers to `out` (see
-/// `Arena.numbers(of:)`); returns 0 when the last input announced nothing.
-@_expose(wasm, "arrange_arena_said")
-@_cdecl("arrange_arena_said")
-public func arrangeArenaSaid(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-  guard let out, let said = arenas[arena]?.said, !said.isEmpty else { return 0 }
-  for (offset, value) in said.enumerated() { out[offset] = value }
-  return 1
-}
-
-/// Writes why arena `arena`'s last input was refused to `out` as two numbers (`RefusalField`'s):
-/// the kind of refusal (a `RefusalKind`) and the container concerned (-1 when none); returns 0
-/// when the last input was not refused.
-@_expose(wasm, "arrange_arena_refusal")
-@_cdecl("arrange_arena_refusal")
-public func arrangeArenaRefusal(_ arena: Int32, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-  guard let out, let refusal = arenas[arena]?.refusal, refusal.count == 2 else { return 0 }
-  out[0] = refusal[0]
-  out[1] = refusal[1]
-  return 1
 }

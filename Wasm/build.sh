@@ -56,7 +56,8 @@ if [ "$what" = layout ]; then
   objects=("$work/entry.o" "$work/ArrangeLayoutJSON.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
 else
   swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
-    Wasm/ArrangeWasmShared.swift Wasm/ArrangeWasmCodes.swift -c -o "$work/entry.o"
+    Wasm/ArrangeWasmShared.swift Wasm/ArrangeWasmCodes.swift Wasm/ArrangeWasmRecords.swift \
+    Wasm/ArrangeWasmOutput.swift -c -o "$work/entry.o"
   objects=("$work/entry.o" "$work/ArrangeDragDrop.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
 fi
 "$toolchain/bin/clang" --target=wasm32 -O2 -nostdlib -ffreestanding -fno-builtin -flto \
