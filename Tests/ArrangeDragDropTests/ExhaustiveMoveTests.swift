@@ -48,11 +48,15 @@ import Testing
     return harness.send(DragHarness.pointer(.up, end.x, end.y, 0.04))
   }
 
-  /// A point where dropping `item` ends at final index `index` of container `id`.
-  static func finalIndex(_ index: Int, of item: String, in id: ContainerID) -> (DragHarness) ->
-    Point
-  {
-    { ArenaPoints.finalIndexPoint(index, dragging: item, in: $0.geometry(for: id)) }
+  /// A point where dropping `item` ends at final index `index` of container `id` (`foreign`
+  /// when the drag did not start there).
+  static func finalIndex(
+    _ index: Int, of item: String, in id: ContainerID, foreign: Bool = false
+  ) -> (DragHarness) -> Point {
+    {
+      ArenaPoints.finalIndexPoint(
+        index, dragging: item, in: $0.geometry(for: id), foreign: foreign)
+    }
   }
 
   /// The center of slot `index` of container `id`.
@@ -169,8 +173,10 @@ import Testing
             var harness = Self.harness(initial, mode: .move, application: application)
             let item = items[from]
             let release = Self.drag(
-              &harness, item, via: Self.finalIndex(otherCount - to, of: item, in: destination),
-              to: Self.finalIndex(to, of: item, in: destination))
+              &harness, item,
+              via: Self.finalIndex(
+                otherCount - to, of: item, in: destination, foreign: true),
+              to: Self.finalIndex(to, of: item, in: destination, foreign: true))
             var remaining = items
             remaining.remove(at: from)
             var received = others
@@ -305,8 +311,10 @@ import Testing
             let item = items[from]
             let copy = "\(item) copy"
             let release = Self.drag(
-              &harness, item, via: Self.finalIndex(otherCount - to, of: copy, in: destination),
-              to: Self.finalIndex(to, of: copy, in: destination))
+              &harness, item,
+              via: Self.finalIndex(
+                otherCount - to, of: copy, in: destination, foreign: true),
+              to: Self.finalIndex(to, of: copy, in: destination, foreign: true))
             var received = others
             received.insert(copy, at: to)
             Self.check(

@@ -31,12 +31,17 @@ enum ArenaPoints {
   /// just above the midpoint of the item that must end up after it, or just below the midpoint of
   /// the one that must end up before it; on the dragged item itself when it is already there. The
   /// points stay out of the middle half of an item, where a drop could go into it.
+  ///
+  /// In a container the drag did not start in (`foreign`), the other items count where they
+  /// would stand without the dragged item (a live drag has put it there): just above the middle
+  /// of the item that must end up after it, in that layout.
   static func finalIndexPoint(
-    _ index: Int, dragging item: String, in geometry: ListGeometry<String>, x: Double? = nil
+    _ index: Int, dragging item: String, in geometry: ListGeometry<String>, x: Double? = nil,
+    foreign: Bool = false
   ) -> Point {
     let x = x ?? geometry.frame.midX
     let tenth = itemLength / 10
-    guard let own = geometry.items.firstIndex(of: item) else {
+    guard !foreign, let own = geometry.items.firstIndex(of: item) else {
       return Point(x: x, y: top(of: index, in: geometry) + 2 * tenth)
     }
     if index < own { return Point(x: x, y: top(of: index, in: geometry) + 2 * tenth) }

@@ -25,17 +25,53 @@ extension DragEngine {
 
   /// The final index for a drop at `point` in container `position`: the number of other items
   /// whose midpoint comes before the point.
+  ///
+  /// In a container other than the one the drag started from, the other items count where they
+  /// would stand without the dragged item (see ``absentIndex(_:own:at:in:)``), as a drop
+  /// applied at the release counts them: a live drag that entered the container going down does
+  /// not push the next item's middle away from the pointer.
   @inlinable
   func finalIndex(for session: DragSession<Item>, at point: Point, in position: Int) -> Int {
     let geometry = arena[position].geometry
     var raw = geometry.insertionIndex(for: point)
     let (count, own) = baseCount(of: session, in: arena[position].id)
+    if let own, arena[position].id != session.origin.container {
+      return Swift.min(Swift.max(absentIndex(raw, own: own, at: point, in: geometry), 0), count)
+    }
     if let own, configuration.swapThreshold != 0, !configuration.swapThreshold.isNaN {
       raw = swapIndex(raw, own: own, at: point, in: geometry)
     }
     var index = raw
     if let own, raw > own { index -= 1 }
     return Swift.min(Swift.max(index, 0), count)
+  }
+
+  /// The number of other items whose midpoint would come before `point` if the dragged item,
+  /// at `own`, were not in `geometry`, given `raw`, the insertion index with it there.
+  ///
+  /// In one row or column (the first and the last item start at the same cross position), each
+  /// item after the dragged one would stand one step earlier, the step being the distance from
+  /// the dragged item's start to the next one's: it counts when its middle is before `point`
+  /// moved one step along. In a wrapping grid each would take the place of the one before it,
+  /// as equal tiles do: it counts when that one's middle is before `point`.
+  @inlinable
+  func absentIndex(_ raw: Int, own: Int, at point: Point, in geometry: Geometry) -> Int {
+    let count = geometry.count
+    let before = Swift.min(raw, own)
+    guard own + 1 < count else { return before }
+    let axis = geometry.axis
+    let cross: Axis = axis == .vertical ? .horizontal : .vertical
+    let first = geometry.frameOfItem(at: 0)
+    let last = geometry.frameOfItem(at: count - 1)
+    guard first.min(along: cross) == last.min(along: cross) else {
+      return Swift.min(raw, count - 1)
+    }
+    let step =
+      geometry.frameOfItem(at: own + 1).min(along: axis)
+      - geometry.frameOfItem(at: own).min(along: axis)
+    var moved = point
+    if axis == .vertical { moved.y += step } else { moved.x += step }
+    return before + Swift.max(0, geometry.insertionIndex(for: moved) - own - 1)
   }
 
   /// The insertion index `raw` (the middle rule) moved by ``DragConfiguration/swapThreshold``:
