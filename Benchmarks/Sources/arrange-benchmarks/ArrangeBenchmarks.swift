@@ -15,7 +15,7 @@ import CallgrindEntry
 /// ```
 /// arrange-benchmarks [--quick] [--no-callgrind] [--strict]
 /// arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|
-///   frame-of-read|flow-first|flow-width|flow-fit|chain-build-N|chain-layout-N]
+///   frame-of-read|flow-first|flow-width|flow-fit|content-first|content-width|chain-build-N|chain-layout-N]
 /// arrange-benchmarks profile <figure> [seconds]
 /// ```
 ///
@@ -42,7 +42,7 @@ struct ArrangeBenchmarks {
       print(
         """
         usage: arrange-benchmarks [--quick] [--no-callgrind] [--strict]
-               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|flow-first|flow-width|flow-fit|chain-build-N|chain-layout-N]
+               arrange-benchmarks callgrind [first|relayout|build|leaf-change|frames-read|relayout-read|frame-of-read|flow-first|flow-width|flow-fit|content-first|content-width|chain-build-N|chain-layout-N]
                arrange-benchmarks profile <figure> [seconds]
         """)
     default:
@@ -136,6 +136,19 @@ struct ArrangeBenchmarks {
         arrangeBenchmarkMeasuredWork { tree.layout(in: BigFlow.wider) }
       }
       sink += tree.frame(of: NodeID(Int32(BigFlow.itemCount))).maxY
+    } else if mode == "content-first" || mode == "content-width" {
+      // The flow sized to its content: its first layout, or two width changes (999, then back).
+      var tree = ContentFlow.build()
+      // The layout functions themselves are toggled (a closure passed to the measured-work
+      // function was inlined here, and callgrind counted nothing).
+      if mode == "content-first" {
+        arrangeBenchmarkLayoutPass(&tree, in: ContentFlow.size)
+      } else {
+        tree.layout(in: ContentFlow.size)
+        arrangeBenchmarkRelayoutPass(&tree, in: ContentFlow.narrower)
+        arrangeBenchmarkRelayoutPass(&tree, in: ContentFlow.size)
+      }
+      sink += tree.frame(of: NodeID(Int32(ContentFlow.itemCount))).maxY
     } else if mode.hasPrefix("chain-build-"), let depth = Int(mode.dropFirst(12)) {
       arrangeBenchmarkMeasuredWork {
         let tree = FitChain.build(depth: depth)
@@ -327,6 +340,14 @@ struct ArrangeBenchmarks {
         (
           "flow of 10,000 items sized to its content: first layout", "flow-fit",
           "*arrangeBenchmarkMeasuredWork*", BigFlow.itemCount + 1, nil
+        ),
+        (
+          "content-sized flow of 10,000 (taffy's case): first layout", "content-first",
+          "*arrangeBenchmarkLayoutPass*", ContentFlow.itemCount + 1, 270
+        ),
+        (
+          "content-sized flow of 10,000 (taffy's case): per width change", "content-width",
+          "*arrangeBenchmarkRelayoutPass*", 2 * (ContentFlow.itemCount + 1), 215
         ),
       ]
       + FitChain.depths.flatMap { depth in

@@ -72,3 +72,31 @@ enum BigFlow {
     return tree
   }
 }
+
+/// One flow of 10,000 leaves as the root, sized to its content: taffy's case.
+///
+/// The comparison with taffy was made on it: items 8–63 points long and 8–31 across, 4 points
+/// apart, laid out 1,000 wide with an unbounded height, then 999 wide and back (two width
+/// changes).
+enum ContentFlow {
+  /// How many items the flow holds.
+  static let itemCount = 10_000
+  /// The container: 1,000 wide, as tall as the content.
+  static let size = Size(width: 1_000, height: .infinity)
+  /// The container one point narrower.
+  static let narrower = Size(width: 999, height: .infinity)
+
+  /// Builds the tree.
+  static func build() -> LayoutTree {
+    var tree = LayoutTree()
+    tree.reserveCapacity(itemCount + 1)
+    let flow = tree.addFlow(FlowStyle(itemSpacing: 4, lineSpacing: 4))
+    for i in 0..<itemCount {
+      tree.addLeaf(
+        style: ItemStyle(
+          size: .points(Double(8 + (i * 37) % 56)), crossSize: .points(Double(8 + (i * 11) % 24))),
+        to: flow)
+    }
+    return tree
+  }
+}

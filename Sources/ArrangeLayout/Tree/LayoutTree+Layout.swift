@@ -19,6 +19,8 @@ extension LayoutTree {
     var width = size.width
     var height = size.height
     invalidContainerSizes.removeAll()
+    isLayingOut = true
+    flowMeasuredFixedInPass = false
     if width.isNaN || width < 0 {
       invalidContainerSizes.append(width)
       width = 0
@@ -37,6 +39,8 @@ extension LayoutTree {
     let edges = Edges(minX: 0, minY: 0, maxX: width, maxY: height)
     localFrames[r] = edges
     place(from: r, edges: edges, rtl: layoutDirection == .rightToLeft)
+    isLayingOut = false
+    flowMeasuredFixedInPass = false
   }
 
   /// Places the subtree of `top` with `top` at `edges` (root coordinates), solving what needs
@@ -77,7 +81,9 @@ extension LayoutTree {
           case .group: solveGroup(n, size: size, rtl: nodeRTL)
           case .flow: solveFlow(n, size: size, rtl: nodeRTL)
           }
-          let run = leafRun(of: n)
+          // Its children are those of its last solve unless it was marked (adding, removing,
+          // hiding or showing a child marks it): their run is known then.
+          let run = state.dirty ? leafRun(of: n) : state.leafRun
           solved[n] = SolveState(size: size, dirty: false, rightToLeft: nodeRTL, leafRun: run)
           // Visible leaves were placed by the solve: a run of them has nothing left to visit.
           descend = run <= 0

@@ -140,10 +140,12 @@ extension LayoutTree {
         let size = slot.layout.contentSize
         flowMeasureScratch = slot
         flowMeasuredNode = Int32(n)
+        flowMeasuredFixedInPass = isLayingOut
         return size
       }
       flowMeasureScratch = slot
       flowMeasuredNode = -1
+      flowMeasuredFixedInPass = false
       guard let count = flowItemMains(n, containerSize: containerSize, base: base) else {
         return nil
       }
@@ -163,6 +165,7 @@ extension LayoutTree {
     let size = scratch.layout.contentSize
     flowMeasureScratch = scratch
     flowMeasuredNode = Int32(n)
+    flowMeasuredFixedInPass = false
     return size
   }
 
@@ -352,9 +355,18 @@ extension LayoutTree {
     flows[slot] = FlowSlot(style: style)
     var laidOutStyle = style
     laidOutStyle.direction = rtl ? .rightToLeft : .leftToRight
+    let measuredFixed = flowMeasuredFixedInPass
     let measured = measuredFlowLayout(of: n, size: size, style: laidOutStyle)
     let unchanged = target.layout.containerSize == size && target.layout.style == laidOutStyle
-    if measured == nil && !unchanged {
+    if var measured, measuredFixed {
+      // Flowed from points sizes when it was measured, in this pass: its items are the ones
+      // sizing them again would give, and its layout is taken as it is.
+      swap(&target.members, &measured.members)
+      swap(&target.layout, &measured.layout)
+      target.layout.containerSize = size
+      target.layout.style = laidOutStyle
+      flowMeasureScratch = measured
+    } else if measured == nil && !unchanged {
       // Everything is flowed again: the items are written straight into the flow's own
       // storage, which is kept from one layout to the next.
       flowItems(
@@ -428,6 +440,7 @@ extension LayoutTree {
     else { return nil }
     flowMeasureScratch = nil
     flowMeasuredNode = -1
+    flowMeasuredFixedInPass = false
     return measured
   }
 

@@ -91,6 +91,13 @@ public struct LayoutTree: Sendable {
   var flowMeasureScratch: FlowSlot? = nil
   /// The flow whose measurement `flowMeasureScratch` holds the layout of, or -1.
   var flowMeasuredNode: Int32 = -1
+  /// Whether `flowMeasureScratch` was flowed in the current layout pass from items of points
+  /// sizes: then the items are those the flow's solve would size (nothing can change between
+  /// the two within a pass, and such sizes depend on no proposal), and it takes the layout
+  /// without sizing and comparing them again.
+  var flowMeasuredFixedInPass = false
+  /// Whether a layout pass (``layout(in:)``) is under way.
+  var isLayingOut = false
 
   /// The root node: the first node added without a parent.
   public internal(set) var root: NodeID?
