@@ -139,7 +139,8 @@ struct Open: ParsableCommand {
     discussion: """
       Keys: arrows or hjkl move the focus, Space lifts the focused card and drops it (arrows \
       move it meanwhile), Esc cancels, x toggles swap mode, a/e/D add/edit/delete, u/r \
-      undo/redo, ? help, q quit. Every change is saved at once.
+      undo/redo, ? help, q quit; b goes back to the list of a folder's boards. Every change \
+      is saved at once.
       """)
 
   @Argument(
@@ -156,16 +157,28 @@ struct Open: ParsableCommand {
           + "`arrange show \(file)`.")
       throw ExitCode.failure
     }
-    var file = file
-    if BoardFolder.isFolder(file) {
-      guard let chosen = try pick(in: file) else { return }
-      file = chosen
+    guard BoardFolder.isFolder(file) else {
+      try open(file, from: nil)
+      return
     }
-    let loaded = try load(file)
+    // A board opened from the list goes back to it with `b`; q quits from either.
+    var last: String?
+    while let chosen = try pick(in: file, selecting: last) {
+      if try !open(chosen, from: file) { return }
+      last = chosen
+    }
+  }
+
+  /// Opens the board `path` in the terminal until the person quits, or (opened from the list of
+  /// `folder`) goes back to it; returns whether they went back.
+  @discardableResult
+  func open(_ path: String, from folder: String?) throws -> Bool {
+    let loaded = try load(path)
     let environment = getenv("ARRANGE_REDUCED_MOTION").map { String(cString: $0) }
     let motion: MotionPreference = environment == "1" ? .reduced : .full
     var screen = BoardScreen(
       document: loaded.document ?? .sample, storage: loaded.file, motion: motion)
+    screen.folderName = folder
     do {
       let session = try TerminalSession()
       defer { session.close() }
@@ -176,21 +189,28 @@ struct Open: ParsableCommand {
       throw ExitCode.failure
     }
     if screen.hasUnsavedChanges {
-      printError("\(file) was not saved: the last changes are lost.")
+      printError("\(path) was not saved: the last changes are lost.")
       throw ExitCode.failure
     }
+    return screen.wantsFolder
   }
 }
 
 /// Lets the person choose a board of `folder` in the terminal; returns its path.
 ///
 /// `nil` when they quit instead. A folder without boards is a message and a failure.
-func pick(in folder: String) throws -> String? {
+func pick(in folder: String, selecting previous: String? = nil) throws -> String? {
   guard let boards = BoardFolder(path: folder) else {
     printError("\(folder) cannot be read.")
     throw ExitCode.failure
   }
   var picker = BoardPicker(folder: boards, shownFolder: folder)
+  let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+  if let previous, previous.hasPrefix(prefix),
+    let index = picker.names.firstIndex(of: String(previous.dropFirst(prefix.count)))
+  {
+    picker.selected = index
+  }
   guard !picker.names.isEmpty else {
     printError(
       "\(folder) has no boards (.md files); create one with `arrange new "

@@ -7,7 +7,8 @@ import ArrangeBoard
   import Darwin
 #endif
 
-/// `arrange new FILE [--columns TITLES]`: a new board with empty columns.
+/// `arrange new [FILE] [--columns TITLES]`: a new board with empty columns (`./board.md`, the
+/// board plain `arrange` opens, when no file is named).
 struct New: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write a new board with empty columns: To Do, Doing and Done, as taskell does.",
@@ -19,8 +20,11 @@ struct New: ParsableCommand {
       linked into place only if the path is still free), with the permissions your umask gives.
       """)
 
-  @Argument(help: "The new board file; nothing may exist at that path yet.")
-  var file: String
+  @Argument(
+    help: ArgumentHelp(
+      "The new board file (default: board.md, the one plain `arrange` opens); nothing may exist "
+        + "at that path yet."))
+  var file = "board.md"
 
   @Option(
     parsing: .unconditional,

@@ -39,6 +39,22 @@ import Testing
         == "To Do (0)\n  (no cards)\n\nDoing (0)\n  (no cards)\n\nDone (0)\n  (no cards)\n")
   }
 
+  @Test("arrange new without a name makes ./board.md, the board plain arrange opens")
+  func newWithoutName() throws {
+    let folder = try EndToEnd.Folder(nil)
+    defer { folder.remove() }
+    let result = try runProcess(try Self.arrange(), ["new"], in: folder.url)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("Created board.md"))
+    #expect(folder.text == Self.taskellBoard)
+    #expect(Self.names(in: folder.url) == ["board.md"])
+    // Again: board.md exists now, and is refused as any named file is.
+    let again = try runProcess(try Self.arrange(), ["new"], in: folder.url)
+    #expect(again.status == 1)
+    #expect(again.error.contains("board.md exists already"))
+    #expect(folder.text == Self.taskellBoard)
+  }
+
   @Test("arrange new --columns writes the columns given, trimmed")
   func newBoardWithColumns() throws {
     let folder = try EndToEnd.Folder(nil)

@@ -60,6 +60,36 @@ import Testing
     #expect(pane.waitFor { $0.contains("exit 0") })
   }
 
+  @Test("arrange DIR: b goes back from a board to the list, which ? names; q then quits")
+  func backToTheList() throws {
+    let folder = try Self.boardsFolder(["first.md": Self.first, "second.md": Self.second])
+    defer { folder.remove() }
+    let pane = try Self.pane("pick-back", folder: folder)
+    defer { pane.kill() }
+    #expect(pane.waitFor { $0.contains("› first.md") })
+    pane.send("j")
+    pane.send("\r")
+    #expect(pane.waitFor { $0.contains("Ideas") && $0.contains("Beta") })
+    pane.send("?")
+    #expect(pane.waitFor { $0.contains("back to the boards in boards") })
+    // Any key closes the help (not Esc: an Esc then b reads as Alt-b).
+    pane.send("z")
+    #expect(pane.waitFor { !$0.contains("back to the boards in boards") })
+    pane.send("b")
+    // The list again, on the board just left; another board opens from it.
+    #expect(pane.waitFor { $0.contains("Boards in boards") && $0.contains("› second.md") })
+    pane.send("k")
+    pane.send("\r")
+    #expect(pane.waitFor { $0.contains("To Do") && $0.contains("Alpha") })
+    pane.send("q")
+    #expect(pane.waitFor { $0.contains("exit 0") })
+    #expect(
+      String(
+        decoding: try Data(contentsOf: folder.url.appendingPathComponent("boards/first.md")),
+        as: UTF8.self)
+        == Self.first)
+  }
+
   @Test("arrange DIR: a click on a board opens it; q in the list quits and writes nothing")
   func pickerClickAndQuit() throws {
     let folder = try Self.boardsFolder(["first.md": Self.first, "second.md": Self.second])

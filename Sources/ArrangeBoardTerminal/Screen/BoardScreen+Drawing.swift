@@ -76,7 +76,7 @@ extension BoardScreen {
     details?.draw(document, size: size, into: &buffer)
     if case .archive = mode { ArchivePanel.draw(document.archive, size: size, into: &buffer) }
     if case .dueList(let panel) = mode { panel.draw(into: &buffer, size: size) }
-    if case .help = mode { Self.help.draw(into: &buffer) }
+    if case .help = mode { help.draw(into: &buffer) }
   }
 
   /// During a keyboard move, the cards drawn lower to make room for the lifted card where it

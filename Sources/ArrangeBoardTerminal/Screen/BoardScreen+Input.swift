@@ -5,6 +5,17 @@ public import ArrangeTerminal
 import ArrangeTerminalDrag
 
 extension BoardScreen {
+  /// The keys, as the help overlay lists them (with `b` when the board was opened from a list
+  /// of boards).
+  var help: HelpOverlay {
+    var help = Self.help
+    if let folderName {
+      help.entries.insert(
+        .init("b", "back to the boards in \(folderName)"), at: 0)
+    }
+    return help
+  }
+
   /// The keys, as the help overlay lists them.
   static var help: HelpOverlay {
     HelpOverlay(
@@ -105,6 +116,13 @@ extension BoardScreen {
       guard hasUnsavedChanges else { return .quit }
       mode = .confirmingQuit
       status.message = "This board has unsaved changes: q again quits without saving, W saves"
+    case (.character("b"), []) where folderName != nil && !lists.engine.isDragging:
+      guard !hasUnsavedChanges else {
+        status.message = "This board has unsaved changes: W saves them, then b goes back"
+        return .changed
+      }
+      wantsFolder = true
+      return .quit
     case (.character("?"), _):
       mode = .help
     case (.escape, _):

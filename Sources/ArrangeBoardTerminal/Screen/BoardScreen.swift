@@ -73,6 +73,12 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
   public internal(set) var searchText = ""
   /// The column headers, which a mouse drags to move a column.
   var headers = HeaderDragPanel()
+  /// The name of the list of boards this board was opened from (`arrange DIR`), or `nil`: with
+  /// one, `b` goes back to it.
+  public var folderName: String?
+  /// Whether the person asked to go back to the list of boards (`b`): the run loop has ended,
+  /// and the caller shows the list again.
+  public internal(set) var wantsFolder = false
 
   /// The narrowest a column may get, in cells.
   static var minimumColumnWidth: Int { 12 }
