@@ -110,6 +110,22 @@ extension BoardDocument {
     positions[second.rawValue] = CardPosition(column: one.column, index: one.index)
   }
 
+  /// Adds a copy of card `id` (its lines, byte for byte: title, tags, description, subtasks,
+  /// due date, checkbox) right below it, as taskell's `+` does; returns the copy's identifier.
+  ///
+  /// A column at its card limit refuses it, as it refuses any card added.
+  public mutating func duplicateCard(_ id: CardID) throws(BoardEditError) -> CardID {
+    let (column, index) = try existingLocation(of: id)
+    try checkLimit(column)
+    let lines = block(column: column, index: index)
+    let copy = CardID(nextID)
+    nextID += 1
+    insertBlock(lines, column: column, index: index + 1)
+    shownColumns[column].cards.insert(Self.card(from: lines, id: copy), at: index + 1)
+    reindex(column)
+    return copy
+  }
+
   /// Inserts a new card line `- title` at position `index` of column `column` (`nil` puts it
   /// last) and returns the new card's identifier.
   ///

@@ -14,6 +14,8 @@ public enum BoardEdit: Hashable, Sendable {
   case moveColumn(from: Int, to: Int)
   /// Adds a card titled `title` to column `column`, at `index` or at the end.
   case addCard(title: String, column: Int, index: Int?)
+  /// Adds a copy of a card, with all its lines, right below it.
+  case duplicateCard(CardID)
   /// Gives a card a new title.
   case setTitle(CardID, String)
   /// Removes a card with its lines.
@@ -50,7 +52,8 @@ public struct BoardEditReport: Hashable, Sendable {
   public var cards: Set<CardID> = []
   /// The change in words, for undo's messages ("moving “Plan”"); empty before any edit.
   public var change = ""
-  /// The card the last edit added, if it was an ``BoardEdit/addCard(title:column:index:)``.
+  /// The card the last edit added, if it was an ``BoardEdit/addCard(title:column:index:)`` or
+  /// a ``BoardEdit/duplicateCard(_:)``.
   public var addedCard: CardID?
   /// Whether the last edit moved a card (a move after other edits is described as "moving
   /// cards").
@@ -108,6 +111,11 @@ extension BoardDocument {
       report.change = "adding \(name(id))"
       report.cards = [id]
       report.addedCard = id
+    case .duplicateCard(let id):
+      report.change = "duplicating \(name(id))"
+      let copy = try duplicateCard(id)
+      report.cards = [copy]
+      report.addedCard = copy
     case .setTitle(let id, let title):
       report.change = "renaming \(name(id))"
       try setTitle(title, of: id)

@@ -275,6 +275,8 @@ extension SharedBoard {
       let target = try findColumn(column, from: shown, in: current)
       let count = current.columns[target].cards.count
       return .addCard(title: title, column: target, index: index.map { min($0, count) })
+    case .duplicateCard(let id):
+      return .duplicateCard(try find(id, from: shown, in: current))
     case .setTitle(let id, let title):
       return .setTitle(try find(id, from: shown, in: current), title)
     case .removeCard(let id):

@@ -6,7 +6,7 @@ import ArrangeTerminal
 struct PromptPanel {
   /// What the typed line is for.
   enum Purpose {
-    case add(column: Int)
+    case add(column: Int, index: Int? = nil)
     case edit(CardID)
     case search
     case addColumn(at: Int)
@@ -25,7 +25,7 @@ struct PromptPanel {
   /// The words before the line, naming what it is for.
   func label(in document: BoardDocument) -> String {
     switch purpose {
-    case .add(let column):
+    case .add(let column, _):
       let name = column < document.columns.count ? document.columns[column].title : ""
       return "New card in \(name): "
     case .edit: return "Title: "

@@ -1,3 +1,5 @@
+import ArrangeBoard
+
 /// What the board's screen is doing: the one state that decides where keys and clicks go and
 /// what is drawn over the columns.
 enum ScreenMode {
@@ -8,6 +10,9 @@ enum ScreenMode {
   case confirmingQuit
   /// `X` was pressed on this column, which holds cards: a second `X` removes it with them.
   case confirmingColumnRemoval(Int)
+  /// `m` was pressed on this card: the status line lists the columns by letter, and the next
+  /// key chooses where it goes (any other key leaves it).
+  case choosingColumn(CardID)
   /// The keys are shown over the board; any key or click closes them.
   case help
   /// The archive's cards are shown over the board; any key or click closes them.

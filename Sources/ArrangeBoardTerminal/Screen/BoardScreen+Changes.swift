@@ -184,14 +184,17 @@ extension BoardScreen {
 
   // MARK: - Card edits
 
-  /// Adds a card titled `title` at the end of `column`, focused and saved.
-  mutating func addCard(_ title: String, toColumn column: Int, at time: Double) -> Bool {
+  /// Adds a card titled `title` at `index` of `column` (at its end for `nil`), focused and
+  /// saved.
+  mutating func addCard(
+    _ title: String, toColumn column: Int, index: Int? = nil, at time: Double
+  ) -> Bool {
     var edited = document
     do {
-      let report = try edited.apply(.addCard(title: title, column: column, index: nil))
+      let report = try edited.apply(.addCard(title: title, column: column, index: index))
       guard let card = report.addedCard else { return false }
       let added = edited.card(card) ?? BoardCard(id: card, title: title, details: [])
-      if lists.arena.lists.indices.contains(column) {
+      if index == nil, lists.arena.lists.indices.contains(column) {
         let width = lists.arena.lists[column].frame.width
         _ = lists.arena.lists[column].add(
           card, height: CardLook.height(of: added, width: width), at: time)
@@ -203,7 +206,12 @@ extension BoardScreen {
         applySearch("")
         status.message = "Added “\(added.title)”; the search ended to show it"
       }
-      if document.card(card) != nil { focus(card) }
+      if index != nil {
+        // Among the cards: the lists are made again from the document.
+        showCards(focus: card)
+      } else if document.card(card) != nil {
+        focus(card)
+      }
       reportGeometry()
       return true
     } catch {

@@ -23,13 +23,19 @@ extension BoardScreen {
       entries: [
         .init("mouse", "drag a card; click selects; wheel scrolls"),
         .init("arrows hjkl", "move the focus"),
-        .init("Space", "lift the focused card / drop it"),
+        .init("Space", "lift the focused card / drop it (taskell's Space: T)"),
         .init("arrows", "while lifted: move it (←→ columns)"),
         .init("Enter", "open the card: subtasks, description, due date"),
         .init("v / Shift-click", "select cards: lifting one lifts them all"),
         .init("Esc", "cancel the drag / clear the selection / search"),
         .init("x", "swap mode on/off (drops swap cards)"),
         .init("a / e / D", "add / edit / delete a card"),
+        .init("H / L", "move the card to the previous / next column"),
+        .init("K / J", "move the card up / down"),
+        .init("o / O / i / +", "add a card below / above; edit; duplicate"),
+        .init("m / T", "move to a column by letter / to the last, no due date"),
+        .init("@ / Backspace", "set / remove the due date"),
+        .init("1–9 / ! / N", "go to column n / due dates / add a column at the end"),
         .init("t", "tick the card done / not done"),
         .init("/", "search: show only cards with the text"),
         .init("C / E / X", "add / rename / remove a column"),
@@ -83,6 +89,17 @@ extension BoardScreen {
       }
     case .prompt: return handlePrompt(event, at: time)
     case .details: return handleDetails(event, at: time)
+    case .choosingColumn(let card):
+      switch event {
+      case .key(let key, _):
+        handleColumnChoice(key, card: card)
+        return .changed
+      case .mouse(let mouse) where mouse.action == .press:
+        mode = .board
+        status.message = "The card stays where it is"
+      default:
+        return .unchanged
+      }
     case .board, .confirmingQuit, .confirmingColumnRemoval: break
     }
     switch event {
@@ -161,6 +178,15 @@ extension BoardScreen {
       if !lists.engine.isDragging { moveFocus(rows: -Int.max / 2, columns: 0) }
     case (.end, []), (.character("G"), _):
       if !lists.engine.isDragging { moveFocus(rows: Int.max / 2, columns: 0) }
+    case (.backspace, []) where !lists.engine.isDragging:
+      // taskell's: the focused card's due date removed.
+      guard let card = focusedCard, document.details(of: card)?.due != nil else {
+        status.message = "No due date here to remove"
+        return .changed
+      }
+      if edit(.setDue(card, nil)) {
+        status.message = "Removed the due date of “\(title(of: card))”"
+      }
     default:
       return handleCommand(key, modifiers, at: time)
     }
@@ -174,9 +200,17 @@ extension BoardScreen {
     guard case .character(let character) = key, modifiers.isEmpty || modifiers == .shift else {
       return .unchanged
     }
-    guard "xuraeDRWt/CEX<>Ad".contains(character) else { return .unchanged }
+    let isTaskellKey = Self.taskellKeys.contains(character)
+    guard "xuraeDRWt/CEX<>Ad".contains(character) || isTaskellKey else {
+      status.message = "No key \(character) here — ? shows the keys"
+      return .changed
+    }
     if lists.engine.isDragging {
       status.message = "Drop the card first (Space), or Esc to cancel"
+      return .changed
+    }
+    if isTaskellKey {
+      handleTaskellKey(character, at: time)
       return .changed
     }
     switch character {
@@ -286,7 +320,8 @@ extension BoardScreen {
           // forms a due date takes.
           isDone = true
         }
-      case .add(let column): isDone = addCard(text, toColumn: column, at: time)
+      case .add(let column, let index):
+        isDone = addCard(text, toColumn: column, index: index, at: time)
       case .edit(let card):
         // Enter on an untouched title changes nothing (even a title with tabs, which the
         // editor shows as spaces).

@@ -278,7 +278,9 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     switch mode {
     case .details(let details): details
     case .prompt(_, let over): over
-    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .dueList: nil
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .choosingColumn, .help, .archive,
+      .dueList:
+      nil
     }
   }
 
@@ -302,8 +304,8 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     case .prompt(let prompt, var over?):
       change(&over)
       mode = .prompt(prompt, over: over)
-    case .board, .confirmingQuit, .confirmingColumnRemoval, .help, .archive, .dueList,
-      .prompt(_, nil):
+    case .board, .confirmingQuit, .confirmingColumnRemoval, .choosingColumn, .help, .archive,
+      .dueList, .prompt(_, nil):
       break
     }
   }
