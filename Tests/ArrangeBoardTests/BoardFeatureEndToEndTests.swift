@@ -128,7 +128,7 @@ import Testing
     pane.mouse(0, column: b.0, row: b.1)
     pane.mouse(32, column: b.0 + 6, row: b.1)
     pane.mouse(32, column: c.0, row: c.1 + 2)
-    #expect(pane.waitFor { $0.contains("Doing is full") })
+    #expect(pane.waitFor { $0.contains("“Doing” is full: it takes at most 1 card.") })
     pane.mouse(0, column: c.0, row: c.1 + 2, release: true)
     #expect(pane.waitFor { $0.contains("Dropped b where it was") })
     #expect(folder.text == text)

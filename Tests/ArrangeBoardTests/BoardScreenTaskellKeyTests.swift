@@ -128,3 +128,67 @@ import Testing
     #expect(harness.disk.text == Self.board)
   }
 }
+
+/// What the terminal's status line says about refusals, in the page's words, and only while it
+/// is true.
+@Suite struct BoardScreenStatusWordsTests {
+  typealias Harness = BoardScreenTests.Harness
+
+  /// An Obsidian board whose Doing lane takes one card and holds one.
+  static let limited = """
+    ---
+
+    kanban-plugin: board
+
+    ---
+
+    ## Backlog
+
+    - [ ] a
+    - [ ] b
+
+    ## Doing (1)
+
+    - [ ] c
+
+    %% kanban:settings
+    ```
+    {"kanban-plugin":"board"}
+    ```
+    %%
+    """
+
+  @Test("A keyboard drag into a full lane says why, as the page does, and where the card will go")
+  func keyboardDragIntoFullLane() throws {
+    var harness = try Harness(Self.limited)
+    harness.key("j")  // b
+    harness.key(" ")
+    harness.key(.right)
+    let said = harness.screen.status.message
+    #expect(said.contains("“Doing” is full: it takes at most 1 card."), "\(said)")
+    #expect(said.contains("Will return to position 2 in Backlog"), "\(said)")
+    harness.key(" ")
+    #expect(harness.disk.text == Self.limited)
+    // By key too (L), the same words.
+    harness.key("L")
+    #expect(harness.screen.status.message == "“Doing” is full: it takes at most 1 card.")
+  }
+
+  @Test("A due date refused, then one accepted: the refusal leaves the status line")
+  func staleRefusalCleared() throws {
+    var harness = try Harness()
+    harness.key(.enter)  // Alpha's details
+    harness.key("@")
+    harness.send(.paste("tomorrow"))
+    harness.key(.enter)
+    let refused = harness.screen.status.message
+    #expect(!refused.isEmpty && !refused.hasPrefix("Due "), "\(refused)")
+    harness.key("@")
+    harness.send(.paste("1d"))
+    harness.key(.enter)
+    let said = harness.screen.status.message
+    #expect(said.hasPrefix("Due "), "\(said)")
+    #expect(!said.contains(refused))
+    #expect(harness.disk.text?.contains("- Alpha\n    @ ") == true)
+  }
+}

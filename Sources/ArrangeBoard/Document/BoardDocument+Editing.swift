@@ -242,12 +242,20 @@ extension BoardDocument {
 
   /// Throws when `column` has a card limit and holds that many cards.
   func checkLimit(_ column: Int) throws(BoardEditError) {
-    guard let limit = shownColumns[column].limit, shownColumns[column].cards.count >= limit
+    guard let limit = shownColumns[column].limit, shownColumns[column].cards.count >= limit,
+      let message = fullColumnMessage(column)
     else { return }
-    throw BoardEditError(
-      kind: .columnFull,
-      message: "“\(shownColumns[column].title)” is full: it takes at most \(limit) "
-        + (limit == 1 ? "card." : "cards."))
+    throw BoardEditError(kind: .columnFull, message: message)
+  }
+
+  /// Why column `column` takes no more cards, in the words every front end says it ("“Doing”
+  /// is full: it takes at most 2 cards."), or `nil` when it has no card limit.
+  public func fullColumnMessage(_ column: Int) -> String? {
+    guard shownColumns.indices.contains(column), let limit = shownColumns[column].limit else {
+      return nil
+    }
+    return "“\(shownColumns[column].title)” is full: it takes at most \(limit) "
+      + (limit == 1 ? "card." : "cards.")
   }
 
   /// Throws unless `column` is the index of a column.

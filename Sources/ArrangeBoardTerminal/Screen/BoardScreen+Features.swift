@@ -70,8 +70,12 @@ extension BoardScreen {
       return
     }
     mode = .details(DetailsPanel(card: card))
-    status.message =
-      "Space ticks · a adds a subtask · e edits · d describes · @ due date · D deletes · J/K move"
+    status.message = Self.detailsHint
+  }
+
+  /// What the status line says while a card's details are open.
+  static var detailsHint: String {
+    "Space ticks · a adds a subtask · e edits · d describes · @ due date · D deletes · J/K move"
   }
 
   /// Keys and clicks while a card's details are open.

@@ -283,6 +283,15 @@ extension BoardScreen {
     case .submitted:
       let text = current.editor.text
       let isDone: Bool
+      // What the status line said before (a refusal of an earlier try, say) is no longer true
+      // once this line is taken: each outcome below says its own.
+      let before = status.message
+      status.message = ""
+      defer {
+        if status.message.isEmpty {
+          status.message = !isDone ? before : details != nil ? Self.detailsHint : ""
+        }
+      }
       switch current.purpose {
       case .search:
         applySearch(text)
@@ -315,7 +324,10 @@ extension BoardScreen {
           status.message = "Due date unchanged"
           isDone = true
         } else {
-          edit(.setDue(card, text))
+          if edit(.setDue(card, text)) {
+            let due = document.details(of: card)?.due
+            status.message = due.map { "Due \($0)" } ?? "Due date removed"
+          }
           // Refused or not, the prompt closes: the status line, which it covers, says which
           // forms a due date takes.
           isDone = true

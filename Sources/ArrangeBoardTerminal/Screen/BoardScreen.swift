@@ -224,6 +224,7 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
     let effects = lists.perform(input, at: now, status: &status, items: "cards") {
       board.card($0)?.title ?? "card"
     }
+    sayWhyFull(effects)
     var edited = document
     var report = BoardEditReport()
     var isApplied = false
@@ -256,6 +257,21 @@ public struct BoardScreen<Storage: BoardStorage>: TerminalProgram {
       lists.arena.lists[location.column].scrollToShow(moved)
     {
       reportGeometry()
+    }
+  }
+
+  /// Says why a drag is refused over a full column, in the words the page uses.
+  ///
+  /// The reason comes before what happens instead: "“Doing” is full: it takes at most 2 cards.
+  /// Will return to position 2 in Backlog".
+  mutating func sayWhyFull(_ effects: [DragEffect<CardID>]) {
+    for case .announce(let announcement) in effects {
+      guard case .refused(_, let refusal, _) = announcement, refusal.kind == .containerFull,
+        let column = column(of: refusal.container),
+        let words = document.fullColumnMessage(column)
+      else { continue }
+      let said = status.message
+      status.message = said.hasPrefix("Will return") ? words + " " + said : words
     }
   }
 
