@@ -882,7 +882,7 @@ class BrowserTests(SharedChromium):
         wait_for(lambda: driver.find_element("id", "details").get_attribute("open") is not None,
                  what="the details")
         self.assertEqual(driver.find_element("id", "details-due").text,
-                         f"Due ⚠ overdue · due {self.day(-2)}")
+                         f"⚠ overdue · due {self.day(-2)}")
 
     def test_d_lists_the_cards_due_soonest_first_across_columns(self):
         self.server.write(self.due_board())

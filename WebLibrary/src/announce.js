@@ -39,7 +39,11 @@ export const announce = (group, drag, said, reason) => {
   const list = group.listOf(container);
   const item = id === -1 ? null : group.find(id);
   const otherItem = other === -1 ? null : group.find(other);
-  const named = (element) => (element ? nameOf(group, element) : "");
+  // An item the app has just drawn again (a drop that changed it) is no longer in any list:
+  // it is named by the list it landed in, else the one it came from.
+  const named = (element) => (element
+    ? nameOf(group, element, group.lists.find((l) => l.element.contains(element)) ?? list ?? drag?.list)
+    : "");
   const context = {
     item, name: named(item), position, count, list: list?.element ?? null,
     listName: list ? labelOf(group, list) : "", other: otherItem, otherName: named(otherItem),

@@ -46,3 +46,19 @@ test("why a drop is refused: the app's reason, else the words for the refusal", 
   assert.equal(refusalText(Refusal.cannotDrop, "Done", null, "Pinned."), "Pinned.");
   assert.equal(refusalText(Refusal.refusedByRule, "Done", null, null), "That item cannot go there.");
 });
+
+test("a dropped item the app drew again (in no list now) is said by its name, not its label", async () => {
+  const { announce } = await import("../src/announce.js");
+  const list = (label) => ({ element: { contains: () => false }, options: { label, itemName: (e) => e.arrangeName } });
+  const backlog = list("Backlog");
+  const done = list("Done");
+  // The element the drag moved, replaced by the app when the drop ticked it: in no list.
+  const detached = { arrangeName: "Order stickers #swag", textContent: "Order stickers #swag",
+    getAttribute: (name) => (name === "aria-label" ? "Order stickers #swag, not done, in Backlog" : null) };
+  const said = [];
+  const group = { lists: [backlog, done], listOf: () => done, find: () => detached,
+    arrange: { say: (text) => said.push(text) } };
+  announce(group, { list: backlog },
+    { kind: Announcement.dropped, item: 7, position: 2, count: 2, container: 1, other: -1 }, null);
+  assert.deepEqual(said, ["Dropped Order stickers #swag in Done, position 2 of 2"]);
+});

@@ -239,6 +239,12 @@ function status(message, error = false) {
   const line = $("status");
   line.textContent = message;
   line.classList.toggle("error", error);
+  delete line.dataset.refusal;
+}
+
+/// A refusal the status line still shows, once a drop has landed elsewhere: no longer true.
+function clearRefusal() {
+  if ($("status").dataset.refusal === $("status").textContent) status("");
 }
 
 function announce(message) {
@@ -742,6 +748,9 @@ function measure(section, c) {
 }
 const naturals = new WeakMap();
 
+/// The room between a column's last card and its "+ Add a card".
+const ADD_GAP = 6;
+
 /// How tall the columns are made (before the view's own height), and the step it changes by.
 let columnsTall = 0;
 const TALL_STEP = 160;
@@ -766,7 +775,8 @@ function layout() {
       section.style.height = "";
     }
   }
-  const natural = columnElements.map(measure).map((m) => m.natural);
+  const measures = columnElements.map(measure);
+  const natural = measures.map((m) => m.natural);
   const placed = [];
   if (stacked) {
     let y = PADDING;
@@ -798,6 +808,10 @@ function layout() {
     setPixels(section, "top", y);
     setPixels(section, "width", w);
     setPixels(section, "height", h);
+    // "+ Add a card" just below the last card (in the list's foot, where a drop lands last),
+    // not at the foot of a column that fills the view.
+    const { natural: tall, chrome } = measures[c];
+    setPixels(section.lastElementChild, "top", tall - chrome.padding - chrome.list.below + ADD_GAP);
     right = Math.max(right, x + w);
     bottom = Math.max(bottom, y + h);
   });
@@ -887,6 +901,8 @@ function showTarget(list, refused) {
 
 function showRefusal(message) {
   status(message, true);
+  // Said while it is true: the next drop that lands takes it away (see dropped).
+  $("status").dataset.refusal = message;
   let label = $("refusal");
   if (!label) {
     label = document.createElement("div");
@@ -944,6 +960,7 @@ function dropped(event) {
     touched.add(toColumn);
   }
   if (!requests.length) return;
+  clearRefusal();
   send(requests);
   // The library has moved the cards' elements where the board now has them: when they are
   // drawn as they were (nothing selected, no card changed by its move, the same day), only
@@ -1325,7 +1342,12 @@ function openDetails(id) {
   // "Column: In Progress", never "In In Progress": the name stands apart from the words.
   $("details-column").textContent = `Column: ${column.title}`;
   $("details-due").replaceChildren();
-  if (card.due) $("details-due").append("Due ", dueElement(card.due, dueStatus(card.due)));
+  if (card.due) {
+    // "Due 2026-12-05", "⚠ overdue · due 2026-12-01": the mark's own words, capitalised.
+    const due = dueElement(card.due, dueStatus(card.due));
+    due.textContent = due.textContent[0].toUpperCase() + due.textContent.slice(1);
+    $("details-due").append(due);
+  }
   const description = $("details-description");
   description.textContent = "";
   for (const line of card.description) {
