@@ -34,15 +34,25 @@ if [ "$what" = layout ]; then engines=(ArrangeGeometry ArrangeLayout); fi
 # objects when they are newer than every source they come from (and this script), and compiles
 # them itself otherwise.
 library=.build/wasm/objects-library
-for module in "${engines[@]}"; do
+# ArrangeLayout and ArrangeDragDrop import only ArrangeGeometry: once it is built, the two are
+# compiled side by side (each compile is one thread; CI's machine has two cores).
+compile() {
+  local module=$1
   if [ "$what" = layout ] && [ -f "$library/$module.o" ] && [ -f "$library/$module.swiftmodule" ] \
     && [ -z "$(find "Sources/$module" Wasm/build.sh -newer "$library/$module.o" | head -n 1)" ]; then
     cp "$library/$module.o" "$library/$module.swiftmodule" "$work/"
-    continue
+    return
   fi
   swiftc "${flags[@]}" -module-name "$module" $(find "Sources/$module" -name '*.swift' | sort) \
     -emit-module-path "$work/$module.swiftmodule" -c -o "$work/$module.o"
+}
+compile ArrangeGeometry
+pids=()
+for module in "${engines[@]:1}"; do
+  compile "$module" &
+  pids+=($!)
 done
+for pid in "${pids[@]}"; do wait "$pid"; done
 if [ "$what" = layout ]; then
   # The layout documents' reader, without its command and its SVG (those use Foundation); its
   # package-level names are reached as in the package, and its imports are read as there.
