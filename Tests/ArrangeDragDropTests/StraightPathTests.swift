@@ -70,7 +70,7 @@ import Testing
   func manyMoves(stacked: Bool) {
     var random = SeededRandom(seed: stacked ? 44 : 45)
     var crossed = 0
-    for _ in 0..<1_500 {
+    for _ in 0..<800 {
       let listCount = Int.random(in: 2...3, using: &random)
       let itemLength = [10.0, 20, 23][Int.random(in: 0..<3, using: &random)]
       let height = 200.0
@@ -103,6 +103,6 @@ import Testing
       #expect(ends[0] == ends[1], "\(lists) \(dragged) \(start) → \(target) in \(steps)")
     }
     // Many of the paths do enter another list.
-    #expect(crossed > 300)
+    #expect(crossed > 150)
   }
 }

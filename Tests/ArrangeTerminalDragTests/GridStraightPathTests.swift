@@ -46,7 +46,7 @@ import Testing
   func straightPaths() {
     var random = SeededRandom(seed: 47)
     var crossed = 0
-    for _ in 0..<1_500 {
+    for _ in 0..<800 {
       let grids = (0..<2).map { grid in
         (0..<Int.random(in: grid == 0 ? 1...14 : 0...14, using: &random)).map { "g\(grid)t\($0)" }
       }
@@ -83,6 +83,6 @@ import Testing
       if ends[0][1].contains(dragged) { crossed += 1 }
       #expect(ends[0] == ends[1], "\(grids) \(dragged) → \(target) in \(steps)")
     }
-    #expect(crossed > 1_000)
+    #expect(crossed > 500)
   }
 }
