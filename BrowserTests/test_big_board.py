@@ -254,7 +254,7 @@ class BigBoardTests(unittest.TestCase):
                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
             quiet.append(item)
         opened = time.monotonic()
-        wait_for(lambda: sockets_of(self.pid) >= before + 40, 30, "the 40 connections accepted")
+        wait_for(lambda: sockets_of(self.pid) >= before + 40, 120, "the 40 connections accepted")
         # A page that reads goes on being served meanwhile.
         reader = Page(self.server).load()
         reader.close()
