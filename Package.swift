@@ -57,7 +57,11 @@ let package = Package(
 
     // Front ends.
     .target(
-      name: "ArrangeLayoutJSON", dependencies: ["ArrangeLayout"], swiftSettings: upcoming),
+      name: "ArrangeLayoutJSON", dependencies: ["ArrangeLayout", "ArrangeJSON"],
+      swiftSettings: upcoming),
+    // The package's one JSON reader (strict RFC 8259, positions kept, no Foundation): layout
+    // documents and a board page's change requests are both read by it.
+    .target(name: "ArrangeJSON", swiftSettings: upcoming),
     .target(
       name: "ArrangeTerminal", dependencies: ["ArrangeGeometry"],
       swiftSettings: upcoming),
@@ -89,7 +93,7 @@ let package = Package(
     // gallery of the seed systems' demos on the web library (Gallery/, `arrange gallery`).
     .target(
       name: "ArrangeServe",
-      dependencies: ["ArrangeBoard", "CArrangeZlib"],
+      dependencies: ["ArrangeBoard", "ArrangeJSON", "CArrangeZlib"],
       // The web library's files come from its package (WebLibrary/dist), served beside the page's.
       resources: [.copy("Web"), .copy("Gallery"), .copy("../../WebLibrary/dist")],
       swiftSettings: upcoming),

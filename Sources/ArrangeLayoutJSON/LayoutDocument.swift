@@ -1,4 +1,5 @@
 package import ArrangeGeometry
+import ArrangeJSON
 package import ArrangeLayout
 
 /// A layout described in JSON: a container size, a grid scale, a reading direction and a tree of
@@ -93,7 +94,12 @@ package struct LayoutDocument: Sendable {
     _ bytes: some Sequence<UInt8>
   ) throws(LayoutDocumentError) -> LayoutDocument {
     let input = Array(bytes)
-    let value = try JSONParser.parse(input, maximumDepth: maximumJSONDepth)
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(input, maximumDepth: maximumJSONDepth)
+    } catch {
+      throw LayoutDocumentError(reading: error, in: input)
+    }
     var reader = SchemaReader(input: input)
     return try reader.readDocument(value)
   }

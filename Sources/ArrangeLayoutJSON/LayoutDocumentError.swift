@@ -1,3 +1,5 @@
+import ArrangeJSON
+
 /// Why a layout document could not be read, and where in it the problem is.
 ///
 /// The ``path`` names the place in the words of the document (`root.children[2].size`); the
@@ -64,5 +66,23 @@ package struct LayoutDocumentError: Error, Hashable, Sendable, CustomStringConve
       index += 1
     }
     self.init(kind: kind, path: path, message: message, line: line, column: column)
+  }
+}
+
+extension LayoutDocumentError {
+  /// The error for a text the JSON reader refused, in this document's words: "invalid JSON: …"
+  /// at the value being read, or nesting deeper than a layout may go.
+  init(reading error: JSONReadError, in input: [UInt8]) {
+    switch error.kind {
+    case .invalid:
+      self.init(
+        kind: .invalidJSON, path: error.path.description, message: "invalid JSON: \(error.message)",
+        offset: error.offset, in: input)
+    case .nestingTooDeep:
+      self.init(
+        kind: .nestingTooDeep, path: error.path.abbreviated,
+        message: "nesting deeper than \(LayoutDocument.maximumDepthText) levels",
+        offset: error.offset, in: input)
+    }
   }
 }

@@ -6,8 +6,9 @@ package import ArrangeBoard
 /// `{"version":3,"file":"board.md","message":null,"columns":[{"title":"To Do","limit":null,
 /// "complete":false,"cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],
 /// "subtasks":[{"title":"…","done":false}]}]}],"archive":["…"]}` (the Obsidian archive's card
-/// titles), and the page asks for changes with
-/// `{"version":3,"requests":[{"op":"move","card":1,"column":2,"index":0}]}` (see
+/// titles; a card's title marks and what its due date means now are read here too, see
+/// ``cardOpening(_:details:clock:)``), and the page asks for changes with
+/// `{"version":3,"requests":[{"op":"moveCard","card":1,"column":2,"index":0}]}` (see
 /// ``BoardMessages/requests(from:)`` for every `op`).
 package enum BoardMessages {
   /// The board of `shared` as the page reads it, with `message` for its status line.
@@ -15,17 +16,62 @@ package enum BoardMessages {
     BoardSnapshot(shared, message: message, serial: 0).json
   }
 
-  /// The JSON of one card.
-  static func card(_ card: BoardCard, details: CardDetails) -> String {
+  /// The JSON of one card but its closing brace (``dueJSON(_:clock:)`` may follow), and when
+  /// its date is due (seconds since 1970; `nil` for none, or a text in no form read as one).
+  ///
+  /// A title with marks (``CardMarks``) has them read here, by the rule the terminal reads
+  /// them by: `"marks"` holds its runs — a string for plain words, else `[kind, …]`: `["code",
+  /// text]`, `["strong"|"strike"|"highlight"|"emphasis", runs]`, `["wikiLink", shown]`,
+  /// `["link", address, runs]`, `["tag", name, hue]`, `["time", text]`, `["date", text]`. A
+  /// title without marks has no `"marks"`.
+  static func cardOpening(_ card: BoardCard, details: CardDetails, clock: DueDateClock) -> (
+    json: String, dueAt: Int?
+  ) {
     var json = "{\"id\":\(card.id.rawValue),\"title\":\(quoted(card.title))"
+    let runs = CardMarks.runs(of: card.title)
+    if runs.count > 1 || runs.first.map({ if case .text = $0 { false } else { true } }) == true {
+      json += ",\"marks\":" + runsJSON(runs)
+    }
     json += ",\"done\":\(card.checkbox.map { "\($0)" } ?? "null")"
     json += ",\"due\":\(details.due.map(quoted) ?? "null")"
+    let dueAt = details.due.flatMap { DueDate.instant(of: $0, clock: clock) }
+    if let dueAt { json += ",\"dueAt\":\(dueAt)" }
     json += ",\"description\":[\(details.description.map(quoted).joined(separator: ","))]"
     json += ",\"subtasks\":["
     json += details.subtasks.map {
       "{\"title\":\(quoted($0.title)),\"done\":\($0.isDone)}"
     }.joined(separator: ",")
-    return json + "]}"
+    return (json + "]", dueAt)
+  }
+
+  /// What a card's due date means now, as the card's last fields: `,"urgency":"soon",
+  /// "dueMark":"◷ due in 2 days","dueSpoken":"in 2 days"` — words the terminal uses too
+  /// (``DueDate/Urgency``); nothing for a date later than soon.
+  static func dueJSON(_ urgency: DueDate.Urgency) -> String {
+    guard let name = urgency.name, let mark = urgency.signedMark, let spoken = urgency.spoken
+    else { return "" }
+    return
+      ",\"urgency\":\(quoted(name)),\"dueMark\":\(quoted(mark)),\"dueSpoken\":\(quoted(spoken))"
+  }
+
+  /// `runs` as JSON (see ``cardOpening(_:details:clock:)``).
+  static func runsJSON(_ runs: [CardMarks.Run]) -> String {
+    "["
+      + runs.map { run in
+        switch run {
+        case .text(let text): quoted(text)
+        case .code(let text): "[\"code\",\(quoted(text))]"
+        case .strong(let inner): "[\"strong\",\(runsJSON(inner))]"
+        case .strike(let inner): "[\"strike\",\(runsJSON(inner))]"
+        case .highlight(let inner): "[\"highlight\",\(runsJSON(inner))]"
+        case .emphasis(let inner): "[\"emphasis\",\(runsJSON(inner))]"
+        case .wikiLink(let shown): "[\"wikiLink\",\(quoted(shown))]"
+        case .link(let address, let label): "[\"link\",\(quoted(address)),\(runsJSON(label))]"
+        case .tag(let name, let hue): "[\"tag\",\(quoted(name)),\(hue)]"
+        case .time(let text): "[\"time\",\(quoted(text))]"
+        case .date(let text): "[\"date\",\(quoted(text))]"
+        }
+      }.joined(separator: ",") + "]"
   }
 
   /// The answer to a change: whether it was refused, whether it is saved, and the board now,
@@ -67,131 +113,5 @@ package enum BoardMessages {
       }
     }
     return out + "\""
-  }
-
-  /// Why a change request could not be read.
-  package struct Malformed: Error, Hashable, Sendable {
-    /// What is wrong with it.
-    package var message: String
-  }
-
-  /// The version and requests of a change request's JSON body.
-  ///
-  /// Each request is an object with an `op`: `move` (`card`, `column`, `index`),
-  /// `moveColumn` (`from`, `to`), `add` (`title`, `column`, optional `index`), `rename`
-  /// (`card`, `title`), `delete` (`card`), `tick` (`card`, `done`), `subtask` (`card`, `index`,
-  /// `done`), `addSubtask` (`card`, `title`), `deleteSubtask` (`card`, `index`),
-  /// `renameSubtask` (`card`, `index`, `title`), `moveSubtask` (`card`, `from`, `to`), `describe`
-  /// (`card`, `lines`), `due` (`card`, `due`: a date, or empty to remove it), `addColumn`
-  /// (`title`), `renameColumn` (`column`, `title`), `deleteColumn` (`column`, optional
-  /// `withCards`), `undo`, `redo`, `reload`, `overwrite`. Each `op` but the last four is read
-  /// into the ``BoardEdit`` it names (`move` is ``BoardEdit/moveCard(_:column:index:)``, and
-  /// so on), the vocabulary the terminal speaks too; the last four are the session's. At most
-  /// ``ServerLimits/requestsPerChange`` requests.
-  package static func requests(from body: [UInt8]) throws(Malformed) -> (
-    version: Int, requests: [BoardRequest]
-  ) {
-    let shape = "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}."
-    let object: StrictJSON
-    do {
-      object = try StrictJSON.parse(body)
-    } catch {
-      throw Malformed(message: "Not JSON (\(error.message)). " + shape)
-    }
-    guard let version = object["version"]?.integer, case .array(let list)? = object["requests"]
-    else { throw Malformed(message: shape) }
-    guard list.count <= ServerLimits.requestsPerChange else {
-      throw Malformed(message: "At most \(ServerLimits.requestsPerChange) requests at once.")
-    }
-    var requests: [BoardRequest] = []
-    for item in list {
-      guard case .object = item else { throw Malformed(message: shape) }
-      requests.append(try request(item))
-    }
-    return (version, requests)
-  }
-
-  /// One request object.
-  static func request(_ item: StrictJSON) throws(Malformed) -> BoardRequest {
-    var name: String?
-    if case .string(let given)? = item["op"] { name = given }
-    let op = String((name ?? "").unicodeScalars.prefix(40).filter { $0.value >= 0x20 })
-    // Numbers are positions and identifiers: a whole number from 0 to 10⁹ (not 1.0, not
-    // true, not "1"), checked here before any arithmetic on it.
-    func int(_ key: String) throws(Malformed) -> Int {
-      guard let value = item[key]?.wholeNumber, value <= 1_000_000_000 else {
-        throw Malformed(
-          message: "“\(op)” needs a whole number from 0 to 1000000000 as “\(key)”.")
-      }
-      return value
-    }
-    func optionalInt(_ key: String) throws(Malformed) -> Int? {
-      item[key] == nil || item[key] == .null ? nil : try int(key)
-    }
-    func text(_ key: String) throws(Malformed) -> String {
-      guard case .string(let value)? = item[key], value.utf8.count <= 10_000 else {
-        throw Malformed(message: "“\(op)” needs a text “\(key)” of at most 10000 bytes.")
-      }
-      return value
-    }
-    func flag(_ key: String) throws(Malformed) -> Bool {
-      guard case .bool(let value)? = item[key] else {
-        throw Malformed(message: "“\(op)” needs true or false as “\(key)”.")
-      }
-      return value
-    }
-    let edit: BoardEdit
-    switch name {
-    case "move":
-      edit = .moveCard(CardID(try int("card")), column: try int("column"), index: try int("index"))
-    case "moveColumn": edit = .moveColumn(from: try int("from"), to: try int("to"))
-    case "add":
-      edit = .addCard(
-        title: try text("title"), column: try int("column"), index: try optionalInt("index"))
-    case "rename": edit = .setTitle(CardID(try int("card")), try text("title"))
-    case "delete": edit = .removeCard(CardID(try int("card")))
-    case "tick": edit = .setDone(CardID(try int("card")), try flag("done"))
-    case "subtask":
-      edit = .setSubtask(CardID(try int("card")), index: try int("index"), done: try flag("done"))
-    case "addSubtask": edit = .addSubtask(CardID(try int("card")), title: try text("title"))
-    case "deleteSubtask": edit = .removeSubtask(CardID(try int("card")), index: try int("index"))
-    case "renameSubtask":
-      edit = .renameSubtask(
-        CardID(try int("card")), index: try int("index"), title: try text("title"))
-    case "moveSubtask":
-      edit = .moveSubtask(CardID(try int("card")), from: try int("from"), to: try int("to"))
-    case "describe":
-      var lines: [String] = []
-      if case .array(let items)? = item["lines"], items.count <= 1000 {
-        for line in items {
-          guard case .string(let text) = line, text.utf8.count <= 10_000 else { break }
-          lines.append(text)
-        }
-      }
-      guard case .array(let given)? = item["lines"], given.count == lines.count else {
-        throw Malformed(
-          message: "“describe” needs “lines”, a list of at most 1000 texts of 10000 bytes.")
-      }
-      edit = .setDescription(CardID(try int("card")), lines)
-    case "due":
-      var due: String?
-      switch item["due"] {
-      case nil, .null?: due = nil
-      case .string?: due = try text("due")
-      default: throw Malformed(message: "“due” needs a date as text, or an empty text.")
-      }
-      edit = .setDue(CardID(try int("card")), due?.isEmpty == true ? nil : due)
-    case "addColumn": edit = .addColumn(title: try text("title"))
-    case "renameColumn": edit = .renameColumn(try int("column"), title: try text("title"))
-    case "deleteColumn":
-      edit = .removeColumn(
-        try int("column"), withCards: item["withCards"] == nil ? false : try flag("withCards"))
-    case "undo": return .undo
-    case "redo": return .redo
-    case "reload": return .reload
-    case "overwrite": return .overwrite
-    default: throw Malformed(message: "Unknown “op”: “\(op)”.")
-    }
-    return .edit(edit)
   }
 }

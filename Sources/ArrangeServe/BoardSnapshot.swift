@@ -34,8 +34,26 @@ final class BoardSnapshot: @unchecked Sendable {
   /// Each card's JSON by its identifier, with the card it was made from and whether the board
   /// was an Obsidian one: the next snapshot takes the JSON of every card that did not change
   /// from here instead of making it again (a change on a 50,000-card board rebuilt all of it).
-  private let cardJSON: [CardID: (card: BoardCard, json: String)]
+  /// (A card's JSON is kept without what its due date means now, which is added for each
+  /// snapshot: ``CardOpening``.)
+  private let cardJSON: [CardID: CardOpening]
   private let isObsidianKanban: Bool
+  /// The first instant (seconds since 1970) at which what a card's due date means changes
+  /// (``DueDate/urgencyChange(ofInstant:clock:)``), or `nil`: the server makes a snapshot
+  /// again then, so that every page shows "due today" from midnight on without a rule of its
+  /// own.
+  let urgencyChange: Int?
+
+  /// A card's JSON but what its due date means now, the card it was made from, and when its
+  /// date is due.
+  struct CardOpening {
+    /// The card.
+    var card: BoardCard
+    /// Its JSON up to its closing brace (``BoardMessages/cardOpening(_:details:clock:)``).
+    var json: String
+    /// When it is due (seconds since 1970), if its due date is read as a date.
+    var dueAt: Int?
+  }
   /// Where each card's JSON is in the board, counting every column's cards in order (made
   /// when a later snapshot is first sent as a patch of this one; read and written only by the
   /// server's network thread).
@@ -46,7 +64,8 @@ final class BoardSnapshot: @unchecked Sendable {
   /// The board of `shared` with `message` for the status line; the JSON of the cards
   /// `previous` has as they are is taken from it.
   init<Storage>(
-    _ shared: SharedBoard<Storage>, message: String?, serial: Int, previous: BoardSnapshot? = nil
+    _ shared: SharedBoard<Storage>, message: String?, serial: Int, previous: BoardSnapshot? = nil,
+    clock: DueDateClock = .system
   ) {
     self.serial = serial
     version = shared.version
@@ -68,8 +87,11 @@ final class BoardSnapshot: @unchecked Sendable {
     // whether the board is an Obsidian one (its due date may be in its title).
     isObsidianKanban = document.isObsidianKanban
     let earlier = previous?.isObsidianKanban == isObsidianKanban ? previous?.cardJSON : nil
-    var cardJSON: [CardID: (card: BoardCard, json: String)] = [:]
+    var cardJSON: [CardID: CardOpening] = [:]
     cardJSON.reserveCapacity(earlier?.count ?? 0)
+    // Every card's due date is read once, with one clock reading.
+    let clock = clock.stopped()
+    var urgencyChange: Int?
     for (index, column) in document.columns.enumerated() {
       columnHeads.append(
         "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
@@ -78,18 +100,27 @@ final class BoardSnapshot: @unchecked Sendable {
       var details: [CardDetails]?
       cards.append(
         column.cards.enumerated().map { place, card in
+          var opening: CardOpening
           if let made = earlier?[card.id], made.card == card {
-            cardJSON[card.id] = made
-            return made.json
+            opening = made
+          } else {
+            let all = details ?? document.detailsOfCards(inColumn: index)
+            details = all
+            let made = BoardMessages.cardOpening(
+              card, details: all.indices.contains(place) ? all[place] : CardDetails(),
+              clock: clock)
+            opening = CardOpening(card: card, json: made.json, dueAt: made.dueAt)
           }
-          let all = details ?? document.detailsOfCards(inColumn: index)
-          details = all
-          let json = BoardMessages.card(
-            card, details: all.indices.contains(place) ? all[place] : CardDetails())
-          cardJSON[card.id] = (card, json)
-          return json
+          cardJSON[card.id] = opening
+          guard let dueAt = opening.dueAt else { return opening.json + "}" }
+          if let change = DueDate.urgencyChange(ofInstant: dueAt, clock: clock) {
+            urgencyChange = min(urgencyChange ?? change, change)
+          }
+          let urgency = DueDate.urgency(ofInstant: dueAt, clock: clock)
+          return opening.json + BoardMessages.dueJSON(urgency) + "}"
         })
     }
+    self.urgencyChange = urgencyChange
     self.cardJSON = cardJSON
     self.columnHeads = columnHeads
     self.cards = cards

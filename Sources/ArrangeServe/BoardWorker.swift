@@ -127,7 +127,10 @@ final class BoardWorker: @unchecked Sendable {
         lastPollMessage = outcome.message
         // (A reason the board is not saved is told by publish, once.)
         if let news, news != shared.session.pendingReason { notice(news) }
-        publish(message: news, force: outcome.changed)
+        // What a due date means changes with the time (at midnight, as a moment passes):
+        // every page is sent the board again then.
+        let dueChanged = current.urgencyChange.map { DueDateClock.system.now() >= $0 } ?? false
+        publish(message: news, force: outcome.changed || dueChanged)
       }
       if isStopping {
         let result = finish()

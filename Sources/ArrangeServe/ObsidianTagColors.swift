@@ -1,3 +1,5 @@
+import ArrangeJSON
+
 /// The tag colours an Obsidian Kanban board's settings footer gives (`"tag-colors":
 /// [{"tagKey":"#urgent","color":"rgba(…)","backgroundColor":"rgba(…)"}]`), as the page gets
 /// them: `{"#urgent":["rgba(…)","rgba(…)"]}`, text colour then background.
@@ -13,15 +15,15 @@ enum ObsidianTagColors {
   /// The JSON object for the settings text `settings` (``BoardDocument/obsidianSettings``).
   static func json(_ settings: String?) -> String {
     guard let settings, settings.utf8.count <= 1 << 20,
-      let value = try? StrictJSON.parse(Array(settings.utf8)),
-      case .array(let entries)? = value["tag-colors"]
+      let value = try? JSONReader.parse(Array(settings.utf8), maximumDepth: 64),
+      value.firstRepeatedKey == nil, let entries = value["tag-colors"]?.array
     else { return "{}" }
     // As the plugin reads them: a tag named twice takes its last entry.
     var order: [String] = []
     var found: [String: String] = [:]
     let quoted = BoardMessages.quoted
     for entry in entries.prefix(maximumTags) {
-      guard case .string(let tag)? = entry["tagKey"], !tag.isEmpty,
+      guard let tag = entry["tagKey"]?.string, !tag.isEmpty,
         tag.utf8.count <= maximumTagLength
       else { continue }
       let color = entry["color"].flatMap(Self.colour)
@@ -34,8 +36,8 @@ enum ObsidianTagColors {
   }
 
   /// `value` when it is a colour in a form passed on, else `nil`.
-  static func colour(_ value: StrictJSON) -> String? {
-    guard case .string(let text) = value else { return nil }
+  static func colour(_ value: JSONValue) -> String? {
+    guard let text = value.string else { return nil }
     let bytes = Array(text.utf8)
     guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
     func isHex(_ byte: UInt8) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 /// The wire names of the page's requests, each read into the board's one vocabulary of edits
 /// (``BoardEdit``) or a command of the session, and applied as the terminal applies it.
 @Suite struct BoardMessagesEditTests {
-  @Test("Every op of the page's JSON is read into the BoardEdit or session command it names")
+  @Test("A page loaded before an upgrade still sends the former names: each is read as before")
   func everyOp() throws {
     let ops = [
       #"{"op":"move","card":1,"column":2,"index":0}"#,

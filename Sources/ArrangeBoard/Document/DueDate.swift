@@ -256,6 +256,34 @@ extension DueDate {
       case .later: nil
       }
     }
+
+    /// ``mark`` with a sign before it, so that it is never told by colour alone: "⚠ overdue",
+    /// "◷ due today", "◷ due in 2 days"; `nil` for ``later``.
+    public var signedMark: String? {
+      mark.map { (self == .overdue ? "⚠ " : "◷ ") + $0 }
+    }
+
+    /// The words a card's spoken name gives after its date: "overdue", "today", "tomorrow",
+    /// "in 2 days"; `nil` for ``later``.
+    public var spoken: String? {
+      switch self {
+      case .overdue: "overdue"
+      case .today: "today"
+      case .soon(let days): days == 1 ? "tomorrow" : "in \(days) days"
+      case .later: nil
+      }
+    }
+
+    /// The urgency's name on the wire and in the page's styles: "overdue", "today", "soon";
+    /// `nil` for ``later``.
+    public var name: String? {
+      switch self {
+      case .overdue: "overdue"
+      case .today: "today"
+      case .soon: "soon"
+      case .later: nil
+      }
+    }
   }
 
   /// When `text` (a due date as a file holds it: `YYYY-MM-DD`, a day in local time, or
@@ -277,7 +305,12 @@ extension DueDate {
   /// What the due date `text` means now, by `clock`; `nil` for a text in no form
   /// ``instant(of:clock:)`` reads.
   public static func urgency(of text: String, clock: DueDateClock = .system) -> Urgency? {
-    guard let instant = instant(of: text, clock: clock) else { return nil }
+    instant(of: text, clock: clock).map { urgency(ofInstant: $0, clock: clock) }
+  }
+
+  /// What a date due at `instant` (seconds since 1970, as ``instant(of:clock:)`` gives) means
+  /// now, by `clock`.
+  public static func urgency(ofInstant instant: Int, clock: DueDateClock = .system) -> Urgency {
     let now = clock.now()
     if instant < now { return .overdue }
     let today = (now + clock.utcOffset(now)).floorDivided(by: 86_400)
@@ -287,6 +320,21 @@ extension DueDate {
     case 1...soonDays: return .soon(days: day - today)
     default: return .later
     }
+  }
+
+  /// The first instant after now (by `clock`) at which what a date due at `instant` means
+  /// changes — the local midnight that brings it a day nearer while it is soon, the one that
+  /// makes it soon, or the moment it passes — or `nil` once it is overdue (it stays so).
+  ///
+  /// A front end that shows ``urgency(ofInstant:clock:)`` reads it again then.
+  public static func urgencyChange(ofInstant instant: Int, clock: DueDateClock = .system) -> Int? {
+    let now = clock.now()
+    if instant < now { return nil }
+    let today = (now + clock.utcOffset(now)).floorDivided(by: 86_400)
+    let day = (instant + clock.utcOffset(instant)).floorDivided(by: 86_400)
+    let changeDay = day - today > soonDays ? day - soonDays : today + 1
+    let midnight = changeDay * 86_400
+    return Swift.min(instant + 1, midnight - offset(atLocal: midnight, clock))
   }
 }
 

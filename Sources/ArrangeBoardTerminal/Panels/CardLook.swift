@@ -43,37 +43,11 @@ enum CardLook {
     return mark + (card.title.isEmpty ? "(no title)" : card.title)
   }
 
-  /// Where the tags (`#tag`) and dates (`@{2024-05-01}`, `@@{10:30}`, `@2024-05-01`) are in a
-  /// line of a card's title: their character offsets and lengths.
+  /// Where the tags (`#tag`) and dates (`@{2026-12-24}`, `@@{10:30}`) are in a line of a
+  /// card's title: their character offsets and lengths, by the one rule the page's titles are
+  /// read by too (``CardMarks``).
   static func highlights(in line: String) -> [(start: Int, length: Int)] {
-    let characters = Array(line)
-    var found: [(Int, Int)] = []
-    var index = 0
-    while index < characters.count {
-      let atWordStart = index == 0 || characters[index - 1] == " "
-      let character = characters[index]
-      if atWordStart && (character == "#" || character == "@") && index + 1 < characters.count
-        && characters[index + 1] != " " && characters[index + 1] != "#"
-      {
-        var end = index + 1
-        if character == "@" {
-          while end < characters.count && characters[end] == "@" { end += 1 }
-          if end < characters.count && characters[end] == "{" {
-            while end < characters.count && characters[end] != "}" { end += 1 }
-            end = Swift.min(characters.count, end + 1)
-          } else {
-            while end < characters.count && characters[end] != " " { end += 1 }
-          }
-        } else {
-          while end < characters.count && characters[end] != " " { end += 1 }
-        }
-        found.append((index, end - index))
-        index = end
-      } else {
-        index += 1
-      }
-    }
-    return found
+    CardMarks.tagsAndDates(in: line)
   }
 
   /// A card: its wrapped title, and a dim line summing up its details; the focused card has a

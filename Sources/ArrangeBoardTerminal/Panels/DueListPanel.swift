@@ -49,8 +49,7 @@ struct DueListPanel {
 
   /// The words and the sign a due date is marked with (the colour only repeats them).
   static func mark(_ urgency: DueDate.Urgency?) -> String? {
-    guard let urgency, let words = urgency.mark else { return nil }
-    return (urgency == .overdue ? "⚠ " : "◷ ") + words
+    urgency?.signedMark
   }
 
   /// The style of a mark: bold, red for overdue, yellow for today and soon.

@@ -1,3 +1,4 @@
+import ArrangeBoard
 import ArrangeTerminal
 
 /// Each tag's own colour in a terminal: the hue the page gives the same tag (worked out from its
@@ -7,11 +8,9 @@ enum TagColour {
   /// One colour every 30° of hue, from red round to pink.
   static let palette: [UInt8] = [203, 208, 178, 112, 71, 37, 38, 33, 63, 135, 170, 205]
 
-  /// The hue of tag `name` (0–359), as the page works it out.
+  /// The hue of tag `name` (0–359): the one the page gives it (``CardMarks/hue(ofTag:)``).
   static func hue(of name: String) -> Int {
-    var hash = 0
-    for scalar in name.lowercased().unicodeScalars { hash = (hash * 31 + Int(scalar.value)) % 3607 }
-    return hash % 360
+    CardMarks.hue(ofTag: name)
   }
 
   /// The colour of tag `name` (without its `#`).

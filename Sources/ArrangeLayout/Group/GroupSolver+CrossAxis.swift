@@ -27,7 +27,7 @@ extension GroupSolver {
     switch style.crossSize {
     case .points(let value): return nonNegative(value)
     case .percent(let value):
-      return LayoutTree.share(crossLength ?? 0, nonNegative(value), of: 100)
+      return Self.share(crossLength ?? 0, nonNegative(value), of: 100)
     case .automatic, .fit, .stretch: return nil
     }
   }
@@ -41,7 +41,7 @@ extension GroupSolver {
     of child: Int32, style: ItemStyle, main: Double, axis: Axis, crossLength: Double?,
     stretches: Bool, measured: Size
   ) -> Double? {
-    if let fixed = LayoutTree.fixedCross(style, crossLength) { return fixed }
+    if let fixed = Self.fixedCross(style, crossLength) { return fixed }
     if stretches, let crossLength { return crossLength }
     if measured[axis] == main { return measured[axis.cross] }
     return lookup(child, SizeProposal(main: main, cross: crossLength, axis: axis))?[axis.cross]

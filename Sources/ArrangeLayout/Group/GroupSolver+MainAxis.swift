@@ -77,12 +77,12 @@ extension GroupSolver {
           scratch[i].flag = flagHidden
         } else {
           pass.visible += 1
-          let (low, high) = LayoutTree.clampBounds(style)
+          let (low, high) = Self.clampBounds(style)
           scratch[i].low = low
           scratch[i].high = high
           switch style.size {
           case .points(let value):
-            let size = LayoutTree.clamp(nonNegative(value), low, high)
+            let size = Self.clamp(nonNegative(value), low, high)
             scratch[i].size = size
             scratch[i].flag = flagFixed
             pass.points = clampFinite(pass.points + size)
@@ -106,7 +106,7 @@ extension GroupSolver {
           if let crossLength, group.margin != nil {
             // Margin mode: every child spans the whole cross extent.
             scratch[i].cross = crossLength
-          } else if let fixed = LayoutTree.fixedCross(style, crossLength) {
+          } else if let fixed = Self.fixedCross(style, crossLength) {
             scratch[i].cross = fixed
           } else if let crossLength, style.stretches(in: group) {
             scratch[i].cross = crossLength
@@ -144,13 +144,13 @@ extension GroupSolver {
       var complete = true
       for i in base..<(base + count) where scratch[i].flag == flagMeasured {
         let c = Int(scratch[i].node)
-        let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
+        let cross = Self.fixedCross(styles[c], crossLength) ?? crossLength
         let proposal = SizeProposal(main: offered, cross: cross, axis: axis)
         guard let measured = lookup(scratch[i].node, proposal) else {
           complete = false
           continue
         }
-        let size = LayoutTree.clamp(measured[axis], scratch[i].low, scratch[i].high)
+        let size = Self.clamp(measured[axis], scratch[i].low, scratch[i].high)
         // Content wider than the offer (a word longer than the line) was wrapped for the offer:
         // its other extent is measured again at the size it gets.
         if measured[axis] <= offered ?? .infinity { scratch[i].measured = measured }
@@ -170,8 +170,8 @@ extension GroupSolver {
       share.used = withScratch { scratch in
         var used = share.used
         for i in base..<(base + count) where scratch[i].flag == flagPercent {
-          let size = LayoutTree.clamp(
-            LayoutTree.share(flexible, scratch[i].weight, of: divisor), scratch[i].low,
+          let size = Self.clamp(
+            Self.share(flexible, scratch[i].weight, of: divisor), scratch[i].low,
             scratch[i].high)
           scratch[i].size = size
           used = clampFinite(used + size)
@@ -193,7 +193,7 @@ extension GroupSolver {
             total += scratch[i].weight
           }
         }
-        return LayoutTree.distributeFill(
+        return Self.distributeFill(
           scratch, base: base, count: count, free: free, weightTotal: total)
       }
       share.used = clampFinite(share.used + given)
@@ -236,8 +236,8 @@ extension GroupSolver {
       var lowered = 0
       var total = 0.0
       for i in base..<end where scratch[i].flag == flagFill {
-        let target = LayoutTree.share(remaining, scratch[i].weight, of: weights)
-        let size = LayoutTree.clamp(target, scratch[i].low, scratch[i].high)
+        let target = Self.share(remaining, scratch[i].weight, of: weights)
+        let size = Self.clamp(target, scratch[i].low, scratch[i].high)
         scratch[i].size = size
         violation = clampFinite(violation + (size - target))
         total = clampFinite(total + size)
@@ -257,7 +257,7 @@ extension GroupSolver {
       let roundWeights = weights
       var frozeNow = false
       for i in base..<end where scratch[i].flag == flagFill {
-        let target = LayoutTree.share(roundRemaining, scratch[i].weight, of: roundWeights)
+        let target = Self.share(roundRemaining, scratch[i].weight, of: roundWeights)
         let size = scratch[i].size
         if (violation > 0 && size > target) || (violation < 0 && size < target) {
           scratch[i].flag = flagFrozen
@@ -278,5 +278,28 @@ extension GroupSolver {
       for i in base..<end where scratch[i].flag == flagFrozen { scratch[i].flag = flagFill }
     }
     return given
+  }
+}
+
+extension GroupSolver {
+  // MARK: - Clamps
+
+  /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
+  /// infinite maximum is no maximum).
+  static func clampBounds(_ style: ItemStyle) -> (Double, Double) {
+    (nonNegative(style.minSize), style.maxSize >= 0 ? style.maxSize : 0)
+  }
+
+  /// A child's main size clamped to its minimum and maximum (the minimum wins).
+  static func clamp(_ value: Double, _ style: ItemStyle) -> Double {
+    let (low, high) = clampBounds(style)
+    return clamp(value, low, high)
+  }
+
+  /// `value` clamped to `low ... high` (the minimum wins).
+  @inline(__always)
+  static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+    let upper = value < high ? value : high
+    return upper > low ? upper : low
   }
 }

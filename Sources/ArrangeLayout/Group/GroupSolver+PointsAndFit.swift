@@ -60,7 +60,7 @@ extension GroupSolver {
       visible += 1
       switch styles[c].size {
       case .points(let value):
-        points = clampFinite(points + LayoutTree.clamp(nonNegative(value), styles[c]))
+        points = clampFinite(points + Self.clamp(nonNegative(value), styles[c]))
       case .fit: break
       case .percent, .fill: if mainProposed { return nil }
       }
@@ -120,11 +120,11 @@ extension GroupSolver {
         if let frame = placer?.hiddenFrame() { localFrames[c] = frame }
         continue
       }
-      let fixedCross = LayoutTree.fixedCross(style, crossLength)
+      let fixedCross = Self.fixedCross(style, crossLength)
       let size: Double
       var measured = Size.unmeasured
       if case .points(let value) = style.size {
-        size = LayoutTree.clamp(nonNegative(value), style)
+        size = Self.clamp(nonNegative(value), style)
       } else {
         let offeredCross = fixedCross ?? crossLength
         guard let found = lookup(node, SizeProposal(main: offered, cross: offeredCross, axis: axis))
@@ -132,7 +132,7 @@ extension GroupSolver {
           complete = false
           continue
         }
-        size = LayoutTree.clamp(found[axis], style)
+        size = Self.clamp(found[axis], style)
         // Content wider than the offer was wrapped for the offer: measured again at its size.
         if found[axis] <= offered ?? .infinity { measured = found }
         // A child that must be measured again at its size would need two proposals at once,
@@ -198,7 +198,7 @@ extension GroupSolver {
       child = nextSiblings[c]
       guard !hiddenFlags[c], kinds[c] != .leaf, !measurements[c].valid else { continue }
       if case .points = styles[c].size { continue }
-      let cross = LayoutTree.fixedCross(styles[c], crossLength) ?? crossLength
+      let cross = Self.fixedCross(styles[c], crossLength) ?? crossLength
       requestMeasure(Int32(c), SizeProposal(main: offered, cross: cross, axis: axis))
       asked = true
     }

@@ -123,18 +123,18 @@ extension GroupSolver {
         }
         visible += 1
         let style = styles[c]
-        let fixedCross = LayoutTree.fixedCross(style, crossLength)
+        let fixedCross = Self.fixedCross(style, crossLength)
         let main: Double
         var measured = Size.unmeasured
         if case .points(let value) = style.size {
-          main = LayoutTree.clamp(nonNegative(value), style)
+          main = Self.clamp(nonNegative(value), style)
         } else {
           let proposal = SizeProposal(main: offered, cross: fixedCross ?? crossLength, axis: axis)
           guard let found = lookup(node, proposal) else {
             complete = false
             continue
           }
-          main = LayoutTree.clamp(found[axis], style)
+          main = Self.clamp(found[axis], style)
           // Content wider than the offer was wrapped for the offer: measured again at its size.
           if found[axis] <= offered { measured = found }
           used = clampFinite(used + main)

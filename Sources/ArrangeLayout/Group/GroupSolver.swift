@@ -7,7 +7,12 @@ import ArrangeGeometry
 /// ``LayoutTree``: it reads a node's links, kind, style, visibility and group style, writes
 /// children's frames, asks for measurements, and borrows scratch space. Everything else of the
 /// tree — building, dirtiness, rounding, queries, flows, the measuring loop — is out of its
-/// reach. ``LayoutTree`` is the one conforming type, and every call is specialized for it.
+/// reach, and no file of the solver (`Group/`) names a tree type: the tree's side of this seam
+/// (its conformance, the scratch stack, the measurements it serves) is in `Tree/`.
+/// ``LayoutTree`` is the one conforming type, and every call is specialized for it. Columns
+/// are views of memory the tree owns: the solver writes frames and group slots through them
+/// in place (``NodeColumn``'s setter does not mutate the column), which is why they are
+/// `{ get }` here.
 protocol GroupSolver {
   // MARK: Structure, read only
 
@@ -62,5 +67,3 @@ protocol GroupSolver {
   /// Gives back the slots reserved at `base`.
   mutating func popScratch(_ base: Int)
 }
-
-extension LayoutTree: GroupSolver {}

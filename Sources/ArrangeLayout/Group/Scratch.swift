@@ -28,29 +28,6 @@ struct ScratchSlot: Sendable {
 /// The scratch space, opened for a hot loop (see ``GroupSolver/withScratch(_:)``).
 typealias ScratchBuffers = UnsafeMutableBufferPointer<ScratchSlot>
 
-extension LayoutTree {
-  // MARK: - Scratch space
-
-  /// Reserves `count` scratch slots above the ones in use and returns where they start.
-  ///
-  /// Sizing a group measures its children, which may size groups of their own: each level takes
-  /// the slots above its parent's, so nothing is overwritten and, once the space has grown to
-  /// the deepest path, nothing is allocated.
-  mutating func pushScratch(_ count: Int) -> Int {
-    let base = scratchTop
-    let needed = base + count
-    if scratch.count < needed {
-      let extra = Swift.max(needed, scratch.count * 2, 16) - scratch.count
-      scratch.append(contentsOf: repeatElement(ScratchSlot(), count: extra))
-    }
-    scratchTop = needed
-    return base
-  }
-
-  /// Gives back the slots reserved at `base`.
-  mutating func popScratch(_ base: Int) { scratchTop = base }
-}
-
 extension GroupSolver {
   /// Calls `body` with pointers to the scratch arrays.
   ///

@@ -279,25 +279,6 @@ extension LayoutTree {
     guard scaled.magnitude < 4_503_599_627_370_496 else { return value }
     return roundHalfUp(scaled) / scale
   }
-
-  /// A child's sanitized minimum and maximum: invalid minimums are 0, invalid maximums 0 (an
-  /// infinite maximum is no maximum).
-  static func clampBounds(_ style: ItemStyle) -> (Double, Double) {
-    (nonNegative(style.minSize), style.maxSize >= 0 ? style.maxSize : 0)
-  }
-
-  /// A child's main size clamped to its minimum and maximum (the minimum wins).
-  static func clamp(_ value: Double, _ style: ItemStyle) -> Double {
-    let (low, high) = clampBounds(style)
-    return clamp(value, low, high)
-  }
-
-  /// `value` clamped to `low ... high` (the minimum wins).
-  @inline(__always)
-  static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
-    let upper = value < high ? value : high
-    return upper > low ? upper : low
-  }
 }
 
 extension Point {

@@ -1,3 +1,4 @@
+import ArrangeJSON
 import ArrangeLayout
 
 /// The keys of the layout document schema and the wording shared by its messages.

@@ -1,4 +1,5 @@
 import ArrangeGeometry
+import ArrangeJSON
 import ArrangeLayout
 
 /// Turns a parsed JSON value into a ``LayoutDocument``, checking every key and value against the

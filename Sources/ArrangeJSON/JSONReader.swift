@@ -1,11 +1,35 @@
-/// A strict RFC 8259 JSON parser that keeps positions, member order and duplicate keys.
+/// Why a text is not JSON: what is wrong, where (a byte offset), and in which value.
+package struct JSONReadError: Error, Equatable, Sendable {
+  /// The two ways a text fails.
+  package enum Kind: Equatable, Sendable {
+    /// Not RFC 8259 JSON.
+    case invalid
+    /// Containers nested deeper than the reader was allowed to go.
+    case nestingTooDeep
+  }
+  /// Which way the text failed.
+  package var kind: Kind
+  /// What is wrong, in words ("a number cannot have a leading zero"); for
+  /// ``Kind/nestingTooDeep``, empty: the caller says how deep it allows.
+  package var message: String
+  /// The path of the value being read when it failed.
+  package var path: JSONPath
+  /// The byte offset in the input where it failed.
+  package var offset: Int
+}
+
+/// The package's one JSON reader: strict RFC 8259, keeping positions, member order and keys.
+///
+/// The layout documents of `arrange-layout` and the change requests a board's
+/// page sends are both read by it.
 ///
 /// Why not `JSONSerialization`: it refuses more than 512 nested containers (a layout 256 levels
 /// deep), reads `1` as `true`, keeps only the last of two equal keys, loses member order, and
-/// reports errors as a bare character offset. This parser is iterative (an explicit stack, no
+/// reports errors as a bare character offset. This reader is iterative (an explicit stack, no
 /// recursion), so a deep document cannot overflow the call stack, and every error carries the
-/// path of the value being read.
-struct JSONParser {
+/// path of the value being read. Each reader of it decides what a duplicate key means (the
+/// layout names it, the server refuses it).
+package struct JSONReader {
   private let input: [UInt8]
   private var position = 0
   private var stack: [Frame] = []
@@ -27,15 +51,15 @@ struct JSONParser {
     self.maximumDepth = maximumDepth
   }
 
-  /// Parses the whole input as one JSON value.
-  static func parse(
+  /// Reads the whole input as one JSON value, nested at most `maximumDepth` containers deep.
+  package static func parse(
     _ input: [UInt8], maximumDepth: Int
-  ) throws(LayoutDocumentError) -> JSONValue {
-    var parser = JSONParser(input, maximumDepth: maximumDepth)
+  ) throws(JSONReadError) -> JSONValue {
+    var parser = JSONReader(input, maximumDepth: maximumDepth)
     return try parser.parseDocument()
   }
 
-  private mutating func parseDocument() throws(LayoutDocumentError) -> JSONValue {
+  private mutating func parseDocument() throws(JSONReadError) -> JSONValue {
     // A UTF-8 byte order mark is tolerated, as editors on some systems write one.
     if input.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     skipWhitespace()
@@ -52,10 +76,8 @@ struct JSONParser {
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         if stack.count >= maximumDepth {
-          throw LayoutDocumentError(
-            kind: .nestingTooDeep, path: currentPath().abbreviated,
-            message: "nesting deeper than \(LayoutDocument.maximumDepthText) levels",
-            offset: start, in: input)
+          throw JSONReadError(
+            kind: .nestingTooDeep, message: "", path: currentPath(), offset: start)
         }
         position += 1
         skipWhitespace()
@@ -155,7 +177,7 @@ struct JSONParser {
   }
 
   /// Reads `"key"` and the colon after it into the top frame.
-  private mutating func readKey() throws(LayoutDocumentError) {
+  private mutating func readKey() throws(JSONReadError) {
     let top = stack.count - 1
     guard peek() == UInt8(ascii: "\"") else {
       throw failure(
@@ -172,7 +194,7 @@ struct JSONParser {
     position += 1
   }
 
-  private mutating func readString() throws(LayoutDocumentError) -> String {
+  private mutating func readString() throws(JSONReadError) -> String {
     let start = position
     position += 1  // the opening quote
     var bytes: [UInt8] = []
@@ -202,7 +224,7 @@ struct JSONParser {
   }
 
   /// Reads the escape after a backslash and appends its UTF-8 bytes.
-  private mutating func readEscape(into bytes: inout [UInt8]) throws(LayoutDocumentError) {
+  private mutating func readEscape(into bytes: inout [UInt8]) throws(JSONReadError) {
     guard let byte = peek() else { throw failure("unterminated string") }
     position += 1
     switch byte {
@@ -242,7 +264,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func readHex4() throws(LayoutDocumentError) -> UInt32 {
+  private mutating func readHex4() throws(JSONReadError) -> UInt32 {
     var code: UInt32 = 0
     for _ in 0..<4 {
       guard let byte = peek() else { throw failure("unterminated string") }
@@ -259,7 +281,7 @@ struct JSONParser {
     return code
   }
 
-  private mutating func readNumber() throws(LayoutDocumentError) -> JSONValue {
+  private mutating func readNumber() throws(JSONReadError) -> JSONValue {
     let start = position
     func isDigit(_ byte: UInt8?) -> Bool {
       guard let byte else { return false }
@@ -301,7 +323,7 @@ struct JSONParser {
   }
 
   /// Reads `true`, `false` or `null`, or explains what else was found.
-  private mutating func readLiteral() throws(LayoutDocumentError) -> JSONValue {
+  private mutating func readLiteral() throws(JSONReadError) -> JSONValue {
     let start = position
     var end = position
     while end < input.count, isWordByte(input[end]) { end += 1 }
@@ -380,9 +402,9 @@ struct JSONParser {
     return path
   }
 
-  private func failure(_ message: String, containerOnly: Bool = false) -> LayoutDocumentError {
-    LayoutDocumentError(
-      kind: .invalidJSON, path: currentPath(containerOnly: containerOnly).description,
-      message: "invalid JSON: \(message)", offset: position, in: input)
+  private func failure(_ message: String, containerOnly: Bool = false) -> JSONReadError {
+    JSONReadError(
+      kind: .invalid, message: message, path: currentPath(containerOnly: containerOnly),
+      offset: position)
   }
 }

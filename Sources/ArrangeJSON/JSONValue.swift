@@ -4,23 +4,31 @@
 /// Objects keep their members in document order and keep duplicates, so that the schema reader
 /// can report keys in the order a person wrote them and refuse a key given twice (which
 /// `JSONSerialization` silently collapses).
-struct JSONValue: Sendable {
-  enum Content: Sendable {
+package struct JSONValue: Sendable {
+  /// What a value is.
+  package enum Content: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
-    /// The value and the literal as written (for messages: `got 1e3`).
+    /// The value and the literal as written (for messages: `got 1e3`; and for whole numbers
+    /// read exactly, never through a `Double`).
     case number(Double, String)
+    /// A string, its escapes read.
     case string(String)
+    /// An array's elements, in order.
     case array([JSONValue])
+    /// An object's members, in document order, duplicates kept.
     case object([JSONMember])
   }
 
-  var content: Content
+  /// What the value is.
+  package var content: Content
   /// The byte offset of the value's first character in the input.
-  var offset: Int
+  package var offset: Int
 
   /// A short description for "expected …, got …" messages.
-  var summary: String {
+  package var summary: String {
     switch content {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
@@ -32,7 +40,7 @@ struct JSONValue: Sendable {
   }
 
   /// `value` as a JSON string literal, shortened to about `limit` characters.
-  static func quoted(_ value: String, limit: Int = .max) -> String {
+  package static func quoted(_ value: String, limit: Int = .max) -> String {
     var result = "\""
     var count = 0
     for scalar in value.unicodeScalars {
@@ -61,15 +69,17 @@ struct JSONValue: Sendable {
 }
 
 /// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable {
-  var key: String
+package struct JSONMember: Sendable {
+  /// The key, its escapes read.
+  package var key: String
   /// The byte offset of the key's opening quote.
-  var keyOffset: Int
-  var value: JSONValue
+  package var keyOffset: Int
+  /// The member's value.
+  package var value: JSONValue
 }
 
 /// A step from a JSON value to one of its parts: an object key or an array index.
-enum JSONPathComponent: Hashable, Sendable {
+package enum JSONPathComponent: Hashable, Sendable {
   case key(String)
   case index(Int)
 }
@@ -78,24 +88,32 @@ enum JSONPathComponent: Hashable, Sendable {
 ///
 /// The layout schema names nodes by the same path, so that an error and an output line refer to
 /// a node in the same words.
-struct JSONPath: Hashable, Sendable, CustomStringConvertible {
-  var components: [JSONPathComponent] = []
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+  package var components: [JSONPathComponent] = []
+
+  /// The path of `components`; with none, the document itself.
+  package init(components: [JSONPathComponent] = []) {
+    self.components = components
+  }
 
   /// Paths longer than this are shortened in messages about excessive nesting.
   static let elisionThreshold = 12
 
-  func appending(_ key: String) -> JSONPath {
+  /// This path, then the member `key`.
+  package func appending(_ key: String) -> JSONPath {
     JSONPath(components: components + [.key(key)])
   }
 
-  func appending(_ index: Int) -> JSONPath {
+  /// This path, then the element at `index`.
+  package func appending(_ index: Int) -> JSONPath {
     JSONPath(components: components + [.index(index)])
   }
 
-  var description: String { JSONPath.render(components[...]) }
+  /// The path as messages write it: `root.children[2].size`.
+  package var description: String { JSONPath.render(components[...]) }
 
   /// The path with its middle elided when it is very long: `root.children[0]….children[0].children[3]`.
-  var abbreviated: String {
+  package var abbreviated: String {
     guard components.count > JSONPath.elisionThreshold else { return description }
     let head = JSONPath.render(components.prefix(3))
     let tail = JSONPath.render(components.suffix(4), leadingDot: true)
