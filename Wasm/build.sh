@@ -8,7 +8,7 @@
 # linking machine code; then wasm-opt (binaryen) makes it smaller still.
 # With `layout` as second argument it builds the gallery's layout module instead (default
 # .build/wasm/arrange-layout.wasm): ArrangeLayout and the layout documents' reader
-# (ArrangeLayoutJSON, Wasm/ArrangeWasmLayout.swift), for the layout playground.
+# (ArrangeJSON, ArrangeLayoutJSON, Wasm/ArrangeWasmLayout.swift), for the layout playground.
 # Usage: Wasm/build.sh [OUTPUT] [library|layout]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,16 +54,22 @@ for module in "${engines[@]:1}"; do
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 if [ "$what" = layout ]; then
-  # The layout documents' reader, without its command and its SVG (those use Foundation); its
-  # package-level names are reached as in the package, and its imports are read as there.
+  # The layout documents' reader, without its command and its SVG (those use Foundation), over
+  # the package's JSON reader; their package-level names are reached as in the package, and
+  # their imports are read as there.
+  swiftc "${flags[@]}" -package-name Arrange -enable-upcoming-feature InternalImportsByDefault \
+    -enable-upcoming-feature MemberImportVisibility -module-name ArrangeJSON \
+    $(find Sources/ArrangeJSON -name '*.swift' | sort) \
+    -emit-module-path "$work/ArrangeJSON.swiftmodule" -c -o "$work/ArrangeJSON.o"
   swiftc "${flags[@]}" -package-name Arrange -enable-upcoming-feature InternalImportsByDefault \
     -enable-upcoming-feature MemberImportVisibility -module-name ArrangeLayoutJSON \
     Sources/ArrangeLayoutJSON/LayoutDocument.swift Sources/ArrangeLayoutJSON/LayoutDocumentError.swift \
-    $(find Sources/ArrangeLayoutJSON/JSON Sources/ArrangeLayoutJSON/Schema -name '*.swift' | sort) \
+    $(find Sources/ArrangeLayoutJSON/Schema -name '*.swift' | sort) \
     -emit-module-path "$work/ArrangeLayoutJSON.swiftmodule" -c -o "$work/ArrangeLayoutJSON.o"
   swiftc "${flags[@]}" -package-name Arrange -module-name ArrangeWasmLayout \
     Wasm/ArrangeWasmLayout.swift -c -o "$work/entry.o"
-  objects=("$work/entry.o" "$work/ArrangeLayoutJSON.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
+  objects=("$work/entry.o" "$work/ArrangeLayoutJSON.o" "$work/ArrangeJSON.o" "$work/ArrangeLayout.o"
+    "$work/ArrangeGeometry.o")
 else
   swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
     Wasm/ArrangeWasmShared.swift Wasm/ArrangeWasmCodes.swift Wasm/ArrangeWasmRecords.swift \

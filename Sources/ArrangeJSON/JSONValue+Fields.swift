@@ -64,7 +64,7 @@ extension JSONValue {
       case .object(let members):
         var seen: Set<String> = []
         for member in members where !seen.insert(member.key).inserted { return member.key }
-        pending.append(contentsOf: members.reversed().map(\.value))
+        pending.append(contentsOf: members.reversed().map { $0.value })
       default: break
       }
     }
