@@ -16,40 +16,39 @@ import {
 /// How long after a click on a card a double click elsewhere still opens that card (ms).
 const DOUBLE_CLICK = 1000;
 
-/// Each key's action: `(state, at, event)` where `at` is `{ id, column }`, the focused card's
-/// id and the column of the focused card or title (`null` when there is none). An action that
-/// needs a card or a column does nothing without one. Each returns whether it used the key (the
-/// browser then does nothing more with it).
+/// Each key's action: `run(state, at, key)` where `at` is `{ id, column }`, the focused card's
+/// id and the column of the focused card or title. An action that `needs` a card or a column
+/// does nothing without one. The browser does nothing more with a key an action takes, unless
+/// it `passes` the key on.
 const KEYS = Object.freeze({
-  ArrowUp: (state, at, event) => at.id != null && (moveFocus(state, event.key, at.id), true),
-  ArrowDown: (state, at, event) => at.id != null && (moveFocus(state, event.key, at.id), true),
-  ArrowLeft: (state, at, event) => at.id != null && (moveFocus(state, event.key, at.id), true),
-  ArrowRight: (state, at, event) => at.id != null && (moveFocus(state, event.key, at.id), true),
-  Enter: (state, at) => at.id != null && (openDetails(state, at.id), true),
-  a: (state, at) => (askCard(state, at.column ?? 0), true),
-  e: (state, at) => at.id != null && (rename(state, at.id), true),
-  D: (state, at) => at.id != null && (removeCard(state, at.id), true),
-  Delete: (state, at) => at.id != null && (removeCard(state, at.id), true),
-  t: (state, at) => at.id != null && (tick(state, at.id), true),
-  // v selects, as in the terminal app; s, which the page used first, still does (neither keeps
-  // the key from the browser).
-  v: (state, at) => { if (at.id != null) toggleSelection(state, at.id); return false; },
-  s: (state, at) => { if (at.id != null) toggleSelection(state, at.id); return false; },
-  "<": (state, at) => at.column != null && (moveColumn(state, at.column, -1), true),
-  ">": (state, at) => at.column != null && (moveColumn(state, at.column, 1), true),
-  "/": () => ($("search").focus(), true),
-  C: (state) => (askColumn(state), true),
-  E: (state, at) => at.column != null && (renameColumn(state, at.column), true),
-  X: (state, at) => at.column != null && (removeColumn(state, at.column), true),
-  u: (state) => (sendEdit(state, Edit.undo), false),
-  r: (state) => (sendEdit(state, Edit.redo), false),
+  ArrowUp: { needs: "card", run: (state, at, key) => moveFocus(state, key, at.id) },
+  ArrowDown: { needs: "card", run: (state, at, key) => moveFocus(state, key, at.id) },
+  ArrowLeft: { needs: "card", run: (state, at, key) => moveFocus(state, key, at.id) },
+  ArrowRight: { needs: "card", run: (state, at, key) => moveFocus(state, key, at.id) },
+  Enter: { needs: "card", run: (state, at) => openDetails(state, at.id) },
+  a: { run: (state, at) => askCard(state, at.column ?? 0) },
+  e: { needs: "card", run: (state, at) => rename(state, at.id) },
+  D: { needs: "card", run: (state, at) => removeCard(state, at.id) },
+  Delete: { needs: "card", run: (state, at) => removeCard(state, at.id) },
+  t: { needs: "card", run: (state, at) => tick(state, at.id) },
+  // v selects, as in the terminal app; s, which the page used first, still does.
+  v: { needs: "card", passes: true, run: (state, at) => toggleSelection(state, at.id) },
+  s: { needs: "card", passes: true, run: (state, at) => toggleSelection(state, at.id) },
+  "<": { needs: "column", run: (state, at) => moveColumn(state, at.column, -1) },
+  ">": { needs: "column", run: (state, at) => moveColumn(state, at.column, 1) },
+  "/": { run: () => $("search").focus() },
+  C: { run: (state) => askColumn(state) },
+  E: { needs: "column", run: (state, at) => renameColumn(state, at.column) },
+  X: { needs: "column", run: (state, at) => removeColumn(state, at.column) },
+  u: { passes: true, run: (state) => sendEdit(state, Edit.undo) },
+  r: { passes: true, run: (state) => sendEdit(state, Edit.redo) },
   // As in the terminal, and as the messages about the file say: R reloads the file, W writes
   // this board over it (after another program changed or removed it).
-  R: (state) => (sendEdit(state, Edit.reload), false),
-  W: (state) => (sendEdit(state, Edit.overwrite), false),
-  "?": () => ($("help").showModal(), false),
-  A: (state) => (showArchive(state), false),
-  d: (state) => (showDue(state), true),
+  R: { passes: true, run: (state) => sendEdit(state, Edit.reload) },
+  W: { passes: true, run: (state) => sendEdit(state, Edit.overwrite) },
+  "?": { passes: true, run: () => $("help").showModal() },
+  A: { passes: true, run: (state) => showArchive(state) },
+  d: { run: (state) => showDue(state) },
 });
 
 /// The board's keys, when no dialog is open and no drag is under way.
@@ -75,7 +74,9 @@ function keydown(state, event) {
   const id = card ? Number(card.dataset.id) : null;
   const title = target.closest?.(".title");
   const column = card ? locate(state.shownIds, id)?.column : title ? Number(title.dataset.column) : null;
-  if (action(state, { id, column: column ?? null }, event)) event.preventDefault();
+  if ((action.needs === "card" && id == null) || (action.needs === "column" && column == null)) return;
+  if (!action.passes) event.preventDefault();
+  action.run(state, { id, column }, event.key);
 }
 
 /// Shows the cards that match the search `value` alone, and says how many.
