@@ -9,7 +9,9 @@ import ArrangeBoard
 /// "cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],"subtasks":[]}]}],
 /// "archive":["…"]}`. `saved` is false while a change is held but not yet written, and
 /// `pending` then says why. `tagColors` holds an Obsidian board's own tag colours
-/// (``ObsidianTagColors``).
+/// (``ObsidianTagColors``). A column with a card limit has `full`, the sentence a card dropped
+/// into it when it is full is refused with (``BoardDocument/fullColumnMessage(_:)``, the
+/// terminal's words), which the page says as a drag reaches it.
 final class BoardSnapshot: @unchecked Sendable {
   /// The number of this snapshot: it grows by one with every snapshot the server makes (a
   /// new version, news for the status line, a save that went through).
@@ -95,7 +97,9 @@ final class BoardSnapshot: @unchecked Sendable {
     for (index, column) in document.columns.enumerated() {
       columnHeads.append(
         "{\"title\":\(quoted(column.title)),\"limit\":\(column.limit.map(String.init) ?? "null")"
-          + ",\"complete\":\(column.marksComplete),\"cards\":[")
+          + ",\"complete\":\(column.marksComplete)"
+          + (document.fullColumnMessage(index).map { ",\"full\":" + quoted($0) } ?? "")
+          + ",\"cards\":[")
       // Every card's details at once (one pass over the column's lines) when some are new.
       var details: [CardDetails]?
       cards.append(

@@ -4,10 +4,11 @@
 /// tag, and its colour, is decided here alone.
 ///
 /// The marks, tried in this order at each place of the title, the leftmost mark winning: code
-/// (`` `x` ``), bold (`**x**`, `__x__`), strike (`~~x~~`), highlight (`==x==`), italic (`*x*`,
-/// `_x_`, not inside a word), wiki links (`[[page]]`, `[[page|alias]]`), links (`[label](url)`,
-/// only web and mail addresses link), bare web addresses, tags (`#tag`, not after a letter, digit,
-/// `_` or `&`, and not digits alone), Obsidian's times (`@@{17:30}`) and dates (`@{2026-12-24}`).
+/// (a backtick on each side), bold (`**x**`, `__x__`), strike (`~~x~~`), highlight (`==x==`),
+/// italic (`*x*`, `_x_`, not inside a word), wiki links (`[[page]]`, `[[page|alias]]`), links
+/// (`[label](url)`, only web and mail addresses link), bare web addresses, tags (`#tag`, not
+/// after a letter, digit, `_` or `&`, and not digits alone), Obsidian's times (`@@{17:30}`) and
+/// dates (`@{2026-12-24}`).
 /// Bold, strike, highlight, italic and a link's label hold marks of their own.
 public enum CardMarks {
   /// A piece of a title: plain words, or a mark with what it shows.
