@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { WEB, blanked, sources } from "./source.mjs";
 
-/// The page modules `name` imports, directly and through others.
+/// The page modules `name` imports, directly and through others, statically or not.
 function imported(name, texts, seen = new Set()) {
   const code = texts.get(name);
-  for (const match of code.matchAll(/\bfrom\s+["']\.\/([\w-]+\.js)["']/g)) {
+  for (const match of code.matchAll(/(?:\bfrom\s+|\bimport\(\s*)["']\.\/([\w-]+\.js)["']/g)) {
     if (seen.has(match[1]) || !texts.has(match[1])) continue;
     seen.add(match[1]);
     imported(match[1], texts, seen);

@@ -4,21 +4,13 @@
 // by a board that predates it.
 
 import { status } from "./board-status.js";
+import { request, tokenInAddress } from "./board-request.js";
 import { applyPatch, defer, sameColumns } from "./board-state.js";
 import { isDragging } from "./board-drag.js";
 import { drawBar, render } from "./board-render.js";
 
 /// How long the page waits before it opens a lost connection again (milliseconds).
 const RECONNECT = 1000;
-
-/// The key in the page's address (`#token=…`), or "".
-export const tokenInAddress = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
-
-/// Asks the server for `path`, with the board's key.
-function request(state, path, options = {}) {
-  const headers = Object.assign({ "X-Arrange-Token": state.token }, options.headers || {});
-  return fetch(path, Object.assign({}, options, { headers, cache: "no-store" }));
-}
 
 /// Sends edits (`{ op: Edit.…, … }` each) made on the version shown; the answer (the board now)
 /// replaces what is shown once no later change of this page is still on its way. `then`, if
@@ -160,12 +152,13 @@ function connect(state) {
 }
 
 /// Loads the board with the page's token and opens the live connection, once the library is
-/// ready. A later call (a new token pasted into the address) replaces an earlier one and its
-/// connection.
-export async function openBoard(state) {
+/// ready; `asked` is the board's request when it was made already (the entry makes it before the
+/// page's modules have loaded). A later call (a new token pasted into the address) replaces an
+/// earlier one and its connection.
+export async function openBoard(state, asked = null) {
   const mine = ++state.opening;
   try {
-    const answer = await request(state, "api/board");
+    const answer = await (asked ?? request(state, "api/board"));
     await state.libraryReady;
     if (mine !== state.opening) return;
     if (!answer.ok) {
