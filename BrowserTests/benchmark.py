@@ -204,18 +204,21 @@ def drag_path(driver):
     return source, path
 
 
-def board_drags(cards, columns=5, drags=6):
+def board_drags(cards, columns=5, drags=6, loads=1):
     """`drags` drags (after one not counted) on a board of `cards` cards in `columns` columns,
-    by real mouse input through DevTools, one move per frame or so. Returns the pointermove →
-    next frame times, the long frames of each drag (from the press to 300 ms after the drop:
-    the moves, the drop and the card's flight home), and each drop → next frame and → painted."""
+    by real mouse input through DevTools, one move per frame or so, after `loads` loads of the
+    page. Returns the pointermove → next frame times, the long frames of each drag (from the
+    press to 300 ms after the drop: the moves, the drop and the card's flight home), each drop →
+    next frame and → painted, and each load's time to the first card drawn."""
     server = Server(board(columns=columns, cards=cards))
     driver = chromium(1400, 900)
-    result = {"moves": [], "long": [], "next": [], "painted": []}
+    result = {"moves": [], "long": [], "next": [], "painted": [], "load": []}
     try:
         load_clocked(driver)
-        open_board(driver, server.url)
-        result["load"] = [driver.execute_script("return window.loadClock")]
+        for attempt in range(loads):
+            # A new query each time: the same address with only a fragment would not reload.
+            open_board(driver, server.url.replace("/#", f"/?load={attempt}#"))
+            result["load"].append(driver.execute_script("return window.loadClock"))
         driver.execute_script(DRAG_CLOCK)
         for attempt in range(drags + 1):
             source, path = drag_path(driver)
@@ -290,28 +293,30 @@ def with_program(program, run):
             os.environ["ARRANGE_BINARY"] = saved
 
 
-def compare(previous, sizes=(1000, 5000), rounds=3, drags=4):
+def compare(previous, sizes=((1000, 17, 0), (5000, 33, None)), rounds=4, drags=4):
     """The drags of `board_drags` on the page `previous` (another build of `arrange`, its
     resources beside it) and on this one, side by side in one run: the two alternate, round by
     round and in turn first, so that a machine that gets busier or quieter meanwhile weighs on
-    both alike. Each round is a fresh server and Chromium with one drag not counted."""
+    both alike. Each round is a fresh server and Chromium: three loads of the page, then one
+    drag not counted and `drags` counted. `sizes` are (cards, drop bar, long-frame bar)."""
     programs = [("previous", previous), ("this", executable())]
     print(f"Drags on the board page, previous ({previous}) and this ({programs[1][1]}),")
     print(f"alternately: {rounds} rounds of {drags} drags of 60 moves each per page and size, 5 columns,")
     print(f"real mouse input through DevTools; load average before: {load()}")
     print(f"  {'':<46} {'previous':>10} {'this':>10}   bar")
-    for cards, drop_bar, long_bar in ((1000, 17, 0), (5000, 33, None)):
+    for cards, drop_bar, long_bar in sizes:
         pooled = {name: {"moves": [], "long": [], "next": [], "painted": [], "load": []} for name, _ in programs}
         for turn in range(rounds):
             for name, program in (programs if turn % 2 == 0 else programs[::-1]):
-                result = with_program(program, lambda: board_drags(cards, drags=drags))
+                result = with_program(program, lambda: board_drags(cards, drags=drags, loads=3))
                 for key, values in result.items():
                     pooled[name][key] += values
         figures = [
-            ("load to first board, median", lambda r: statistics.median(r["load"]), None, "ms"),
+            ("load to first board, median of all", lambda r: statistics.median(r["load"]), None, "ms"),
             ("pointermove → next frame, p50", lambda r: quantile(r["moves"], 0.5), None, "ms"),
             ("pointermove → next frame, p99", lambda r: quantile(r["moves"], 0.99), None, "ms"),
             ("long frames per drag, median", lambda r: statistics.median(r["long"]), long_bar, ""),
+            ("long frames per drag, mean", lambda r: round(statistics.mean(r["long"]), 2), None, ""),
             ("long frames per drag, most", lambda r: max(r["long"]), long_bar, ""),
             ("drop → next frame, median", lambda r: statistics.median(r["next"]), drop_bar, "ms"),
             ("drop → next frame, p90", lambda r: quantile(r["next"], 0.9), drop_bar, "ms"),
