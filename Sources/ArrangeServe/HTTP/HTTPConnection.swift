@@ -2,7 +2,7 @@
 /// and no clock: bytes received go in, events come out; answers go in, bytes to send come out.
 ///
 /// Its owner (the server's `poll(2)` loop, or a test) feeds it what the socket read
-/// (``receive(_:at:)-(UnsafeRawBufferPointer,_)``), asks it what to do next (``next(at:)``),
+/// (`receive(_:at:)`), asks it what to do next (``next(at:)``),
 /// hands it the application's answers (``respond(_:at:)``, ``upgrade(at:)``,
 /// ``acceptBody(at:)``, ``sendMessage(_:at:)``), writes what it says to write
 /// (``nextChunk``, ``didWrite(_:at:)``) and wakes it at its ``deadline``. Every method that can
@@ -146,19 +146,12 @@ struct HTTPConnection: Sendable {
 
   /// Takes bytes the socket read at `now`.
   mutating func receive(_ bytes: UnsafeRawBufferPointer, at now: Double) {
-    take(at: now) { $0.append(contentsOf: bytes) }
+    receive(Array(bytes), at: now)
   }
 
-  /// Takes bytes the socket read at `now`.
-  mutating func receive(_ bytes: [UInt8], at now: Double) {
-    take(at: now) { $0.append(contentsOf: bytes) }
-  }
-
-  /// Takes the bytes `append` adds, as the state wants them.
-  private mutating func take(at now: Double, _ append: (inout [UInt8]) -> Void) {
+  /// Takes bytes the socket read at `now`, as the state wants them.
+  mutating func receive(_ received: [UInt8], at now: Double) {
     lastActive = now
-    var received: [UInt8] = []
-    append(&received)
     switch state {
     case .readingHead, .readingBody:
       // A new request after an answer: its head's time starts with its first byte.
