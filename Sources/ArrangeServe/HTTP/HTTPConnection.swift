@@ -2,10 +2,10 @@
 /// and no clock: bytes received go in, events come out; answers go in, bytes to send come out.
 ///
 /// Its owner (the server's `poll(2)` loop, or a test) feeds it what the socket read
-/// (`receive(_:at:)`), asks it what to do next (``next(at:)``),
-/// hands it the application's answers (``respond(_:at:)``, ``upgrade(at:)``,
-/// ``acceptBody(at:)``, ``sendMessage(_:at:)``), writes what it says to write
-/// (``nextChunk``, ``didWrite(_:at:)``) and wakes it at its ``deadline``. Every method that can
+/// (`receive(_:at:)`), asks it what to do next (``next(at:)``), hands it the application's
+/// answers (``respond(_:at:)``, ``upgrade(at:)``, ``acceptBody(at:)``, ``sendMessage(_:at:)``),
+/// writes what it says to write (``nextChunk``, ``didWrite(_:at:)``) and wakes it at its
+/// ``deadline``. Every method that can
 /// start or end a wait is told the time; the machine never reads a clock.
 ///
 /// What it keeps to: one request at a time (a pipelined request waits in the buffer until the

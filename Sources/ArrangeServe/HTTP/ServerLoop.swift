@@ -123,8 +123,12 @@ final class ServerLoop: @unchecked Sendable {
     // The answers of the last changes go out before the connections close.
     takeFromResponder()
     for connection in Array(connections.values) {
-      _ = connection.machine.farewell().withUnsafeBytes {
-        send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      // A WebSocket is told why it closes; any other connection simply closes.
+      let farewell = connection.machine.farewell()
+      if !farewell.isEmpty {
+        _ = farewell.withUnsafeBytes {
+          send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
       }
       drop(connection)
     }
