@@ -118,24 +118,34 @@ package struct BoardServer: Sendable {
       var byte: UInt8 = 1
       _ = write(wakeWrite, &byte, 1)
     }
-    let shelf: BoardShelf
+    let gate = ServerGate(token: token, host: host, port: actual)
+    let files = Self.responses(of: web)
+    let responder: any Responder
+    let stopBoards: @Sendable () -> BoardWorker.Farewell
+    var worker: BoardWorker?
     if let folder {
-      shelf = BoardShelf(folder: folder, wake: wakeLoop, notice: notice)
+      let shelf = BoardShelf(folder: folder, wake: wakeLoop, notice: notice)
       shelf.record(address: served)
+      responder = FolderResponder(shelf: shelf, gate: gate, files: files)
+      stopBoards = { shelf.stop() }
     } else if let shared {
-      shelf = BoardShelf(single: BoardWorker(shared: shared, wake: wakeLoop, notice: notice))
+      let board = BoardWorker(shared: shared, wake: wakeLoop, notice: notice)
+      responder = BoardResponder(board: board, gate: gate, files: files)
+      stopBoards = { board.stop() }
+      worker = board
     } else {
       close(listener)
       throw StartError(message: "cannot start the server.")
     }
+    // A folder's boards each hold a file open.
     let loop = ServerLoop(
-      listener: listener, gate: ServerGate(token: token, host: host, port: actual),
-      files: Self.responses(of: web), shelf: shelf, limits: limits, wake: (wake[0], wake[1]))
-    let stopper = Stopper(shelf: shelf, loop: loop)
+      listener: listener, responder: responder, limits: limits,
+      reservedFiles: folder == nil ? 0 : ServerLimits.boards, wake: (wake[0], wake[1]))
+    let stopper = Stopper(loop: loop, stopping: stopBoards)
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
     defer { signals?.end() }
-    for board in shelf.all { board.worker.start() }
+    worker?.start()
     await ready("http://\(name):\(actual)/#token=\(token)")
     await loop.runOnThread(named: "arrange-serve", stopper: stopper)
     close(listener)
@@ -256,17 +266,18 @@ package struct BoardServer: Sendable {
   }
 }
 
-/// Stops the server once: the board writes what it holds (answering changes still queued),
+/// Stops the server once: the boards write what they hold (answering changes still queued),
 /// then the network closes.
 final class Stopper: @unchecked Sendable {
-  private let shelf: BoardShelf
+  private let stopping: @Sendable () -> BoardWorker.Farewell
   private let loop: ServerLoop
   private let lock = NSLock()
   private var started = false
   private var outcome: BoardServer.Stop?
 
-  init(shelf: BoardShelf, loop: ServerLoop) {
-    self.shelf = shelf
+  /// A stopper of `loop`, which first calls `stopping` (the boards write what they hold).
+  init(loop: ServerLoop, stopping: @escaping @Sendable () -> BoardWorker.Farewell) {
+    self.stopping = stopping
     self.loop = loop
   }
 
@@ -282,7 +293,7 @@ final class Stopper: @unchecked Sendable {
     guard !started else { return }
     started = true
     let thread = Thread { [self] in
-      let farewell = shelf.stop()
+      let farewell = stopping()
       lock.lock()
       outcome = BoardServer.Stop(isSaved: farewell.isSaved, message: farewell.message)
       lock.unlock()

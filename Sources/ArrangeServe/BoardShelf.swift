@@ -7,8 +7,8 @@ import Foundation
   import Darwin
 #endif
 
-/// The boards a server serves: one board file, or the boards of a folder, each opened on the
-/// first request for it and kept open until the server stops.
+/// The boards of a folder a server serves, each opened on the first request for it and kept
+/// open until the server stops.
 ///
 /// Each board of a folder is served as `arrange serve FILE` serves its one board: a
 /// ``BoardWorker`` of its own (its own thread, live sync, saves under the file's lock, outside
@@ -49,10 +49,8 @@ final class BoardShelf: @unchecked Sendable {
     case opening(name: [UInt8])
   }
 
-  /// The folder whose boards are served; `nil` for a server of one board.
-  let folder: BoardFolder?
-  /// Whether the server serves files alone, with no board (`arrange gallery`).
-  let isFilesOnly: Bool
+  /// The folder whose boards are served.
+  let folder: BoardFolder
   private let wake: @Sendable () -> Void
   private let notice: @Sendable (String) -> Void
   private let guardLock = NSLock()
@@ -64,27 +62,8 @@ final class BoardShelf: @unchecked Sendable {
   /// with the refusal when it could not be.
   private var opening: Set<[UInt8]> = []
   private var opened: [(name: [UInt8], refusal: Refusal?)] = []
-  private var single: Served?
   private var stopping = false
   private var address = ""
-
-  /// A shelf of one board, served by `worker`.
-  init(single worker: BoardWorker) {
-    folder = nil
-    isFilesOnly = false
-    single = Served(name: nil, worker: worker, lock: nil)
-    wake = {}
-    notice = { _ in }
-  }
-
-  /// A shelf of no board: a server of files alone (`arrange gallery`), whose board routes are
-  /// not found.
-  init() {
-    folder = nil
-    isFilesOnly = true
-    wake = {}
-    notice = { _ in }
-  }
 
   /// A shelf of the boards of `folder`; their workers call `wake` and `notice`.
   init(
@@ -92,7 +71,6 @@ final class BoardShelf: @unchecked Sendable {
     notice: @escaping @Sendable (String) -> Void
   ) {
     self.folder = folder
-    isFilesOnly = false
     self.wake = wake
     self.notice = notice
   }
@@ -108,23 +86,12 @@ final class BoardShelf: @unchecked Sendable {
   var all: [Served] {
     guardLock.lock()
     defer { guardLock.unlock() }
-    if let single { return [single] }
     return Array(served.values)
   }
 
-  /// The route `route` takes on this server, and its board (opened now if need be): a folder's
-  /// server answers its own routes (`/` is the list of boards, `/b/NAME/…` a board's), a
-  /// board's server the single board's; the other kind's routes are not found.
+  /// The route `route` takes on this server, and its board (opened now if need be): `/` is the
+  /// list of boards, `/b/NAME/…` a board's routes; a single board's routes are not found.
   func resolve(_ route: ServerRoute, method: String) -> Resolution {
-    guard let folder else {
-      switch route {
-      case .board, .change, .live:
-        guard let board = all.first else { return .route(.notFound, board: nil) }
-        return .route(route, board: board)
-      case .boards, .inBoard: return .route(.notFound, board: nil)
-      case .file, .notFound: return .route(route, board: nil)
-      }
-    }
     switch route {
     case .file("index.html"): return .route(.file("boards.html"), board: nil)
     case .file, .boards, .notFound: return .route(route, board: nil)
@@ -255,7 +222,7 @@ final class BoardShelf: @unchecked Sendable {
   func stop() -> BoardWorker.Farewell {
     guardLock.lock()
     stopping = true
-    let boards = single.map { [$0] } ?? served.values.sorted { ($0.name ?? "") < ($1.name ?? "") }
+    let boards = served.values.sorted { ($0.name ?? "") < ($1.name ?? "") }
     guardLock.unlock()
     let results = Farewells(count: boards.count)
     let group = DispatchGroup()
@@ -305,7 +272,6 @@ final class BoardShelf: @unchecked Sendable {
   /// normalisation is applied: `K.md` and `\u{212A}.md`, a precomposed and a decomposed `é.md`)
   /// each carry a `"warning"` naming the others; each address still opens its own file.
   func listJSON() -> String {
-    guard let folder else { return "{\"folder\":null,\"boards\":[],\"complete\":true}" }
     let (names, isComplete) = folder.boards()
     let quoted = BoardMessages.quoted
     let entries = names.map { name in

@@ -153,22 +153,9 @@ final class BoardWorker: @unchecked Sendable {
       // A refusal is this page's news only: it goes in the answer, not to every page.
       let made =
         outcome.refused ? current : publish(message: outcome.message, force: outcome.changed)
-      // 200 only for a change that is on disk; 202 while it waits for the file to settle or
-      // for the person (a conflict); 503 when writing failed (it is kept, and tried again).
-      if outcome.refused {
-        status = 409
-      } else if outcome.failed {
-        // A reload or an overwrite that could not read or write the file: never 200.
-        status = 503
-      } else if made.isSaved {
-        status = 200
-      } else if shared.session.isInConflict
-        || made.pending?.contains("once it settles") == true
-      {
-        status = 202
-      } else {
-        status = 503
-      }
+      status = Self.status(
+        refused: outcome.refused, failed: outcome.failed, saved: made.isSaved,
+        unsaved: shared.session.unsavedReason)
       json = BoardMessages.answer(made, outcome: outcome)
     } catch {
       status = 400
@@ -178,6 +165,20 @@ final class BoardWorker: @unchecked Sendable {
     answers.append(Answer(connection: job.connection, status: status, json: json))
     condition.unlock()
     wake()
+  }
+
+  /// The status of a change's answer, decided by the reason's case, never by its sentence.
+  ///
+  /// 200 only for a change that is on disk; 202 while it waits for the file to settle or for
+  /// the person (a conflict); 503 when writing failed (it is kept, and tried again), or a
+  /// reload or an overwrite could not read or write the file; 409 for a change refused.
+  static func status(refused: Bool, failed: Bool, saved: Bool, unsaved: BoardUnsavedReason?)
+    -> Int
+  {
+    if refused { return 409 }
+    if failed { return 503 }
+    if saved { return 200 }
+    return unsaved?.isAwaited == true ? 202 : 503
   }
 
   /// Makes a new snapshot when the board, its saved state or the news changed; returns the

@@ -11,9 +11,10 @@ import Foundation
 ///
 /// Files only: the gallery's pages (`Gallery/`) and, from the board page's folder, the library
 /// (`arrange-lib.js`, its declarations) and the engines' module. Nothing is read or written
-/// but those files, and there is no API: every other path is not found. The network side is
-/// `arrange serve`'s own (``ServerLoop``: the `Host` and `Origin` checks of ``ServerGate``, and
-/// every bound of ``ServerLimits``), so the gallery is as hard to attack as the board.
+/// but those files, and there is no API: every other path is not found. The application is
+/// its own (``GalleryResponder``: files, and the `Host` and `Origin` checks of ``ServerGate``),
+/// the network side `arrange serve`'s (``ServerLoop`` and ``HTTPConnection``, every bound of
+/// ``ServerLimits``), so the gallery is as hard to attack as the board.
 package struct GalleryServer: Sendable {
   /// The address to listen on.
   package let host: String
@@ -74,12 +75,11 @@ package struct GalleryServer: Sendable {
       throw BoardServer.StartError(
         message: "cannot start the server: \(String(cString: strerror(errno))).")
     }
-    let shelf = BoardShelf()
-    // No route needs the token (there is no API): a random one that nothing carries.
+    let responder = GalleryResponder(gate: ServerGate(host: host, port: actual), files: files())
     let loop = ServerLoop(
-      listener: listener, gate: ServerGate(token: ServerGate.makeToken(), host: host, port: actual),
-      files: files(), shelf: shelf, limits: limits, wake: (wake[0], wake[1]))
-    let stopper = Stopper(shelf: shelf, loop: loop)
+      listener: listener, responder: responder, limits: limits, reservedFiles: 0,
+      wake: (wake[0], wake[1]))
+    let stopper = Stopper(loop: loop) { BoardWorker.Farewell(isSaved: true, message: nil) }
     var signals: SignalWatch?
     if stopsOnSignals { signals = SignalWatch { stopper.stop() } }
     defer { signals?.end() }

@@ -9,13 +9,24 @@
 /// - Every read of the board, every change and the WebSocket need the token, which only the
 ///   address printed by `arrange serve` carries; the page itself and its scripts do not.
 package struct ServerGate: Sendable {
-  /// The secret every board request must carry.
-  package let token: String
+  /// The secret every board request must carry; `nil` for a server with no API (a request
+  /// that needs a token is then always refused).
+  package let token: String?
   /// The `Host` values accepted, lowercased (`127.0.0.1:8080`, `localhost:8080`, …).
   package let hosts: Set<String>
 
   /// A gate for a server on `port`, listening on `host`, that asks for `token`.
   package init(token: String, host: String, port: Int) {
+    self.init(token: Optional(token), host: host, port: port)
+  }
+
+  /// A gate for a server of files alone on `port`, listening on `host`: it checks `Host` and
+  /// `Origin`, and has no token to accept.
+  package init(host: String, port: Int) {
+    self.init(token: nil, host: host, port: port)
+  }
+
+  private init(token: String?, host: String, port: Int) {
     self.token = token
     var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
     let lowered = host.lowercased()
@@ -38,15 +49,22 @@ package struct ServerGate: Sendable {
   package func check(host: String?, origin: String?, token given: String?, needsToken: Bool)
     -> Refusal?
   {
+    if let refusal = checkAddress(host: host, origin: origin) { return refusal }
+    guard needsToken else { return nil }
+    guard let token, Self.equalInConstantTime(given ?? "", token) else {
+      return Refusal(
+        status: 401, message: "Open the address `arrange serve` printed, with its token.")
+    }
+    return nil
+  }
+
+  /// Checks a request's `Host` and `Origin` headers alone; `nil` when it may go on.
+  package func checkAddress(host: String?, origin: String?) -> Refusal? {
     guard let host, hosts.contains(host.lowercased()) else {
       return Refusal(status: 403, message: "This server answers only to its own address.")
     }
     if let origin, !isOwnOrigin(origin) {
       return Refusal(status: 403, message: "Requests from other sites are refused.")
-    }
-    if needsToken && !Self.equalInConstantTime(given ?? "", token) {
-      return Refusal(
-        status: 401, message: "Open the address `arrange serve` printed, with its token.")
     }
     return nil
   }

@@ -23,12 +23,18 @@ public struct BoardSession<Storage: BoardStorage> {
   public private(set) var storage: Storage
   /// Whether ``document`` differs from what is stored.
   public private(set) var hasUnsavedChanges = false {
-    didSet { if !hasUnsavedChanges { pendingReason = nil } }
+    didSet { if !hasUnsavedChanges { unsavedReason = nil } }
   }
-  /// Why ``document`` is not saved yet, while ``hasUnsavedChanges`` (the file is changing on
-  /// disk and the change is saved once it settles; the disk is full; …), for a front end that
-  /// must not tell the person the change is saved.
-  public private(set) var pendingReason: String?
+  /// Why ``document`` is not saved yet, while ``hasUnsavedChanges``.
+  ///
+  /// The file is changing on disk and the change is saved once it settles, a conflict waits
+  /// for the person, or writing failed. A front end decides what it promises by the case, never
+  /// by the sentence.
+  public private(set) var unsavedReason: BoardUnsavedReason?
+  /// The sentence of ``unsavedReason`` (the file is changing on disk and the change is saved
+  /// once it settles; the disk is full; …), for a front end that must not tell the person the
+  /// change is saved.
+  public var pendingReason: String? { unsavedReason?.message }
   /// Whether the stored board changed in a way this session's change cannot be carried over
   /// to; saving waits for ``reload()`` or ``overwrite()``.
   public private(set) var isInConflict = false
@@ -142,7 +148,7 @@ public struct BoardSession<Storage: BoardStorage> {
   public mutating func save(at time: Double) -> Outcome {
     guard !isInConflict else {
       let message = "\(fileName) changed on disk: R reloads it, W overwrites it"
-      pendingReason = message
+      unsavedReason = .conflict(message)
       return Outcome(message: message)
     }
     let ours = document.serialized()
@@ -188,20 +194,20 @@ public struct BoardSession<Storage: BoardStorage> {
       return saved(report, rebased: rebased)
     } catch {
       hasUnsavedChanges = true
-      let message: String
+      let reason: BoardUnsavedReason
       if isSettling {
-        message = "\(fileName) is changing on disk; this change is saved once it settles"
+        reason = .settling("\(fileName) is changing on disk; this change is saved once it settles")
       } else if let conflict {
         isInConflict = true
         reportedOutside = .some(outside?.version.contents)
-        message =
+        reason = .conflict(
           "\(fileName) changed on disk, and this change cannot be combined with "
-          + "it: \(conflict) R reloads the file, W overwrites it"
+            + "it: \(conflict) R reloads the file, W overwrites it")
       } else {
-        message = "Not saved: \(error.message)"
+        reason = .notWritten("Not saved: \(error.message)")
       }
-      pendingReason = message
-      return Outcome(message: message)
+      unsavedReason = reason
+      return Outcome(message: reason.message)
     }
   }
 
@@ -419,7 +425,7 @@ public struct BoardSession<Storage: BoardStorage> {
       outcome.message = outcome.message ?? "Saved over \(fileName)"
       return outcome
     } catch {
-      if hasUnsavedChanges { pendingReason = "Not saved: \(error.message)" }
+      if hasUnsavedChanges { unsavedReason = .notWritten("Not saved: \(error.message)") }
       return Outcome(message: "Not saved: \(error.message)", failed: true)
     }
   }

@@ -16,10 +16,23 @@ struct FileAnswer: Sendable {
 
   /// The answers for `bytes` of media type `type`.
   init(_ bytes: [UInt8], type: String) {
-    identity = ServerLoop.fileResponse(bytes, type: type, encoding: nil)
+    identity = Self.response(bytes, type: type, encoding: nil)
     if Self.isCompressible(type), let packed = Self.gzipped(bytes), packed.count < bytes.count {
-      gzip = ServerLoop.fileResponse(packed, type: type, encoding: "gzip")
+      gzip = Self.response(packed, type: type, encoding: "gzip")
     }
+  }
+
+  /// A whole answer of `bytes`, made once; its head by ``ResponseHead`` (a page's security
+  /// fields), with `Content-Encoding` when `encoding` is given.
+  static func response(
+    _ bytes: [UInt8], type: String, encoding: String?
+  ) -> (head: [UInt8], body: [UInt8]) {
+    var extra = encoding.map { "Content-Encoding: \($0)\r\n" } ?? ""
+    // Whether it is gzipped depends on the request's Accept-Encoding, for every cache between.
+    if isCompressible(type) { extra += "Vary: Accept-Encoding\r\n" }
+    let head = ResponseHead.bytes(
+      status: 200, type: type, length: bytes.count, extra: extra, kind: .page, closes: false)
+    return (head, bytes)
   }
 
   /// The answer for a request whose `Accept-Encoding` is `accepted`.

@@ -150,10 +150,29 @@ struct HTTPRequestParser: Sendable {
   static func head(_ bytes: ArraySlice<UInt8>, bodyLimit: Int) throws(HTTPRequestError) -> (
     HTTPRequest, Int
   ) {
-    func bad(_ message: String) -> HTTPRequestError {
-      HTTPRequestError(status: 400, message: message)
+    let lines = try Self.lines(of: bytes)
+    guard let first = lines.first else { throw bad("The request is empty.") }
+    let (method, target, isHTTP10) = try requestLine(first)
+    guard lines.count - 1 <= ServerLimits.headerCount else {
+      throw HTTPRequestError(status: 431, message: "The request has too many header fields.")
     }
-    // Lines end with CRLF only: a lone CR or LF is how request smuggling starts.
+    let fields = try Self.fields(of: lines.dropFirst())
+    let length = try bodyLength(fields, bodyLimit: bodyLimit)
+    let request = HTTPRequest(
+      method: method, target: target, isHTTP10: isHTTP10, fields: fields, body: [])
+    return (request, length)
+  }
+
+  /// A 400 refusal saying `message`.
+  private static func bad(_ message: String) -> HTTPRequestError {
+    HTTPRequestError(status: 400, message: message)
+  }
+
+  /// The lines of a head, each without its CRLF: lines end with CRLF only, for a lone CR or LF
+  /// is how request smuggling starts.
+  private static func lines(of bytes: ArraySlice<UInt8>) throws(HTTPRequestError)
+    -> [ArraySlice<UInt8>]
+  {
     var lines: [ArraySlice<UInt8>] = []
     var start = bytes.startIndex
     var index = bytes.startIndex
@@ -172,8 +191,14 @@ struct HTTPRequestParser: Sendable {
       index += 1
     }
     lines.append(bytes[start..<bytes.endIndex])
-    guard let first = lines.first else { throw bad("The request is empty.") }
-    let parts = first.split(separator: 0x20, omittingEmptySubsequences: false)
+    return lines
+  }
+
+  /// The method, the target and whether the version is HTTP/1.0, of a request line.
+  private static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> (
+    String, String, Bool
+  ) {
+    let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
     guard parts.count == 3 else { throw bad("The request line is not “METHOD /path HTTP/1.1”.") }
     let method = parts[0]
     guard !method.isEmpty, method.count <= 16, method.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A })
@@ -190,11 +215,19 @@ struct HTTPRequestParser: Sendable {
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
       throw HTTPRequestError(status: 505, message: "Only HTTP/1.1 is spoken here.")
     }
-    guard lines.count - 1 <= ServerLimits.headerCount else {
-      throw HTTPRequestError(status: 431, message: "The request has too many header fields.")
-    }
+    return (
+      String(decoding: method, as: UTF8.self), String(decoding: target, as: UTF8.self),
+      version == "HTTP/1.0"
+    )
+  }
+
+  /// The header fields of `lines`, names lowercased, checked: token names, no control
+  /// characters, `Host` once, no field the server decides by given twice with two values.
+  private static func fields(of lines: ArraySlice<ArraySlice<UInt8>>) throws(HTTPRequestError)
+    -> [(name: String, value: String)]
+  {
     var fields: [(name: String, value: String)] = []
-    for line in lines.dropFirst() {
+    for line in lines {
       guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex else {
         throw bad("A header field has no name.")
       }
@@ -211,8 +244,9 @@ struct HTTPRequestParser: Sendable {
         (String(decoding: name, as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
       )
     }
-    func count(_ name: String) -> Int { fields.reduce(0) { $0 + ($1.name == name ? 1 : 0) } }
-    guard count("host") == 1 else { throw bad("A request names its Host once.") }
+    guard fields.count(where: { $0.name == "host" }) == 1 else {
+      throw bad("A request names its Host once.")
+    }
     // A field the server decides by, given twice with two values, is read one way here and
     // another way by whatever reads it first or last: refused.
     for name in ["origin", "x-arrange-token", "connection", "upgrade"] {
@@ -221,33 +255,34 @@ struct HTTPRequestParser: Sendable {
         throw bad("A request gives its \(name) field twice, with two values.")
       }
     }
-    guard count("transfer-encoding") == 0 else {
+    return fields
+  }
+
+  /// The length of the body `fields` announce: none without `Content-Length`; refused with
+  /// `Transfer-Encoding`, or a length that is not a plain number, or over `bodyLimit`.
+  private static func bodyLength(_ fields: [(name: String, value: String)], bodyLimit: Int)
+    throws(HTTPRequestError) -> Int
+  {
+    guard !fields.contains(where: { $0.name == "transfer-encoding" }) else {
       throw HTTPRequestError(
         status: 501, message: "Transfer-Encoding is not accepted; send Content-Length.")
     }
+    let lengths = fields.filter { $0.name == "content-length" }
+    guard lengths.count <= 1 else { throw bad("Content-Length is given more than once.") }
+    guard let text = lengths.first?.value else { return 0 }
+    // Digits only (no sign, no spaces, no "1,1"), and no more than the limit: checked digit
+    // by digit, so that no number overflows.
+    guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    else { throw bad("Content-Length is not a number.") }
     var length = 0
-    switch count("content-length") {
-    case 0: break
-    case 1:
-      let text = fields.first { $0.name == "content-length" }?.value ?? ""
-      // Digits only (no sign, no spaces, no "1,1"), and no more than the limit: checked digit
-      // by digit, so that no number overflows.
-      guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-      else { throw bad("Content-Length is not a number.") }
-      for digit in text.utf8 {
-        length = length * 10 + Int(digit - 0x30)
-        if length > bodyLimit {
-          throw HTTPRequestError(
-            status: 413, message: "The body is larger than \(bodyLimit / 1024) KiB.")
-        }
+    for digit in text.utf8 {
+      length = length * 10 + Int(digit - 0x30)
+      if length > bodyLimit {
+        throw HTTPRequestError(
+          status: 413, message: "The body is larger than \(bodyLimit / 1024) KiB.")
       }
-    default: throw bad("Content-Length is given more than once.")
     }
-    let request = HTTPRequest(
-      method: String(decoding: method, as: UTF8.self),
-      target: String(decoding: target, as: UTF8.self), isHTTP10: version == "HTTP/1.0",
-      fields: fields, body: [])
-    return (request, length)
+    return length
   }
 
   /// Whether `bytes` can be the start of a request line: up to 16 capital letters, then a
