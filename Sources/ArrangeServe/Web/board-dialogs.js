@@ -6,7 +6,7 @@ import { $, status } from "./board-status.js";
 import { cardById } from "./board-state.js";
 import { send } from "./board-sync.js";
 import { focusCard } from "./board-focus.js";
-import { drawInline } from "./board-marks.js";
+import { drawTitle } from "./board-marks.js";
 import { dueCards, dueElement, dueStatus } from "./board-due.js";
 import { removeCard, rename, tick } from "./board-actions.js";
 
@@ -58,13 +58,13 @@ export function openDetails(state, id) {
 /// The details' title, column, due date and description.
 function drawDetails(state, card, column) {
   $("details-title").replaceChildren();
-  drawInline(card.title, $("details-title"), state.board?.tagColors);
+  drawTitle(card, $("details-title"), state.board?.tagColors);
   // "Column: In Progress", never "In In Progress": the name stands apart from the words.
   $("details-column").textContent = `Column: ${column.title}`;
   $("details-due").replaceChildren();
   if (card.due) {
     // "Due 2026-12-05", "⚠ overdue · due 2026-12-01": the mark's own words, capitalised.
-    const due = dueElement(card.due, dueStatus(card.due));
+    const due = dueElement(card.due, dueStatus(card));
     due.textContent = due.textContent[0].toUpperCase() + due.textContent.slice(1);
     $("details-due").append(due);
   }
@@ -161,7 +161,7 @@ export function showDue(state) {
     button.className = "due-row" + (card.done ? " done" : "");
     const title = document.createElement("span");
     title.className = "due-title";
-    drawInline(card.title, title, state.board?.tagColors);
+    drawTitle(card, title, state.board?.tagColors);
     const where = document.createElement("span");
     where.className = "muted";
     where.textContent = ` — ${column.title}${card.done ? ", done" : ""}`;

@@ -64,7 +64,8 @@ function fullColumn(state, from, to) {
   const column = state.board.columns[state.columnElements.findIndex((section) => section.contains(to))];
   const limit = column?.limit;
   if (limit == null || column.cards.length < limit) return true;
-  return `“${column.title}” is full: it takes at most ${limit} card${limit === 1 ? "" : "s"}.`;
+  // The document's own words for it, which the terminal says too, sent with the board.
+  return column.full ?? false;
 }
 
 /// Outlines the column a drag is over: as the target, or as refusing with the reason beside the
@@ -152,15 +153,13 @@ function dropped(state, event) {
   render(state, false, touched);
 }
 
-/// Whether the cards a drop moved are drawn as they were (no card changed by its move, the same
-/// day): the library has moved their elements where the board now has them.
+/// Whether the cards a drop moved are drawn as they were (no card changed by its move): the
+/// library has moved their elements where the board now has them.
 function drawnAsMoved(state, requests) {
-  const day = new Date().toDateString();
-  if (day !== state.renderedDay) return false;
   return requests.every((request) => {
     const element = state.cardElements.get(request.card);
     const card = state.board.columns[request.column]?.cards.find((c) => c.id === request.card);
-    return element && card && cardSignature(state, card, day) === element.arrangeSignature;
+    return element && card && cardSignature(state, card) === element.arrangeSignature;
   });
 }
 

@@ -1,100 +1,83 @@
-// The inline marks of a card's title (code, bold, links, #tags, dates…): read into parts, and
-// drawn as elements made one by one (a title is never read as HTML).
+// The inline marks of a card's title (code, bold, links, #tags, dates…), drawn as elements made
+// one by one (a title is never read as HTML). What counts as a mark, and a tag's colour, is not
+// decided here: the server sends each card's title already read, by the rule the terminal
+// colours tags and dates by (ArrangeBoard's CardMarks), as `marks` — a list of runs, each a
+// string (plain words) or `[kind, …]`: `["code", text]`, `["strong"|"strike"|"highlight"|
+// "emphasis", runs]`, `["wikiLink", shown]`, `["link", address, runs]`, `["tag", name, hue]`,
+// `["time", text]`, `["date", text]`. A title without marks comes without `marks`.
 
-/// The inline marks a card title may carry, as Obsidian and most Markdown editors write them:
-/// code, bold, strike, highlight, italic, [[wiki links]] (with an |alias), [links](url), bare
-/// web addresses, #tags and Obsidian's @{date} and @@{time}. One group per kind, in this order.
-export const INLINE_MARKS = new RegExp([
-  "(`+)([^`]+?)\\1",
-  "\\*\\*(.+?)\\*\\*|__(.+?)__",
-  "~~(.+?)~~",
-  "==(.+?)==",
-  "(?<![\\p{L}\\p{N}*])\\*(?!\\s)(.+?)(?<!\\s)\\*(?![\\p{L}\\p{N}*])",
-  "(?<![\\p{L}\\p{N}_])_(?!\\s)(.+?)(?<!\\s)_(?![\\p{L}\\p{N}_])",
-  "\\[\\[([^\\]|]+)(?:\\|([^\\]]+))?\\]\\]",
-  "\\[([^\\]]+)\\]\\(([^)\\s]+)\\)",
-  "(https?:\\/\\/[^\\s<>]*[^\\s<>().,;:!?'\"\\]])",
-  "(?<![\\p{L}\\p{N}_&])#([\\p{L}\\p{N}_\\-\\/]*[\\p{L}_\\-\\/][\\p{L}\\p{N}_\\-\\/]*)",
-  "@@\\{([^}]+)\\}",
-  "@\\{([^}]+)\\}",
-].join("|"), "gu");
+/// The elements the runs that hold runs of their own are drawn as.
+const NESTING = { strong: "strong", strike: "s", highlight: "mark", emphasis: "em" };
 
-/// Whether `address` is a web or mail address, the only kinds a card title links to.
+/// The runs of `card`'s title: the server's `marks`, or its title as plain words (a title with
+/// no marks, or one changed here and not answered yet).
+export const cardRuns = (card) => card.marks ?? (card.title ? [card.title] : []);
+
+/// Whether `address` is a web or mail address, the only kinds a title links to (the server
+/// sends no other; checked again where a link is made).
 export const isWebAddress = (address) => /^(https?:\/\/|mailto:)/i.test(address);
 
-/// The hue of tag `name` (0–359): the same for the same tag, whatever its case.
-export function tagHue(name) {
-  let hash = 0;
-  for (const character of name.toLowerCase()) hash = (hash * 31 + character.codePointAt(0)) % 3607;
-  return hash % 360;
+/// The words a person reads of `runs` (the marks' signs left out, a tag's `#` kept).
+export function plainText(runs) {
+  return runs.map((run) => {
+    if (typeof run === "string") return run;
+    const [kind, first, second] = run;
+    if (kind in NESTING) return plainText(first);
+    if (kind === "link") return plainText(second);
+    if (kind === "tag") return `#${first}`;
+    return String(first ?? "");
+  }).join("");
 }
 
-/// The part one match of `INLINE_MARKS` makes: `{ element, className?, text }` for a mark
-/// whose words are shown as they are, `{ element, parts }` for one whose words carry marks of
-/// their own, `href` for a link, `tag` (its name) for a #tag; a plain string for a link to
-/// anything but a web or mail address (`javascript:`), which stays as written.
-function markPart(m) {
-  if (m[2] != null) return { element: "code", text: m[2] };
-  if (m[3] != null || m[4] != null) return { element: "strong", parts: inlineParts(m[3] ?? m[4]) };
-  if (m[5] != null) return { element: "s", parts: inlineParts(m[5]) };
-  if (m[6] != null) return { element: "mark", parts: inlineParts(m[6]) };
-  if (m[7] != null || m[8] != null) return { element: "em", parts: inlineParts(m[7] ?? m[8]) };
-  if (m[9] != null) return { element: "span", className: "wikilink", text: m[10] ?? m[9] };
-  if (m[11] != null) {
-    if (!isWebAddress(m[12])) return m[0];
-    return { element: "a", href: m[12], parts: inlineParts(m[11]) };
-  }
-  if (m[13] != null) return { element: "a", href: m[13], text: m[13] };
-  if (m[14] != null) return { element: "span", className: "tag", text: `#${m[14]}`, tag: m[14] };
-  return { element: "span", className: m[15] != null ? "time" : "date", text: m[15] ?? m[16] };
-}
-
-/// `text` read into its parts: plain strings and marks (see `markPart`), in order.
-export function inlineParts(text) {
-  const parts = [];
-  let last = 0;
-  for (const m of text.matchAll(INLINE_MARKS)) {
-    if (m.index > last) parts.push(text.slice(last, m.index));
-    last = m.index + m[0].length;
-    parts.push(markPart(m));
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
-}
-
-/// The words a person reads of `parts` (the marks left out).
-export const plainText = (parts) =>
-  parts.map((part) => (typeof part === "string" ? part : part.text ?? plainText(part.parts))).join("");
-
-/// Draws `text` into `into` with its inline marks as elements, each made one by one (the text
-/// is never read as HTML), and returns the words a person reads (the marks left out). A tag
-/// takes an Obsidian board's own colours for it from `tagColors` (`{ "#tag": [color,
-/// background] }`).
-export function drawInline(text, into, tagColors = null) {
-  const parts = inlineParts(text);
-  drawParts(parts, into, tagColors);
-  return plainText(parts);
-}
-
-function drawParts(parts, into, tagColors) {
-  for (const part of parts) {
-    if (typeof part === "string") {
-      into.append(part);
+/// Draws `runs` into `into`, each mark an element made one by one, and returns the words a
+/// person reads. A tag takes an Obsidian board's own colours for it from `tagColors`
+/// (`{ "#tag": [color, background] }`), else the hue the server gave it.
+export function drawRuns(runs, into, tagColors = null) {
+  for (const run of runs) {
+    if (typeof run === "string") {
+      into.append(run);
       continue;
     }
-    const element = part.href != null ? link(part.href) : document.createElement(part.element);
-    if (part.className) element.className = part.className;
-    if (part.tag != null) colorTag(element, part.tag, tagColors);
-    if (part.parts) drawParts(part.parts, element, tagColors);
-    else element.textContent = part.text;
-    into.append(element);
+    into.append(runElement(run, tagColors));
   }
+  return plainText(runs);
 }
 
-/// A tag has a colour of its own, the same wherever and whenever it is drawn; an Obsidian
-/// board's own colour for it, from its settings, comes first.
-function colorTag(element, name, tagColors) {
-  element.style.setProperty("--hue", tagHue(name));
+/// Draws `card`'s title into `into` (see `drawRuns`); returns the words a person reads.
+export function drawTitle(card, into, tagColors = null) {
+  return drawRuns(cardRuns(card), into, tagColors);
+}
+
+/// The element of one mark.
+function runElement([kind, first, second], tagColors) {
+  if (kind in NESTING) {
+    const element = document.createElement(NESTING[kind]);
+    drawRuns(first, element, tagColors);
+    return element;
+  }
+  if (kind === "link" && isWebAddress(first)) {
+    const element = link(first);
+    drawRuns(second, element, tagColors);
+    return element;
+  }
+  const element = document.createElement(kind === "code" ? "code" : "span");
+  if (kind === "tag") {
+    element.className = "tag";
+    element.textContent = `#${first}`;
+    colorTag(element, first, second, tagColors);
+  } else if (kind === "link") {
+    element.textContent = plainText(second);
+  } else {
+    if (kind !== "code") element.className = { wikiLink: "wikilink", time: "time", date: "date" }[kind] ?? "";
+    element.textContent = String(first ?? "");
+  }
+  return element;
+}
+
+/// A tag has a colour of its own, the same wherever and whenever it is drawn (its `hue`, as the
+/// terminal colours it); an Obsidian board's own colour for it, from its settings, comes first.
+function colorTag(element, name, hue, tagColors) {
+  element.style.setProperty("--hue", hue);
   const [color, background] = tagColors?.[`#${name}`] ?? [];
   if (color || background) element.classList.add("own");
   if (color) element.style.setProperty("--tag-color", color);

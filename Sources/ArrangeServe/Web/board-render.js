@@ -8,7 +8,7 @@ import { reconcileChunks } from "./board-reconcile.js";
 import { layout } from "./board-layout.js";
 import { makeSortable, tellSelection } from "./board-drag.js";
 import { rovingToShown } from "./board-focus.js";
-import { drawInline } from "./board-marks.js";
+import { drawTitle } from "./board-marks.js";
 import { dueElement, dueStatus } from "./board-due.js";
 import { openDetails } from "./board-dialogs.js";
 import { askCard, tick } from "./board-actions.js";
@@ -37,10 +37,9 @@ export function render(state, animate, only = null) {
   const active = document.activeElement;
   const hadFocus = active && active.classList.contains("card");
   const boxHadFocus = active?.classList.contains("box") && state.view.board.contains(active);
-  // A card whose data, column, selection and day (its due marks) are as they were keeps its
-  // element, and a column whose cards are the same elements in the same order is not touched.
-  const day = new Date().toDateString();
-  state.renderedDay = day;
+  // A card whose data (its due marks among them), column and selection are as they were keeps
+  // its element, and a column whose cards are the same elements in the same order is not
+  // touched.
   const previous = state.shownIds;
   const kept = takeElements(state, only);
   state.shownIds = [];
@@ -52,7 +51,7 @@ export function render(state, animate, only = null) {
       return old;
     }
     const section = same ? old : columnSection(state, column);
-    state.shownIds.push(drawColumn(state, section, column, kept, day));
+    state.shownIds.push(drawColumn(state, section, column, kept));
     return section;
   });
   placeSections(state, sections);
@@ -90,14 +89,14 @@ function takeElements(state, only) {
 
 /// Draws `column`'s count and the cards the search shows into `section`, keeping the elements
 /// in `kept` that are drawn from the same; returns the ids of the cards shown.
-function drawColumn(state, section, column, kept, day) {
+function drawColumn(state, section, column, kept) {
   drawCount(section, column);
   const ids = [];
   const elements = [];
   for (const card of column.cards) {
     if (!matches(state.filter, card)) continue;
     ids.push(card.id);
-    const signature = cardSignature(state, card, day);
+    const signature = cardSignature(state, card);
     let element = kept.get(card.id);
     if (!element || element.arrangeSignature !== signature) {
       element = cardElement(state, card);
@@ -165,14 +164,15 @@ function flip(state, before) {
 /// What a card is drawn from: if it is the same, its element can stay. (Its column is only in
 /// its label, which is set apart: a card dropped in another column keeps its element, which the
 /// library has moved there, with its focus.) Made once per card object (a board from the server
-/// brings new ones for the cards it changed; this page never changes a card) and day.
-export function cardSignature(state, card, day) {
+/// brings new ones for the cards it changed, and for those whose due date means something else
+/// now; this page never changes a card).
+export function cardSignature(state, card) {
   const known = state.signatures.get(card);
-  if (known && (!card.due || known.day === day)) return known.signature;
+  if (known) return known;
   const subtasks = card.subtasks.map((subtask) => (subtask.done ? "x" : "o") + subtask.title);
-  const signature = [card.title, card.done, card.due, card.description.join("\n"), subtasks.join("\u0001"),
-    card.due ? day : ""].join("\u0000");
-  state.signatures.set(card, { day, signature });
+  const signature = [card.title, card.done, card.due, card.urgency ?? "", card.dueMark ?? "",
+    card.description.join("\n"), subtasks.join("\u0001")].join("\u0000");
+  state.signatures.set(card, signature);
   return signature;
 }
 
@@ -261,8 +261,8 @@ function cardElement(state, card) {
   element.setAttribute("aria-roledescription", "draggable card");
   const words = document.createElement("span");
   words.className = "text";
-  const plain = drawInline(card.title, words, state.board?.tagColors);
-  const due = card.due ? dueStatus(card.due) : null;
+  const plain = drawTitle(card, words, state.board?.tagColors);
+  const due = card.due ? dueStatus(card) : null;
   element.arrangeLabel = cardLabel(card, plain, due);
   element.arrangeName = plain;
   if (card.done != null) {

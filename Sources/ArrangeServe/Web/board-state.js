@@ -41,7 +41,6 @@ export function createState({ token = "", view = null } = {}) {
     cardElements: new Map(),          // card id -> element
     columnElements: [],
     shownIds: [],           // per column, the ids of the cards shown (a search hides some)
-    renderedDay: null,      // the day the cards were last drawn on (their due marks depend on it)
     rovingElement: null,    // the one card Tab reaches from outside the board
     stacked: false,         // the columns one above the other (a narrow view)
     lastDrop: null,         // the operations of the last drop taken (the library may report it twice)
@@ -51,7 +50,7 @@ export function createState({ token = "", view = null } = {}) {
     // Caches, each keyed by what it was made from (a new card object, element or width is
     // measured or made again).
     owned: new WeakSet(),   // the board's arrays this page copied (see ownColumns)
-    signatures: new WeakMap(),        // card -> { day, signature }
+    signatures: new WeakMap(),        // card -> the signature it is drawn from
     chromes: new WeakMap(),           // column section -> where its list sits in it
     cardHeights: new WeakMap(),       // card element -> { width, height }
     naturals: new WeakMap(),          // column section -> its natural height, by its ids
