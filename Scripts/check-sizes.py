@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Checks the bars on the size of the board page's and the server's code: no source file over
-600 lines, no function over 80 lines (a function's lines from its first to its closing brace,
-comments included). The page is Sources/ArrangeServe/Web/*.js, the server every Swift file in
-Sources/ArrangeServe. CI runs it with the format check; run it alone with
+"""Checks the bars on the size of the server's code: no source file over 600 lines, no function
+over 80 lines (a function's lines from its first to its closing brace, comments included), in
+every Swift file of Sources/ArrangeServe. (The page's scripts are held to the same bars by
+WebPageTests/bars.test.mjs, in node.) CI runs it with the format check; run it alone with
 `python3 Scripts/check-sizes.py` (`--report` prints the longest functions too).
 
-Functions are found by their braces: in JavaScript a `function`, a method, or an arrow function
-whose body is a block; in Swift a `func`, `init`, `deinit`, an accessor (`get`, `set`, `didSet`)
-or a closure. Strings, template literals, regular expressions and comments are skipped when
-counting braces, so a brace inside them does not end a function."""
+Functions are found by their braces: any block but a control statement's and a type's (a
+`func`, `init`, accessor or closure). Strings, string interpolations and comments are skipped
+when counting braces, so a brace inside them does not end a function. (The JavaScript rules
+below are kept for `--javascript FILE…`, to compare with the page's own check.)"""
 
 import glob
 import os
@@ -159,7 +159,8 @@ def functions(path):
 
 def main():
     report = "--report" in sys.argv
-    files = sorted(glob.glob(os.path.join(ROOT, "Sources/ArrangeServe/Web/*.js"))) + sorted(
+    given = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    files = given if "--javascript" in sys.argv else sorted(
         glob.glob(os.path.join(ROOT, "Sources/ArrangeServe/**/*.swift"), recursive=True))
     failures = []
     longest = []
@@ -178,7 +179,7 @@ def main():
         for lines, where in longest[:10]:
             print(f"{lines:4} {where}")
     biggest = max((sum(1 for _ in open(p, encoding="utf-8")), os.path.relpath(p, ROOT)) for p in files)
-    print(f"{len(files)} files of the page and the server; the longest {biggest[0]} lines "
+    print(f"{len(files)} files; the longest {biggest[0]} lines "
           f"({biggest[1]}), the longest function {longest[0][0]} lines ({longest[0][1]})")
     for failure in failures:
         print(failure, file=sys.stderr)
