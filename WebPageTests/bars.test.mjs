@@ -19,8 +19,9 @@ test("no function is over 80 lines, event handlers' arrow functions included", (
 });
 
 test("the function finder finds functions and their lengths", () => {
-  const text = "function a() {\n  if (x) { y(); }\n}\nconst b = (e) => {\n  c(\"}\");\n};\n";
-  assert.deepEqual(functions(text).map((f) => [f.line, f.lines]), [[1, 3], [4, 3]]);
+  const text = "function a() {\n  if (x) { y(); }\n}\nconst b = (e) => {\n  c(\"}\");\n};\n" +
+    "function d({ e = 1 } = {}) {\n  return e;\n}\n";
+  assert.deepEqual(functions(text).map((f) => [f.line, f.lines]), [[1, 3], [4, 3], [7, 3]]);
 });
 
 test("no module keeps mutable state: no module-level let or var, no module-level collection", () => {

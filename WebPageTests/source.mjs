@@ -59,7 +59,7 @@ export function functions(text) {
   const code = blanked(text).split("\n");
   const found = [];
   code.forEach((line, at) => {
-    if (!/\bfunction\b[^{]*\{\s*$|=>\s*\{\s*$|^\s*(async\s+)?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*\{\s*$/.test(line)) return;
+    if (!/\bfunction\b.*\{\s*$|=>\s*\{\s*$|^\s*(async\s+)?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*\{\s*$/.test(line)) return;
     let depth = 0;
     for (let end = at; end < code.length; end++) {
       const from = end === at ? code[end].lastIndexOf("{") : 0;
