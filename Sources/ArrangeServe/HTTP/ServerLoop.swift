@@ -30,7 +30,8 @@ final class ServerLoop: @unchecked Sendable {
     var machine: HTTPConnection
     /// Whether it has sent a request with the token (a page of this server, not a stranger).
     var isTrusted = false
-    /// Whether requests are waiting in its buffer for its next turn.
+    /// Whether it waits in the loop's queue for a turn (requests in its buffer, or a
+    /// stranger's answer to go on writing).
     var hasMore = false
 
     /// The connection of socket `descriptor`, from `client`, accepted at `now`.
@@ -49,6 +50,8 @@ final class ServerLoop: @unchecked Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   var connections: [Int32: Connection] = [:]
+  /// The connections waiting for a turn, oldest first (each with ``Connection/hasMore`` set).
+  private var turns: [Connection] = []
   private var byID: [Int: Connection] = [:]
   var perClient: [String: Int] = [:]
   var nextID = 1
@@ -137,7 +140,18 @@ final class ServerLoop: @unchecked Sendable {
   /// How many requests of one connection are served before the others get their turn.
   static let requestsPerTurn = 8
 
-  /// One round: wait for sockets (or a deadline), then serve what is ready.
+  /// The time a round spends on strangers' turns (connections that never showed the token,
+  /// going on with answers or pipelined requests) before it looks at the sockets again.
+  ///
+  /// A round that served every stranger in full would take as long as a stranger makes it:
+  /// 512 connections pipelining requests for a small file cost a slow machine half a second a
+  /// round, and a page's request waits two or three rounds. Bounded, the rest wait in
+  /// ``turns`` for the next round, in order, and a page's request is read within a few
+  /// milliseconds of its arrival.
+  static let strangersTimePerRound = 0.004
+
+  /// One round: wait for sockets (or a deadline), then serve what is ready: the board's pages
+  /// and requests that just arrived first, then strangers' turns within their time.
   private func step() {
     var fds: [pollfd] = [
       pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
@@ -154,10 +168,8 @@ final class ServerLoop: @unchecked Sendable {
       fds.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
       nearest = min(nearest, connection.machine.deadline)
     }
-    // Requests left waiting for their turn: look at the sockets without waiting.
-    let waiting = connections.values.filter(\.hasMore)
-    let timeout =
-      waiting.isEmpty ? Int32(max(0, min(1000, (nearest - now) * 1000 + 1))) : 0
+    // Turns left waiting: look at the sockets without waiting.
+    let timeout = turns.isEmpty ? Int32(max(0, min(1000, (nearest - now) * 1000 + 1))) : 0
     let ready = poll(&fds, nfds_t(fds.count), timeout)
     if ready < 0 && errno != EINTR { usleep(10_000) }
     if fds[1].revents != 0 {
@@ -167,14 +179,47 @@ final class ServerLoop: @unchecked Sendable {
     takeFromResponder()
     for entry in fds.dropFirst(2) where entry.revents != 0 {
       guard let connection = connections[entry.fd] else { continue }
+      // A stranger's answer going on (the socket took more) waits for its turn.
+      if entry.revents & Int16(POLLOUT) != 0 && !connection.isTrusted {
+        queue(connection)
+        continue
+      }
       if entry.revents & Int16(POLLOUT) != 0 { advance(connection) }
       guard connections[entry.fd] === connection else { continue }
       if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
     }
-    // Their turn, after those that were ready (the board's pages among them).
-    for connection in waiting where connection.hasMore { advance(connection) }
     if fds[0].revents != 0 { acceptAll() }
+    takeTurns()
     expire()
+  }
+
+  /// Puts a connection at the end of the queue of turns (once).
+  private func queue(_ connection: Connection) {
+    guard !connection.hasMore else { return }
+    connection.hasMore = true
+    turns.append(connection)
+  }
+
+  /// Gives the waiting connections their turns, oldest first: every page of the board's, and
+  /// strangers until their time this round is spent (the rest keep their place).
+  private func takeTurns() {
+    let waiting = turns
+    turns = []
+    var kept: [Connection] = []
+    let started = Self.now()
+    for connection in waiting {
+      guard connections[connection.descriptor] === connection, connection.hasMore else {
+        continue
+      }
+      if !connection.isTrusted && Self.now() - started > Self.strangersTimePerRound {
+        // Its place is kept: it goes before those served this round.
+        kept.append(connection)
+        continue
+      }
+      connection.hasMore = false
+      advance(connection)
+    }
+    turns = kept + turns
   }
 
   /// Wakes the connections whose deadline has passed: each pings (a quiet WebSocket) or is
@@ -215,6 +260,9 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Reads what the socket has and gives it to the connection.
   private func receive(_ connection: Connection) {
+    // What a stranger pipelined beyond its first request waits for its turn: a page without
+    // the token (loading the board's files) asks one at a time.
+    let budget = connection.isTrusted ? Self.requestsPerTurn : 1
     var chunk = [UInt8](repeating: 0, count: 65536)
     let count = chunk.withUnsafeMutableBytes {
       recv(connection.descriptor, $0.baseAddress, $0.count, 0)
@@ -234,7 +282,7 @@ final class ServerLoop: @unchecked Sendable {
     chunk.withUnsafeBytes {
       connection.machine.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count]), at: now)
     }
-    advance(connection)
+    advance(connection, requests: budget)
   }
 
   // MARK: - Serving
@@ -244,16 +292,15 @@ final class ServerLoop: @unchecked Sendable {
   /// message.
   ///
   /// A loop, not recursion: a client that pipelines thousands of small requests costs no stack.
-  private func advance(_ connection: Connection) {
+  private func advance(_ connection: Connection, requests: Int = requestsPerTurn) {
     // Requests served in one go before the others get their turn: one client pipelining
     // thousands of requests takes its share, not the loop.
-    var budget = Self.requestsPerTurn
-    connection.hasMore = false
+    var budget = requests
     while connections[connection.descriptor] === connection {
       guard writeOut(connection) else { return }
       if connection.machine.readsRequests {
         guard budget > 0 else {
-          connection.hasMore = true
+          queue(connection)
           return
         }
         budget -= 1
