@@ -22,8 +22,18 @@ import ArrangeLayout
 struct ArenaGeometry: ContainerGeometry {
   /// The items, the frame and (for a list) the places along the axis and the scroll offset.
   var list: ListGeometry<Int32>
-  /// The grid's flow, in the frame's coordinates (`nil` for a list); grids do not scroll.
+  /// The grid's flow, from `origin` (`nil` for a list); grids do not scroll themselves.
   var flow: FlowLayout?
+  /// Where a grid's flow starts: the frame's corner, or above and left of it when the grid is
+  /// drawn in a scrolled element (a virtual grid), whose visible part is the frame.
+  var origin: Point
+
+  /// A list's geometry, or a grid's with `flow` laid out from the frame's corner.
+  init(list: ListGeometry<Int32>, flow: FlowLayout?) {
+    self.list = list
+    self.flow = flow
+    origin = Point(x: list.frame.minX, y: list.frame.minY)
+  }
 
   var frame: Rect { list.frame }
   var axis: Axis { list.axis }
@@ -33,24 +43,51 @@ struct ArenaGeometry: ContainerGeometry {
 
   func frameOfItem(at index: Int) -> Rect {
     guard let flow else { return list.frameOfItem(at: index) }
-    return flow.frame(ofItem: index).offsetBy(dx: frame.minX, dy: frame.minY)
+    return flow.frame(ofItem: index).offsetBy(dx: origin.x, dy: origin.y)
   }
 
   func itemIndex(at point: Point) -> Int? {
     guard let flow else { return list.itemIndex(at: point) }
     guard frame.contains(point) else { return nil }
-    return flow.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY))
+    return flow.item(at: Point(x: point.x - origin.x, y: point.y - origin.y))
   }
 
   func insertionIndex(for point: Point) -> Int {
     guard let flow else { return list.insertionIndex(for: point) }
-    return flow.insertionIndex(for: Point(x: point.x - frame.minX, y: point.y - frame.minY))
+    return flow.insertionIndex(for: Point(x: point.x - origin.x, y: point.y - origin.y))
   }
 
   var scrollOffset: Double { list.scrollOffset }
   var maximumScrollOffset: Double { flow == nil ? list.maximumScrollOffset : 0 }
   func scrolled(to offset: Double) -> ArenaGeometry {
-    flow == nil ? ArenaGeometry(list: list.scrolled(to: offset), flow: nil) : self
+    guard flow == nil else { return self }
+    var copy = self
+    copy.list = list.scrolled(to: offset)
+    return copy
+  }
+
+  /// How to find `items`' indices in an array by identifier; `nil` unless every identifier is a
+  /// small number.
+  ///
+  /// The web library numbers its items from 0: a list of 100,000 items is then given in a few
+  /// milliseconds, not the forty a hash table of them takes.
+  static func denseIndex(of items: [Int32]) -> (@Sendable (Int32) -> Int?)? {
+    let bound = max(1024, 4 * items.count)
+    var largest: Int32 = -1
+    for item in items {
+      guard item >= 0, Int(item) < bound else { return nil }
+      largest = max(largest, item)
+    }
+    var positions = [Int32](repeating: -1, count: Int(largest) + 1)
+    for (index, item) in items.enumerated() where positions[Int(item)] < 0 {
+      positions[Int(item)] = Int32(index)
+    }
+    let found = positions
+    return { item in
+      guard item >= 0, Int(item) < found.count else { return nil }
+      let index = found[Int(item)]
+      return index < 0 ? nil : Int(index)
+    }
   }
 }
 
@@ -349,13 +386,15 @@ public func arrangeArenaSetContainer(
     var lengths: [Double] = []
     var cells: [Size] = []
     if let ids, let sizes {
-      for index in 0..<Int(max(0, count)) {
-        items.append(ids[index])
-        if grid {
+      let count = Int(max(0, count))
+      items = [Int32](UnsafeBufferPointer(start: ids, count: count))
+      if grid {
+        cells.reserveCapacity(count)
+        for index in 0..<count {
           cells.append(Size(width: sizes[2 * index], height: sizes[2 * index + 1]))
-        } else {
-          lengths.append(sizes[index])
         }
+      } else {
+        lengths = [Double](UnsafeBufferPointer(start: sizes, count: count))
       }
     }
     var flow: FlowLayout?
@@ -365,12 +404,45 @@ public func arrangeArenaSetContainer(
         padding: EdgeInsets(top: box[6], leading: box[7], bottom: box[8], trailing: box[9]))
       flow = FlowLayout(style: style, itemSizes: cells, containerSize: frame.size)
     }
-    let list = ListGeometry(
-      items: items, frame: frame, axis: axis, itemLengths: lengths, spacing: box[4],
-      padding: axis == .vertical ? box[6] : box[7])
+    let padding = axis == .vertical ? box[6] : box[7]
+    let list: ListGeometry<Int32>
+    if let index = ArenaGeometry.denseIndex(of: items) {
+      list = ListGeometry(
+        items: items, frame: frame, axis: axis, itemLengths: lengths, spacing: box[4],
+        padding: padding, indexedBy: index)
+    } else {
+      list = ListGeometry(
+        items: items, frame: frame, axis: axis, itemLengths: lengths, spacing: box[4],
+        padding: padding)
+    }
     let geometry = ArenaGeometry(list: grid ? list : list.scrolled(to: box[10]), flow: flow)
     // An input like any other: a drag's target may change with the geometry (a scroll), and the
     // host reads what it did.
+    _ = arena.handle(.setGeometry(container, geometry))
+  }
+}
+
+/// Moves container `id` of arena `arena` without giving its items again: its frame (`x`, `y`,
+/// `width`, `height`), how far a list is scrolled (`scroll`), and where a grid's first line
+/// starts (`originX`, `originY`: above the frame when the grid is drawn scrolled in it).
+///
+/// What a scroll changes, in constant time: `arrange_arena_set_container` lays out every item
+/// again, which a list of 100,000 items cannot afford on every frame of a scroll. An input
+/// like that one (a drag's target may change with it). A grid's lines stay as they were laid
+/// out, for the width it had then.
+@_expose(wasm, "arrange_arena_place_container")
+@_cdecl("arrange_arena_place_container")
+public func arrangeArenaPlaceContainer(
+  _ arena: Int32, _ id: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+  _ scroll: Double, _ originX: Double, _ originY: Double
+) {
+  let container = ContainerID(Int(id))
+  withArena(arena, otherwise: ()) { arena in
+    guard let old = arena.engine.containers.first(where: { $0.id == container }) else { return }
+    var geometry = old.geometry
+    geometry.list.frame = Rect(x: x, y: y, width: max(0, width), height: max(0, height))
+    geometry.origin = Point(x: originX, y: originY)
+    geometry = geometry.scrolled(to: scroll)
     _ = arena.handle(.setGeometry(container, geometry))
   }
 }
