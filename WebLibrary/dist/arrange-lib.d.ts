@@ -252,8 +252,69 @@ export interface SortableOptions {
   appearance?: "engine" | Partial<ArrangeAppearance>;
 }
 
+/** The options of a sortable list that a virtual list has too. */
+type SharedOptions = Omit<SortableOptions, "itemName" | "onDrop" | "selectable" | "onSelect" | "dropInto" |
+  "chunks" | "items" | "mode" | "modes" | "removeOnDropOutside" | "dom">;
+
+/** Options of `Arrange.virtualList`: a list whose items are the app's data, of which only those in
+ * view (and `overscan` px around) are drawn. */
+export interface VirtualListOptions extends SharedOptions {
+  /** How many items the list has. */
+  count: number;
+  /** Makes the element of item `index` (called when it comes into view; the library places it). */
+  render: (index: number) => HTMLElement;
+  /** Each item's length along the list (px), or a grid's tile size. */
+  itemSize?: number | { width: number; height: number };
+  /** Item `index`'s length along a list (px), when the lengths differ (instead of `itemSize`). */
+  sizeOf?: (index: number) => number;
+  /** How far (px) around the view items are drawn; default 320. */
+  overscan?: number;
+  /** The space (px) between items; default 0. */
+  gap?: number;
+  /** The space (px) between a grid's lines; default `gap`. */
+  lineGap?: number;
+  /** Item `index`'s name in announcements; default its text when drawn, else "item N". */
+  itemName?: (index: number) => string;
+  /** A drop, an undo or a redo moved an item: move the app's data the same way. */
+  onDrop?: (event: VirtualDropEvent) => void;
+}
+
+/** What a virtual list's `onDrop` is given: what moved, by place. */
+export interface VirtualDropEvent {
+  type: "move" | "remove" | "insert" | "other";
+  /** The item's element when it is drawn, else null. */
+  item: HTMLElement | null;
+  from: HTMLElement | null;
+  fromIndex: number;
+  to: HTMLElement | null;
+  toIndex: number;
+  cause: "drop" | "undo" | "redo";
+}
+
+/** A virtual list. */
+export interface VirtualList {
+  readonly element: HTMLElement;
+  /** How many items it has. */
+  readonly count: number;
+  /** The items drawn now, in order. */
+  items(): HTMLElement[];
+  /** The list has `count` items again (the app's data changed other than by a drop): all drawn anew. */
+  reset(count?: number): void;
+  /** Scrolls item `index` into view. */
+  scrollToIndex(index: number): void;
+  /** Undoes the group's last drop; false when there is none. */
+  undo(): boolean;
+  /** Redoes the group's last undone drop; false when there is none. */
+  redo(): boolean;
+  /** Whether a press or drag of the group's items is under way. */
+  readonly dragging: boolean;
+  /** Stops the list (its drawn items are taken away). */
+  destroy(): void;
+}
+
 /** Every option's default (`null`: none, or as the option says). */
-export declare const DEFAULTS: Readonly<Required<{ [Name in keyof SortableOptions]: SortableOptions[Name] | null }>>;
+export declare const DEFAULTS: Readonly<Required<{ [Name in keyof SortableOptions]: SortableOptions[Name] | null }> &
+  Required<{ [Name in Exclude<keyof VirtualListOptions, keyof SortableOptions>]: VirtualListOptions[Name] | null }>>;
 
 /** Options of `Arrange.trash`. */
 export interface TrashOptions {
@@ -321,6 +382,9 @@ export declare class Arrange {
   static load(url?: string | URL, options?: ArrangeLoadOptions): Promise<Arrange>;
   /** Makes `element`'s items sortable. */
   sortable(element: HTMLElement, options?: SortableOptions): Sortable;
+  /** Makes `element` (which scrolls) a virtual list of `options.count` items, drawn by
+   * `options.render(index)` when in view. */
+  virtualList(element: HTMLElement, options: VirtualListOptions): VirtualList;
   /** Makes `element` a delete zone of `options.group`: what is dropped on it is removed. */
   trash(element: HTMLElement, options?: TrashOptions): { element: HTMLElement; destroy(): void };
   /** Undoes the last drop of any group; false when there is none. */

@@ -1,7 +1,7 @@
 // Animation after a drop or a cancel (FLIP): where the items were shown before, read without
 // making the browser lay out the page, and slides from there to where they are laid out after.
 
-import { band, drawnScale, engineRect, moved } from "./measure.js";
+import { band, drawnOf, drawnScale, engineRect, moved, rectAt } from "./measure.js";
 
 /** Where the items in view (and a screen around it) are drawn, for the animation after a drop
  * or a cancel of `drag`, without reading the page: where they were measured, moved by their
@@ -16,13 +16,11 @@ export const shown = (group, drag, lists = null) => {
   const [low, high, left, right] = band();
   for (const [list, measured] of group.measured) {
     const all = !lists || lists.has(list);
-    const { items, rects } = measured;
     const [sx, sy] = moved(measured);
-    for (let index = 0; index < items.length; index++) {
-      const item = items[index];
+    for (const [index, item] of drawnOf(measured)) {
       const offset = group.drawn.get(item)?.shift;
       if (!all && !offset) continue;
-      const laid = engineRect(group.mirror, rects[index]);
+      const laid = engineRect(group.mirror, rectAt(measured, index));
       const [dx, dy] = offset ?? [0, 0];
       const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
         bottom: laid.bottom + sy + dy };

@@ -33,8 +33,14 @@ export const announce = (group, drag, said, reason) => {
   const history = kind === Announcement.undone || kind === Announcement.redone;
   const applied = history && id === -1 ? group.lastOperation : null;
   const landed = applied && group.listWith(applied.to ?? applied.from);
-  const at = landed && applied.item ? landed.items().indexOf(applied.item) : -1;
-  if (at >= 0) [id, container, position, count] = [group.idOf(applied.item), landed.id, at + 1, landed.items().length];
+  if (landed?.virtual) {
+    // A virtual list's item is found by its number, drawn or not.
+    const at = landed.keys.indexOf(applied.key);
+    if (at >= 0) [id, container, position, count] = [applied.key, landed.id, at + 1, landed.count];
+  } else {
+    const at = landed && applied.item ? landed.items().indexOf(applied.item) : -1;
+    if (at >= 0) [id, container, position, count] = [group.idOf(applied.item), landed.id, at + 1, landed.items().length];
+  }
   const options = drag?.list.options ?? group.lists[0]?.options ?? {};
   const list = group.listOf(container);
   const item = id === -1 ? null : group.find(id);
@@ -44,9 +50,18 @@ export const announce = (group, drag, said, reason) => {
   const named = (element) => (element
     ? nameOf(group, element, group.lists.find((l) => l.element.contains(element)) ?? list ?? drag?.list)
     : "");
+  // A virtual list's item is named by its place (drawn or not: see VirtualList's nameAt).
+  const virtualName = (number) => {
+    for (const each of group.lists) {
+      const at = each.virtual ? each.keys.indexOf(number) : -1;
+      if (at >= 0) return each.nameAt(at);
+    }
+    return null;
+  };
   const context = {
-    item, name: named(item), position, count, list: list?.element ?? null,
-    listName: list ? labelOf(group, list) : "", other: otherItem, otherName: named(otherItem),
+    item, name: (id === -1 ? null : virtualName(id)) ?? named(item), position, count, list: list?.element ?? null,
+    listName: list ? labelOf(group, list) : "", other: otherItem,
+    otherName: (other === -1 ? null : virtualName(other)) ?? named(otherItem),
     members, reason: refusal > 0 ? reasonFor(group, refusal, container) : reason || null,
   };
   // Over a list that refuses, with removal outside on, the engine says the item will return;

@@ -6,6 +6,8 @@ import { engineAppearance } from "./bridge.js";
 import { settle as settleOptions } from "./defaults.js";
 import { instantiate } from "./load.js";
 import { Group } from "./group.js";
+import { VirtualList } from "./virtual.js";
+import { settleVirtual } from "./defaults.js";
 import { press } from "./sensors/pointer.js";
 import { canDropAt } from "./rules.js";
 import { settle } from "./animate.js";
@@ -76,6 +78,26 @@ export class Arrange {
       this.groups.set(key, group);
     }
     return group.add(element, settled);
+  }
+
+  /**
+   * Makes `element` a virtual list: `options.count` items, of which only those in view (and
+   * `overscan` px around) are drawn, each by `options.render(index)`; sized by `itemSize` (a
+   * number, or a grid's `{ width, height }`) or a list's `sizeOf(index)`. `element` scrolls (the
+   * page gives it its height, or width); `onDrop` says what moved by place, for the app to move
+   * its data.
+   * @returns {VirtualList}
+   */
+  virtualList(element, options = {}) {
+    if (!(element instanceof Element)) throw new TypeError("virtualList: not an element");
+    const settled = settleVirtual(settleOptions(options, parses));
+    const key = settled.group ?? Symbol("list");
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new Group(this, key);
+      this.groups.set(key, group);
+    }
+    return group.add(element, settled, VirtualList);
   }
 
   /**

@@ -3,6 +3,8 @@
 // what it held when the drag began (the lifted item, moved with a translation, would otherwise
 // make room to scroll into for ever). A list that scrolls itself is the engine's to scroll.
 
+import { Layout } from "./codes.js";
+
 /** How far to scroll in a frame when the pointer is `distance` px inside an edge: nothing
  * beyond `sensitivity` px, up to `speed` px at the edge. */
 export const edgeSpeed = (distance, sensitivity, speed) =>
@@ -22,11 +24,13 @@ export const scrollDelta = (rect, [x, y], sensitivity, speed) => {
 /** `delta` applied to a scroll at `at`, kept within 0…`limit`: how far it really moves. */
 export const clampedStep = (at, delta, limit) => Math.min(Math.max(at + delta, 0), Math.max(limit, at)) - at;
 
-/** The elements around `lists` that scroll, innermost first, then the page (`window`). */
+/** The elements around `lists` that scroll, innermost first, then the page (`window`). A
+ * virtual grid scrolls itself: it is one of them (the engine scrolls a list itself). */
 export const scrollers = (lists) => {
   const found = [];
   for (const list of lists) {
-    for (let at = list.element.parentElement; at && at !== document.body && at !== document.documentElement;
+    const grid = list.virtual && list.layout === Layout.grid;
+    for (let at = grid ? list.element : list.element.parentElement; at && at !== document.body && at !== document.documentElement;
       at = at.parentElement) {
       if (found.includes(at)) continue;
       const style = getComputedStyle(at);

@@ -75,6 +75,13 @@ export class Arena {
       this.e.arrange_arena_set_container(this.handle, id, b, ids.length, i, s));
   }
 
+  /** Moves list `id` without giving its items again: its frame (`x`, `y`, `width`, `height`),
+   * how far it is scrolled (`scroll`) and where a grid's first line starts (`originX`,
+   * `originY`), in constant time. An input. */
+  placeList(id, { x, y, width, height, scroll = 0, originX = x, originY = y }) {
+    this.e.arrange_arena_place_container(this.handle, id, x, y, width, height, scroll, originX, originY);
+  }
+
   /** Lets at most `limit` items into list `id` (-1: no limit). */
   setCapacity(id, limit) {
     this.e.arrange_arena_set_capacity(this.handle, id, limit);

@@ -66,6 +66,21 @@ export const DEFAULTS = Object.freeze({
   onEnd: null,
   onSelect: null,
   onEditMode: null,
+  // A virtual list's (`virtualList`): its items are data, drawn when in view.
+  /** How many items a virtual list has. */
+  count: 0,
+  /** Each item's length along a virtual list (px), or a grid's tile `{ width, height }`. */
+  itemSize: null,
+  /** A virtual list's item `index`'s length (px), when they differ (instead of `itemSize`). */
+  sizeOf: null,
+  /** Makes the element of a virtual list's item `index` (called when it comes into view). */
+  render: null,
+  /** How far (px) around the view a virtual list draws its items. */
+  overscan: 320,
+  /** The space (px) between a virtual list's items, and between a grid's lines (`lineGap`,
+   * `null`: `gap`). */
+  gap: 0,
+  lineGap: null,
 });
 
 /** The look of a drag when the app asks for none: the item follows the pointer as it is. */
@@ -73,11 +88,11 @@ export const PLAIN_LOOK = Object.freeze({ animationDuration: 0.2, catchScale: 1,
   snapshotAlpha: 1, displacedAlpha: 1, displacedMoves: false });
 
 const CALLBACKS = ["onLift", "onMove", "onDrop", "onCancel", "onEnd", "onSelect", "onEditMode",
-  "canDrag", "canDrop", "itemName", "dropInto"];
+  "canDrag", "canDrop", "itemName", "dropInto", "render", "sizeOf"];
 const SELECTORS = ["items", "handle", "filter", "chunks"];
 const NUMBERS = ["delay", "touchDelay", "distance", "swapThreshold", "invertedSwapThreshold",
   "emptyInsertThreshold",
-  "scrollSensitivity", "scrollSpeed", "undoLimit"];
+  "scrollSensitivity", "scrollSpeed", "undoLimit", "overscan", "gap", "lineGap"];
 
 /** `options` over the defaults: an option the app leaves out (or gives as `undefined`) is the
  * default. Throws a TypeError for options a list cannot work with. `valid(selector)` says
@@ -126,6 +141,21 @@ export const settle = (options, valid = () => true) => {
   const settled = { ...DEFAULTS };
   for (const [name, value] of Object.entries(options)) if (value !== undefined) settled[name] = value;
   return settled;
+};
+
+/** What a virtual list needs of its `options` (settled), checked: a `render`, a size for its
+ * items, and only what it does (its items move; a copy, an exchange, a selection or a drop into
+ * an item would need elements it does not keep). Returns them. */
+export const settleVirtual = (options) => {
+  if (typeof options.render !== "function") throw new TypeError("virtualList: render must be a function of an index");
+  if (options.itemSize == null && options.sizeOf == null) {
+    throw new TypeError("virtualList: give itemSize (a number, or { width, height }) or sizeOf(index)");
+  }
+  if (options.mode !== "move" || options.modes != null) throw new TypeError("virtualList: its items move (mode \"move\")");
+  for (const name of ["selectable", "dropInto", "chunks", "items", "removeOnDropOutside"]) {
+    if (options[name]) throw new TypeError(`virtualList: ${name} is not for virtual lists`);
+  }
+  return options;
 };
 
 /** How long (seconds) a press of `kind` ("touch" or "mouse") is held before it drags, by

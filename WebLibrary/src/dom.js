@@ -6,6 +6,7 @@ import { call } from "./call.js";
 import { flip, looks, shown } from "./animate.js";
 import { clear } from "./present.js";
 import { select } from "./selection.js";
+import { applyVirtual } from "./virtual-drop.js";
 
 /** The name of an operation by its kind's number. */
 const TYPES = Object.fromEntries(Object.entries(Operation).map(([name, code]) => [code, name]));
@@ -62,6 +63,7 @@ const records = (group, operations, cause) => operations.map(({ kind, item, from
 /** Applies `operations` of `drag` (null: an undo's or a redo's): moves the DOM nodes unless told
  * not to, and calls `onDrop` of the lists involved, once per callback. */
 export const apply = (group, drag, operations, cause) => {
+  if (group.lists.some((list) => list.virtual)) return applyVirtual(group, drag, operations, cause);
   if (drag) drag.dropped = true;
   const done = records(group, operations, cause);
   const first = done[0];

@@ -7,7 +7,7 @@ import { Arena } from "./bridge.js";
 import { Announcement, Event, KeyIntent, Layout, Mode, PointerPhase } from "./codes.js";
 import { call } from "./call.js";
 import { now } from "./clock.js";
-import { measure, setFrame, track } from "./measure.js";
+import { countOf, measure, setFrame, track } from "./measure.js";
 import { apply } from "./dom.js";
 import { flip, looks, settle, shown } from "./animate.js";
 import { clear, lift, present } from "./present.js";
@@ -52,9 +52,13 @@ export class Group {
     return this.lists.some((list) => list.options.concurrent === true);
   }
 
-  /** Adds a list of `element` with `options` (settled). */
-  add(element, options) {
-    const list = new Sortable(this, element, options, this.nextId++);
+  /** Adds a list of `element` with `options` (settled), a `Kind` (a `Sortable`, or a
+   * `VirtualList`: a group's lists are all of one kind). */
+  add(element, options, Kind = Sortable) {
+    if (this.lists.length && this.lists.some((list) => Boolean(list.virtual) !== (Kind !== Sortable))) {
+      throw new TypeError("sortable: a group's lists are all virtual lists or none of them");
+    }
+    const list = new Kind(this, element, options, this.nextId++);
     // A list inside another list's element (in one of its items) comes before it where their
     // frames overlap.
     let priority = this.lists.findIndex((other) => other.element.contains(element));
@@ -150,7 +154,7 @@ export class Group {
       const placed = result.events.findLast((event) => event.kind === Event.placeChanged && event.container >= 0);
       if (placed && !result.said && !result.refusal && drag.lifted) {
         const target = this.listOf(placed.container);
-        const size = this.measured.get(target)?.items.length ?? 0;
+        const size = this.measured.has(target) ? countOf(this.measured.get(target)) : 0;
         const count = size + (target === (drag.origin?.list ?? drag.list) ? 0 : 1);
         result.said = { kind: Announcement.moved, item: placed.item, position: placed.index + 1, count,
           container: placed.container, other: -1, members: -1, refusal: -1 };

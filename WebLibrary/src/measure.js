@@ -63,6 +63,28 @@ export const scrollOf = (mirror, list, scale) => {
   return [(mirror == null ? scrollLeft : -scrollLeft) * scale, scrollTop * scale];
 };
 
+/** Item `index` of a measured list: its element (undefined for a virtual list's item not drawn). */
+export const itemAt = (measured, index) => (measured.virtual ? measured.virtual.drawnAt(index) : measured.items[index]);
+
+/** Where item `index` of a measured list was when it was measured (a virtual list's: worked out). */
+export const rectAt = (measured, index) =>
+  (measured.virtual ? measured.virtual.rectAt(measured, index) : measured.rects[index]);
+
+/** The place of `item` in a measured list, or -1. */
+export const indexIn = (measured, item) =>
+  (measured.virtual ? measured.virtual.indexOfElement(item) : measured.items.indexOf(item));
+
+/** How many items a measured list has (a virtual list's, drawn or not). */
+export const countOf = (measured) => (measured.virtual ? measured.virtual.count : measured.items.length);
+
+/** The length along a measured list of item `index` (a grid's: its width). */
+export const sizeAt = (measured, index) =>
+  (measured.virtual ? measured.virtual.sizeAt(index) : measured.sizes[index]);
+
+/** The items of a measured list that are on the page, as [index, element] pairs. */
+export const drawnOf = (measured) =>
+  (measured.virtual ? measured.virtual.drawnEntries() : measured.items.map((item, index) => [index, item]));
+
 /** Measures `group`'s lists (frames, items and their sizes, spacing) into `group.measured`,
  * and tells the engine. `from`: the list a drag starts in, if one does; `moving`: other drags
  * are under way, and items are read where they are laid out. */
@@ -79,7 +101,7 @@ export const measure = (group, from, moving) => {
   const mirrored = rows.includes(from) ? rtl(from) : rows.length > 0 && rows.every(rtl);
   group.mirror = mirrored ? innerWidth : null;
   for (const list of group.lists) {
-    group.measured.set(list, measureList(group, list, moving));
+    group.measured.set(list, list.virtual ? list.measure(group) : measureList(group, list, moving));
     setFrame(group, list);
   }
 };
@@ -151,6 +173,10 @@ export const track = (group, list) => {
  * empty list reaches `emptyInsertThreshold` px further on every side: a drag that comes that
  * near goes into it, however small it is (one of no height too). */
 export const setFrame = (group, list) => {
+  if (list.virtual) {
+    track(group, list);
+    return list.place(group);
+  }
   const { ids, sizes, spacing, lineSpacing, padding, scale } = group.measured.get(list);
   const shown = track(group, list);
   const frame = engineRect(group.mirror, shown);

@@ -4,35 +4,38 @@
 
 import { Announcement, Refusal } from "./codes.js";
 
-const range = (c) => `${c.listName}, positions ${c.position}–${c.position + c.members - 1} of ${c.count}`;
+/** A number as English writes it (40,212). */
+const n = (value) => (typeof value === "number" ? value.toLocaleString("en-US") : value);
+
+const range = (c) => `${c.listName}, positions ${n(c.position)}–${n(c.position + c.members - 1)} of ${n(c.count)}`;
 
 /** Each announcement in English, by the name an app's `messages` give it. `c` is the context a
  * message gets (`ArrangeMessageContext` in the declarations). */
 export const ENGLISH = Object.freeze({
-  pickedUp: (c) => `Picked up ${c.name}, position ${c.position} of ${c.count} in ${c.listName}`,
-  moved: (c) => `Moved to ${c.listName}, position ${c.position} of ${c.count}`,
+  pickedUp: (c) => `Picked up ${c.name}, position ${n(c.position)} of ${n(c.count)} in ${c.listName}`,
+  moved: (c) => `Moved to ${c.listName}, position ${n(c.position)} of ${n(c.count)}`,
   willSwap: (c) => `Will swap with ${c.otherName} in ${c.listName}`,
-  willReturn: (c) => `Will return to position ${c.position} in ${c.listName}`,
+  willReturn: (c) => `Will return to position ${n(c.position)} in ${c.listName}`,
   refused: (c) => c.reason,
-  dropped: (c) => `Dropped ${c.name} in ${c.listName}, position ${c.position} of ${c.count}`,
+  dropped: (c) => `Dropped ${c.name} in ${c.listName}, position ${n(c.position)} of ${n(c.count)}`,
   swapped: (c) => `Swapped ${c.name} with ${c.otherName}`,
-  copied: (c) => `Copied ${c.name} to ${c.listName}, position ${c.position} of ${c.count}`,
-  cancelled: (c) => `Cancelled, ${c.name} returned to position ${c.position} in ${c.listName}`,
+  copied: (c) => `Copied ${c.name} to ${c.listName}, position ${n(c.position)} of ${n(c.count)}`,
+  cancelled: (c) => `Cancelled, ${c.name} returned to position ${n(c.position)} in ${c.listName}`,
   didNotMove: (c) => `Dropped ${c.name} where it was`,
   willRemove: () => "Will be removed",
   removed: (c) => `Removed ${c.name}`,
   willGoInto: (c) => `Will go into ${c.otherName}`,
   wentInto: (c) => `Put ${c.name} into ${c.otherName}`,
-  pickedUpGroup: (c) => `Picked up ${c.members} items`,
-  movedGroup: (c) => `Moved ${c.members} items to ${range(c)}`,
-  droppedGroup: (c) => `Dropped ${c.members} items in ${range(c)}`,
-  willCopyGroup: (c) => `Will copy ${c.members} items to ${range(c)}`,
-  copiedGroup: (c) => `Copied ${c.members} items to ${range(c)}`,
-  willRemoveGroup: (c) => `${c.members} items will be removed`,
-  removedGroup: (c) => `Removed ${c.members} items`,
-  willReturnGroup: (c) => `${c.members} items will return where they were`,
-  didNotMoveGroup: (c) => `Dropped ${c.members} items where they were`,
-  cancelledGroup: (c) => `Cancelled, ${c.members} items returned where they were`,
+  pickedUpGroup: (c) => `Picked up ${n(c.members)} items`,
+  movedGroup: (c) => `Moved ${n(c.members)} items to ${range(c)}`,
+  droppedGroup: (c) => `Dropped ${n(c.members)} items in ${range(c)}`,
+  willCopyGroup: (c) => `Will copy ${n(c.members)} items to ${range(c)}`,
+  copiedGroup: (c) => `Copied ${n(c.members)} items to ${range(c)}`,
+  willRemoveGroup: (c) => `${n(c.members)} items will be removed`,
+  removedGroup: (c) => `Removed ${n(c.members)} items`,
+  willReturnGroup: (c) => `${n(c.members)} items will return where they were`,
+  didNotMoveGroup: (c) => `Dropped ${n(c.members)} items where they were`,
+  cancelledGroup: (c) => `Cancelled, ${n(c.members)} items returned where they were`,
   refusedMember: (c) => `${c.name}: ${c.reason}`,
   undone: () => "Undone",
   redone: () => "Redone",

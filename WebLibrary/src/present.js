@@ -5,7 +5,7 @@
 
 import { Indicator, Layout } from "./codes.js";
 import { PLAIN_LOOK } from "./defaults.js";
-import { band, engineRect, moved } from "./measure.js";
+import { band, countOf, engineRect, indexIn, itemAt, moved, rectAt, sizeAt } from "./measure.js";
 
 /** Raises `drag`'s item above the others, in the look the list asks for. */
 export const lift = (group, drag) => {
@@ -13,9 +13,9 @@ export const lift = (group, drag) => {
   // Where the item is laid out on the page (see present): as measured, moved as its list has
   // moved since. Read from the page (a layout) only after a scroll.
   const measured = group.measured.get(drag.list);
-  const index = measured?.items.indexOf(drag.item) ?? -1;
+  const index = measured ? indexIn(measured, drag.item) : -1;
   if (index >= 0) {
-    const rect = engineRect(group.mirror, measured.rects[index]);
+    const rect = engineRect(group.mirror, rectAt(measured, index));
     const [sx, sy] = moved(measured);
     drag.base = [rect.left + sx, rect.top + sy];
   }
@@ -69,6 +69,7 @@ export const lift = (group, drag) => {
 
 /** Where item `index` of a measured grid is (one past the last: the next free cell). */
 const cell = (measured, index) => {
+  if (measured.virtual) return rectAt(measured, index);
   const { rects, spacing, lineSpacing, contentRight } = measured;
   if (index < rects.length) return rects[index];
   const last = rects[rects.length - 1];
@@ -95,8 +96,10 @@ export const present = (group, drag, reason) => {
   // item's own): the item is where it was measured in it (a list's padding, a row's centred
   // items). Its offset there and its size, found once.
   if (!drag.laid) {
-    const { items, rects, frame } = group.measured.get(drag.list);
-    const rect = rects[items.indexOf(drag.item)] ?? { ...frame, width: ghostWidth, height: ghostHeight };
+    const measured = group.measured.get(drag.list);
+    const { frame } = measured;
+    const at = indexIn(measured, drag.item);
+    const rect = (at >= 0 ? rectAt(measured, at) : null) ?? { ...frame, width: ghostWidth, height: ghostHeight };
     const layout = drag.list.layout;
     drag.laid = { left: layout === Layout.vertical ? rect.left - frame.left : 0,
       top: layout === Layout.horizontal ? rect.top - frame.top : 0, width: rect.width, height: rect.height };
@@ -124,7 +127,8 @@ export const present = (group, drag, reason) => {
   }
   // An exchange's other item, shown displaced until the drop.
   const displaced = indicator === Indicator.item && !drag.into && !drag.removing && drag.target
-    ? group.measured.get(drag.target)?.items[drag.toIndex] ?? null : null;
+    ? (group.measured.has(drag.target) ? itemAt(group.measured.get(drag.target), drag.toIndex) : null) ?? null
+    : null;
   if (drag.displaced && drag.displaced !== displaced) undisplace(drag.displaced, false);
   if (displaced !== drag.displaced && displaced !== drag.item && displaced) displace(group, drag, displaced);
   drag.displaced = displaced === drag.item ? null : displaced;
@@ -165,7 +169,8 @@ export const present = (group, drag, reason) => {
  * screen, and puts back those that made room and no longer do. */
 const makeRoomFor = (group, drag, runs, sign) => {
   const originList = drag.origin.list ?? drag.list;
-  const draggedSize = group.measured.get(originList)?.sizes[drag.origin.index] ?? 0;
+  const originMeasured = group.measured.get(originList);
+  const draggedSize = (originMeasured ? sizeAt(originMeasured, drag.origin.index) : 0) ?? 0;
   // Items other drags carry make no room.
   const carried = group.drags.size > 1 ? new Set([...group.drags].map((other) => other.item)) : null;
   const shifting = new Map();
@@ -180,7 +185,7 @@ const makeRoomFor = (group, drag, runs, sign) => {
     if (!list) continue;
     seen.push([list, first, end]);
     const measured = group.measured.get(list);
-    const { items, spacing, rects } = measured;
+    const { spacing } = measured;
     // The items' rects are the engine's (mirrored for right-to-left rows), the shift the page's.
     const away = moved(measured);
     const [sx, sy] = [group.mirror == null ? away[0] : -away[0], away[1]];
@@ -188,9 +193,9 @@ const makeRoomFor = (group, drag, runs, sign) => {
     // The run's items in the band, found by halving (its items are in order along the list's
     // axis; a grid's by rows): a long list's others are not visited on every frame.
     const rows = list.layout !== Layout.horizontal;
-    const before = (index) => (rows ? rects[index].bottom + sy < low : rects[index].right + sx < left);
-    const past = (index) => (rows ? rects[index].top + sy > high : rects[index].left + sx > right);
-    const stop = Math.min(end, items.length);
+    const before = (index) => (rows ? rectAt(measured, index).bottom + sy < low : rectAt(measured, index).right + sx < left);
+    const past = (index) => (rows ? rectAt(measured, index).top + sy > high : rectAt(measured, index).left + sx > right);
+    const stop = Math.min(end, countOf(measured));
     let [start, last] = [first, stop];
     while (start < last) {
       const middle = (start + last) >> 1;
@@ -198,9 +203,10 @@ const makeRoomFor = (group, drag, runs, sign) => {
       else last = middle;
     }
     for (let index = start; index < stop && !past(index); index++) {
-      const item = items[index];
-      if (item === drag.item || carried?.has(item)) continue;
-      const rect = rects[index];
+      const item = itemAt(measured, index);
+      // A virtual list's item not drawn makes room when it is drawn (the next frame asks again).
+      if (!item || item === drag.item || carried?.has(item)) continue;
+      const rect = rectAt(measured, index);
       if (rect.bottom + sy < low || rect.top + sy > high || rect.right + sx < left || rect.left + sx > right) {
         continue;
       }
@@ -237,15 +243,15 @@ const displace = (group, drag, item) => {
   if (!look.displacedMoves) return;
   const middle = (list, index) => {
     const measured = group.measured.get(list);
-    const rect = engineRect(group.mirror, measured.rects[index]);
+    const rect = engineRect(group.mirror, rectAt(measured, index));
     const [sx, sy] = moved(measured);
     return [rect.left + sx + rect.width / 2, rect.top + sy + rect.height / 2];
   };
-  const listOfItem = group.lists.find((list) => group.measured.get(list)?.items.includes(item));
+  const listOfItem = group.lists.find((list) => group.measured.has(list) && indexIn(group.measured.get(list), item) >= 0);
   const origin = drag.origin.list ?? drag.list;
-  if (!listOfItem || !group.measured.get(origin)?.rects[drag.origin.index]) return;
+  if (!listOfItem || !group.measured.has(origin) || !rectAt(group.measured.get(origin), drag.origin.index)) return;
   const [hx, hy] = middle(origin, drag.origin.index);
-  const [ox, oy] = middle(listOfItem, group.measured.get(listOfItem).items.indexOf(item));
+  const [ox, oy] = middle(listOfItem, indexIn(group.measured.get(listOfItem), item));
   const scale = group.measured.get(listOfItem).scale;
   if (getComputedStyle(item).position === "static") item.style.position = "relative";
   item.style.zIndex = "1";
@@ -300,7 +306,7 @@ const makeRoom = (group, item, drag, ask, animate, time) => {
       let offset = 0;
       for (const other of asks.values()) offset += other.offset;
       const to = cell(measured, Math.max(0, index + offset));
-      const from = measured.rects[index];
+      const from = rectAt(measured, index);
       shift = [(group.mirror == null ? 1 : -1) * (to.left - from.left), to.top - from.top];
       const [across, down] = shift.map((distance) => distance / measured.scale);
       transform = `translate(${across}px, ${down}px)`;

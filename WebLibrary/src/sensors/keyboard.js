@@ -54,7 +54,16 @@ export const key = (group, list, event) => {
     for (let left = group.lists.length; left > 0 && hidden(result); left--) result = step(back);
   }
   group.finish(drag, result);
-  if (intent === KeyIntent.drop || intent === KeyIntent.cancel) group.end(drag);
+  if (intent === KeyIntent.drop || intent === KeyIntent.cancel) return group.end(drag);
+  // A virtual list's place far from what is drawn: scrolled into view (and drawn).
+  const target = drag.target ?? drag.list;
+  if (target?.virtual && drag.lifted && group.drags.has(drag)) {
+    const shown = group.arena.presentation(-1);
+    if (shown && target.reveal(shown)) {
+      drag.base = null;
+      group.reframe(drag);
+    }
+  }
 };
 
 /** A key on an item of `list` with no drag under way: a lift key lifts it, Ctrl+Space selects. */

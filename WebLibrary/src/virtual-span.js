@@ -1,0 +1,95 @@
+// Where a virtual list's items are, from their sizes alone (no page needed: node tests it): each
+// place's start and length along a list, or its cell in a grid of equal tiles; the places in a
+// stretch of the list; and the sizes the engine is given.
+
+import { Layout } from "./codes.js";
+
+/** The first place whose end is past `position` in `starts`/`lengths` (by halving). */
+const firstEndingAfter = (starts, lengths, position) => {
+  let [low, high] = [0, starts.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] + lengths[middle] <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** A positive finite number, or the TypeError `what` is not. */
+const size = (value, what) => {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new TypeError(`virtualList: ${what} must be a positive number, not ${value}`);
+  return number;
+};
+
+/** The places of `count` items of a list laid out `layout` (a `Layout` code), `width` px wide
+ * across (a grid's), by `options`' `itemSize` (a number, or a grid's `{ width, height }`) or
+ * `sizeOf(index)` (a list's), `gap` and `lineGap`. */
+export const spanOf = (options, layout, count, width) => {
+  const gap = Math.max(0, Number(options.gap) || 0);
+  const lineGap = options.lineGap == null ? gap : Math.max(0, Number(options.lineGap) || 0);
+  if (layout === Layout.grid) return gridSpan(options, count, width, gap, lineGap);
+  if (typeof options.sizeOf === "function") return measuredSpan(options.sizeOf, count, gap);
+  const length = size(options.itemSize, "itemSize");
+  const step = length + gap;
+  let sizes = null;
+  return {
+    gap, lineGap, width, total: count ? count * step - gap : 0,
+    cell: (index) => ({ start: index * step, length }),
+    range: (from, to) => [Math.min(count, Math.max(0, Math.floor(from / step))),
+      Math.min(count, Math.max(0, Math.ceil(to / step)))],
+    engineSizes: () => (sizes ??= new Float64Array(count).fill(length)),
+  };
+};
+
+/** A list whose items have a length each, `sizeOf(index)`. */
+const measuredSpan = (sizeOf, count, gap) => {
+  const starts = new Float64Array(count);
+  const lengths = new Float64Array(count);
+  let position = 0;
+  for (let index = 0; index < count; index++) {
+    lengths[index] = size(sizeOf(index), `sizeOf(${index})`);
+    starts[index] = position;
+    position += lengths[index] + gap;
+  }
+  return {
+    gap, lineGap: gap, width: 0, total: count ? position - gap : 0,
+    cell: (index) => ({ start: starts[index] ?? position, length: lengths[index] ?? 0 }),
+    range: (from, to) => {
+      const first = firstEndingAfter(starts, lengths, from);
+      let end = first;
+      while (end < count && starts[end] < to) end++;
+      return [first, end];
+    },
+    engineSizes: () => lengths,
+  };
+};
+
+/** A wrapping grid of equal tiles, as many to a line as fit `width` (at least one). */
+const gridSpan = (options, count, width, gap, lineGap) => {
+  if (typeof options.sizeOf === "function") {
+    throw new TypeError("virtualList: a grid's tiles are all of one itemSize ({ width, height })");
+  }
+  const given = options.itemSize;
+  const tile = typeof given === "object" && given
+    ? { width: size(given.width, "itemSize.width"), height: size(given.height, "itemSize.height") }
+    : { width: size(given, "itemSize"), height: size(given, "itemSize") };
+  const columns = Math.max(1, Math.floor((width + gap) / (tile.width + gap)));
+  const [across, down] = [tile.width + gap, tile.height + lineGap];
+  const rows = Math.ceil(count / columns);
+  let sizes = null;
+  return {
+    gap, lineGap, columns, width: Math.max(width, tile.width), total: rows ? rows * down - lineGap : 0,
+    cell: (index) => ({ left: (index % columns) * across, top: Math.floor(index / columns) * down,
+      width: tile.width, height: tile.height }),
+    range: (from, to) => [Math.min(count, Math.max(0, Math.floor(from / down)) * columns),
+      Math.min(count, Math.max(0, Math.ceil(to / down)) * columns)],
+    engineSizes: () => {
+      if (!sizes) {
+        sizes = new Float64Array(2 * count);
+        for (let index = 0; index < count; index++) [sizes[2 * index], sizes[2 * index + 1]] = [tile.width, tile.height];
+      }
+      return sizes;
+    },
+  };
+};

@@ -1,0 +1,356 @@
+// Virtual lists: a list whose items are data (a count, their sizes, a function that makes an
+// item's element), of which only those in view and a margin around are on the page. The engine
+// holds every item's place (given once, then moved in constant time as the list scrolls); the
+// page draws a few dozen, keeps the dragged item drawn wherever it goes, and tells the app each
+// drop by index, for it to move its data.
+
+import { Layout } from "./codes.js";
+import { Sortable } from "./sortable.js";
+import { spanOf } from "./virtual-span.js";
+
+/** A list of `options.count` items of which the ones in view are drawn. */
+export class VirtualList extends Sortable {
+  constructor(group, element, options, id) {
+    super(group, element, options, id);
+    this.virtual = true;
+    // Each place's engine number, in order; numbers stay with their item across drops.
+    this.keys = new Int32Array(0);
+    this.span = null;
+    this.drawn = new Map();
+    this.engineDirty = true;
+    if (getComputedStyle(element).position === "static") element.style.position = "relative";
+    this.track = document.createElement("div");
+    this.track.className = "arrange-track";
+    // The track is the list to assistive technology (the scrolled element around it is not):
+    // its items are its children, each saying its place in the whole list.
+    this.track.setAttribute("role", "list");
+    if (options.label) this.track.setAttribute("aria-label", options.label);
+    Object.assign(this.track.style, { position: "relative", flex: "none" });
+    element.replaceChildren(this.track);
+    this.reset(options.count);
+    const draw = () => this.draw();
+    this.listen(element, "scroll", draw, { passive: true });
+    if (typeof ResizeObserver === "function") {
+      let width = -1;
+      const observer = new ResizeObserver(() => {
+        // A grid's columns follow its width; a list's places do not.
+        if (this.layout !== Layout.grid || element.clientWidth === width) return this.draw();
+        width = element.clientWidth;
+        this.reshape();
+      });
+      observer.observe(element);
+      this.listeners.push(() => observer.disconnect());
+    }
+  }
+
+  /** How many items the list has. */
+  get count() {
+    return this.keys.length;
+  }
+
+  /** Gives the list `count` items again (the app's data changed other than by a drop): every
+   * item drawn anew, every earlier drop forgotten by undo. */
+  reset(count = this.count) {
+    const total = Math.floor(Number(count));
+    if (!Number.isFinite(total) || total < 0 || total >= 2 ** 31) {
+      throw new TypeError(`virtualList: count must be a whole number from 0, not ${count}`);
+    }
+    this.keys = new Int32Array(total);
+    for (let index = 0; index < total; index++) this.keys[index] = this.group.nextItem++;
+    this.clearDrawn();
+    this.reshape();
+  }
+
+  /** Lays the items out again (their sizes, or the grid's width, changed) and draws them. */
+  reshape() {
+    this.span = spanOf(this.options, this.layout, this.count, this.contentWidth());
+    this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
+    if (this.layout === Layout.horizontal) this.track.style.height = "100%";
+    this.engineDirty = true;
+    this.draw();
+  }
+
+  /** The width the items have across a vertical list or a grid (the list's, less padding). */
+  contentWidth() {
+    const style = getComputedStyle(this.element);
+    return Math.max(0, this.element.clientWidth - (parseFloat(style.paddingLeft) || 0)
+      - (parseFloat(style.paddingRight) || 0));
+  }
+
+  /** The list's items on the page, in order. */
+  items() {
+    if (!this.drawn) return [];
+    return [...this.drawn.entries()].sort((a, b) => a[0] - b[0]).map(([, element]) => element);
+  }
+
+  chunks() {
+    return [];
+  }
+
+  /** @private The drawn item `target` is in, or null. */
+  itemAt(target) {
+    for (const { element } of this.drawn?.values() ?? []) if (element.contains(target)) return element;
+    return null;
+  }
+
+  /** The place of the item drawn as `element`, or -1. */
+  indexOfElement(element) {
+    const key = this.group.ids.get(element);
+    return key === undefined ? -1 : this.keys.indexOf(key);
+  }
+
+  /** The element drawn for place `index`, or undefined when it is not drawn. */
+  drawnAt(index) {
+    const entry = this.drawn.get(index);
+    return entry && entry.key === this.keys[index] ? entry.element : undefined;
+  }
+
+  /** The items drawn, as [place, element] pairs. */
+  drawnEntries() {
+    return [...this.drawn.entries()].map(([index, { element }]) => [index, element]);
+  }
+
+  /** What announcements call item `index`: the app's `itemName(index)`, else its text when it
+   * is drawn, else "item N". */
+  nameAt(index) {
+    const given = typeof this.options.itemName === "function" ? this.options.itemName(index) : null;
+    if (given != null) return String(given);
+    const element = this.drawnAt(index);
+    return element ? element.textContent.trim().replace(/\s+/g, " ") : `item ${index + 1}`;
+  }
+
+  /** Scrolls so that item `index` is in view. */
+  scrollToIndex(index) {
+    const place = this.span.cell(Math.max(0, Math.min(index, this.count - 1)));
+    if (this.layout === Layout.horizontal) this.element.scrollLeft = place.start;
+    else this.element.scrollTop = this.layout === Layout.grid ? place.top : place.start;
+    this.draw();
+  }
+
+  /** Scrolls the list so that what `shown` (the engine's presentation of a keyboard drag) puts
+   * the dragged item at is in view, with a margin; whether it scrolled. */
+  reveal(shown) {
+    const rect = this.element.getBoundingClientRect();
+    const vertical = this.layout !== Layout.horizontal;
+    const [low, high] = vertical ? [rect.top, rect.bottom] : [rect.left, rect.right];
+    const [start, length] = vertical ? [shown.ghostY, shown.ghostHeight] : [shown.ghostX, shown.ghostWidth];
+    const margin = Math.min(length, (high - low) / 4);
+    let delta = 0;
+    if (start < low + margin) delta = start - low - margin;
+    else if (start + length > high - margin) delta = start + length - high + margin;
+    if (Math.abs(delta) < 1) return false;
+    const before = vertical ? this.element.scrollTop : this.element.scrollLeft;
+    if (vertical) this.element.scrollTop += delta;
+    else this.element.scrollLeft += delta;
+    return (vertical ? this.element.scrollTop : this.element.scrollLeft) !== before;
+  }
+
+  /** Makes new items focusable and described; items are drawn so already. */
+  refresh() {
+    if (this.drawn) this.draw();
+  }
+
+  /** @private Forgets every drawn element. */
+  clearDrawn() {
+    for (const { element, key } of this.drawn.values()) {
+      element.remove();
+      if (this.group.byId.get(key) === element) this.group.byId.delete(key);
+    }
+    this.drawn.clear();
+  }
+
+  /** @private The range of places in view and `overscan` px around, [first, end). */
+  inView() {
+    const element = this.element;
+    const overscan = Math.max(0, Number(this.options.overscan) || 0);
+    const horizontal = this.layout === Layout.horizontal;
+    const before = horizontal ? element.scrollLeft - this.track.offsetLeft : element.scrollTop - this.track.offsetTop;
+    const length = horizontal ? element.clientWidth : element.clientHeight;
+    return this.span.range(before - overscan, before + length + overscan);
+  }
+
+  /** Draws the items in view: makes those that came into it, takes away those that left (not
+   * one being dragged, nor the focused one), and puts each at its place. */
+  draw() {
+    if (!this.span) return;
+    const [first, end] = this.inView();
+    const keep = new Set();
+    for (const drag of this.group.drags) keep.add(drag.item);
+    if (this.element.contains(document.activeElement)) keep.add(document.activeElement);
+    const byKey = new Map();
+    for (const [index, entry] of this.drawn) byKey.set(entry.key, { ...entry, index });
+    const next = new Map();
+    let previous = null;
+    const put = (index) => {
+      const key = this.keys[index];
+      let entry = byKey.get(key);
+      byKey.delete(key);
+      if (!entry) entry = { key, element: this.make(index) };
+      const { element } = entry;
+      this.position(element, index);
+      // In the order of the places, for Tab and for screen readers.
+      if (element.parentNode !== this.track || element.previousElementSibling !== previous) {
+        this.track.insertBefore(element, previous ? previous.nextElementSibling : this.track.firstElementChild);
+      }
+      previous = element;
+      next.set(index, { key, element });
+    };
+    for (let index = first; index < end; index++) put(index);
+    for (const entry of byKey.values()) {
+      if (keep.has(entry.element)) {
+        const index = this.keys.indexOf(entry.key);
+        if (index >= 0) {
+          this.position(entry.element, index);
+          if (entry.element.parentNode !== this.track) this.track.append(entry.element);
+          next.set(index, entry);
+          continue;
+        }
+      }
+      entry.element.remove();
+      if (this.group.byId.get(entry.key) === entry.element) this.group.byId.delete(entry.key);
+    }
+    this.drawn = next;
+  }
+
+  /** @private Item `index`'s element, made by the app's `render`. */
+  make(index) {
+    const element = this.options.render(index);
+    if (!(element instanceof Element)) {
+      throw new TypeError(`virtualList: render(${index}) must return an element`);
+    }
+    const key = this.keys[index];
+    this.group.ids.set(element, key);
+    this.group.byId.set(key, element);
+    element.style.position = "absolute";
+    if (this.options.keyboard !== false) {
+      if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
+      const described = this.group.arrange.instructions(this.options);
+      if (described && !element.hasAttribute("aria-describedby")) element.setAttribute("aria-describedby", described);
+    }
+    return element;
+  }
+
+  /** @private Puts `element` at place `index`, with its position in the whole list. */
+  position(element, index) {
+    const cell = this.span.cell(index);
+    const style = element.style;
+    if (this.layout === Layout.vertical) {
+      Object.assign(style, { top: `${cell.start}px`, left: "0", right: "0", height: `${cell.length}px` });
+    } else if (this.layout === Layout.horizontal) {
+      Object.assign(style, { left: `${cell.start}px`, top: "0", bottom: "0", width: `${cell.length}px` });
+    } else {
+      Object.assign(style, { left: `${cell.left}px`, top: `${cell.top}px`, width: `${cell.width}px`,
+        height: `${cell.height}px` });
+    }
+    const at = String(index + 1);
+    if (element.getAttribute("aria-posinset") !== at) element.setAttribute("aria-posinset", at);
+    const of = String(this.count);
+    if (element.getAttribute("aria-setsize") !== of) element.setAttribute("aria-setsize", of);
+  }
+
+  /** What measuring the list finds (measure.js's record, with this list to ask for places):
+   * read from the list's element alone, never from its items. */
+  measure(group) {
+    const drawn = this.element.getBoundingClientRect();
+    const scale = 1;
+    const origin = this.origin(drawn);
+    const vertical = this.layout === Layout.vertical;
+    const padding = { top: origin[1] - drawn.top + this.element.scrollTop,
+      left: origin[0] - drawn.left + this.element.scrollLeft, bottom: 0, right: 0 };
+    const scrolled = [this.element.scrollLeft, this.element.scrollTop];
+    return { virtual: this, items: null, ids: this.keys, sizes: null, rects: null, frame: drawn,
+      spacing: this.span.gap, lineSpacing: this.span.lineGap, padding, origin, vertical,
+      contentRight: drawn.right, scale, rtl: false, at: [drawn.left, drawn.top], shift: [0, 0],
+      scrolled, scroll: scrolled, group };
+  }
+
+  /** @private Where place 0 is drawn now: the track's corner on the page. */
+  origin(drawn = this.element.getBoundingClientRect()) {
+    return [drawn.left + this.element.clientLeft + this.track.offsetLeft - this.element.scrollLeft,
+      drawn.top + this.element.clientTop + this.track.offsetTop - this.element.scrollTop];
+  }
+
+  /** Where place `index` was when the list was measured (`measured`), on the page. */
+  rectAt(measured, index) {
+    const [x, y] = measured.origin;
+    const cell = this.span.cell(index);
+    if (this.layout === Layout.grid) {
+      return { left: x + cell.left, top: y + cell.top, right: x + cell.left + cell.width,
+        bottom: y + cell.top + cell.height, width: cell.width, height: cell.height };
+    }
+    const across = this.layout === Layout.vertical ? this.track.offsetWidth : this.track.offsetHeight;
+    if (this.layout === Layout.vertical) {
+      return { left: x, right: x + across, top: y + cell.start, bottom: y + cell.start + cell.length,
+        width: across, height: cell.length };
+    }
+    return { left: x + cell.start, right: x + cell.start + cell.length, top: y, bottom: y + across,
+      width: cell.length, height: across };
+  }
+
+  /** The length along the list of item `index` (a grid: its width). */
+  sizeAt(index) {
+    const cell = this.span.cell(index);
+    return this.layout === Layout.grid ? cell.width : cell.length;
+  }
+
+  /** Tells the engine where the list is now: its items once after they change (every one of
+   * them, laid out in the module), and otherwise only where it is and how far it is scrolled. */
+  place(group) {
+    this.draw();
+    const drawn = this.element.getBoundingClientRect();
+    const [x, y] = this.origin(drawn);
+    const grid = this.layout === Layout.grid;
+    if (this.engineDirty) {
+      this.engineDirty = false;
+      const [unscrolledX, unscrolledY] = [x + this.element.scrollLeft, y + this.element.scrollTop];
+      const box = grid
+        ? { x: unscrolledX, y: unscrolledY, width: this.span.width + 0.5, height: this.span.total,
+          spacing: this.span.gap, lineSpacing: this.span.lineGap }
+        : { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height, spacing: this.span.gap,
+          paddingTop: unscrolledY - drawn.top, paddingLeft: unscrolledX - drawn.left,
+          scroll: this.layout === Layout.vertical ? this.element.scrollTop : this.element.scrollLeft };
+      group.arena.setList(this.id, box, this.keys, this.span.engineSizes());
+    }
+    group.arena.placeList(this.id, { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height,
+      scroll: this.layout === Layout.vertical ? this.element.scrollTop : this.element.scrollLeft,
+      originX: x, originY: y });
+  }
+
+  /** Moves item `key` from place `from` out (-1: it comes from another list) and into place `to`
+   * (-1: it leaves for another list); the engine is told the new order when it next asks. */
+  moveKey(key, from, to) {
+    let keys = this.keys;
+    if (from >= 0) {
+      const at = keys[from] === key ? from : keys.indexOf(key);
+      if (at >= 0) {
+        const shrunk = new Int32Array(keys.length - 1);
+        shrunk.set(keys.subarray(0, at));
+        shrunk.set(keys.subarray(at + 1), at);
+        keys = shrunk;
+      }
+    }
+    if (to >= 0) {
+      const at = Math.min(Math.max(0, to), keys.length);
+      const grown = new Int32Array(keys.length + 1);
+      grown.set(keys.subarray(0, at));
+      grown[at] = key;
+      grown.set(keys.subarray(at), at + 1);
+      keys = grown;
+    }
+    this.keys = keys;
+  }
+
+  /** After drops: the items laid out again (their sizes may be the app's new data's) and drawn. */
+  settle() {
+    this.span = spanOf(this.options, this.layout, this.count, this.contentWidth());
+    this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
+    this.engineDirty = true;
+    this.draw();
+  }
+
+  destroy() {
+    super.destroy();
+    this.clearDrawn();
+    this.track.remove();
+  }
+}

@@ -1,0 +1,148 @@
+// Virtual lists without a page: where each place is (virtual-span.js) for lists and grids, and
+// that the engine, given those sizes once and then only moved (`placeList`), finds the same item
+// under a point as the page draws there, scrolled or not, for 100,000 items.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { Arena } from "../src/bridge.js";
+import { Event, Layout, Mode, PointerKind, PointerPhase } from "../src/codes.js";
+import { settle, settleVirtual } from "../src/defaults.js";
+import { spanOf } from "../src/virtual-span.js";
+
+const bytes = readFileSync(new URL("../dist/arrange.wasm", import.meta.url));
+const { instance } = await WebAssembly.instantiate(bytes, { arrange: { can_drop: () => 1 } });
+const exports = instance.exports;
+
+/** A small random number generator with a fixed seed (mulberry32). */
+const random = (seed) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+test("a list of equal items: each place, the length, and what a stretch holds", () => {
+  const span = spanOf({ itemSize: 24, gap: 2 }, Layout.vertical, 100000, 300);
+  assert.deepEqual(span.cell(0), { start: 0, length: 24 });
+  assert.deepEqual(span.cell(40211), { start: 40211 * 26, length: 24 });
+  assert.equal(span.total, 100000 * 26 - 2);
+  // Items 0 to 3 touch 0…100 (item 3 spans 78…102); item 4 starts at 104.
+  assert.deepEqual(span.range(0, 100), [0, 4]);
+  // A stretch starting in item 2's gap (50…52) holds item 2 (harmless) and ends before item 5.
+  assert.deepEqual(span.range(51, 104), [1, 4]);
+  assert.deepEqual(span.range(-500, -1), [0, 0]);
+  assert.deepEqual(span.range(2_600_000, 2_700_000), [100000, 100000]);
+  assert.equal(span.engineSizes().length, 100000);
+  assert.equal(span.engineSizes()[99999], 24);
+});
+
+test("a list of items of their own lengths: the places add up, a stretch is found by halving", () => {
+  const lengths = [10, 30, 5, 40, 20];
+  const span = spanOf({ sizeOf: (index) => lengths[index], gap: 1 }, Layout.vertical, 5, 100);
+  assert.deepEqual([0, 1, 2, 3, 4].map((index) => span.cell(index).start), [0, 11, 42, 48, 89]);
+  assert.equal(span.total, 109);
+  assert.deepEqual(span.range(0, 10), [0, 1]);
+  assert.deepEqual(span.range(12, 45), [1, 3]);
+  assert.deepEqual(span.range(88.5, 200), [4, 5]);
+  // Against counting every item, over many random stretches (fixed seed).
+  const next = random(7);
+  const many = Array.from({ length: 500 }, () => 1 + Math.floor(next() * 60));
+  const big = spanOf({ sizeOf: (index) => many[index], gap: 3 }, Layout.vertical, many.length, 100);
+  for (let round = 0; round < 300; round++) {
+    const from = next() * 20000 - 500;
+    const to = from + next() * 2000;
+    const expected = [];
+    for (let index = 0; index < many.length; index++) {
+      const { start, length } = big.cell(index);
+      if (start + length > from && start < to) expected.push(index);
+    }
+    const [first, end] = big.range(from, to);
+    if (expected.length) {
+      assert.equal(first, expected[0], `first of ${from}…${to}`);
+      assert.equal(end, expected.at(-1) + 1, `end of ${from}…${to}`);
+    } else {
+      assert.equal(first, end, `nothing in ${from}…${to}`);
+    }
+  }
+  assert.throws(() => spanOf({ sizeOf: () => -1 }, Layout.vertical, 2, 0), /sizeOf\(0\) must be a positive number/);
+});
+
+test("a grid of equal tiles: as many to a line as fit, lines of whole rows", () => {
+  const span = spanOf({ itemSize: { width: 56, height: 40 }, gap: 6 }, Layout.grid, 100000, 700);
+  // (700 + 6) / 62 = 11.4: eleven to a line.
+  assert.equal(span.columns, 11);
+  assert.deepEqual(span.cell(0), { left: 0, top: 0, width: 56, height: 40 });
+  assert.deepEqual(span.cell(12), { left: 62, top: 46, width: 56, height: 40 });
+  assert.equal(span.total, Math.ceil(100000 / 11) * 46 - 6);
+  assert.deepEqual(span.range(0, 90), [0, 22]);
+  // Row 10 spans 460…500; row 11 starts at 506.
+  assert.deepEqual(span.range(460, 500), [110, 121]);
+  // One tile wider than the grid still makes a line of one.
+  assert.equal(spanOf({ itemSize: 80 }, Layout.grid, 10, 50).columns, 1);
+  assert.throws(() => spanOf({ sizeOf: () => 5, itemSize: 5 }, Layout.grid, 2, 100), /one itemSize/);
+});
+
+/** The item the engine lifts for a press at `[x, y]` in `arena` (list 0), or null. */
+const lifted = (arena, [x, y], time) => {
+  arena.result(arena.pointer(PointerPhase.down, x, y, time, PointerKind.mouse, 1));
+  const { events } = arena.result(arena.pointer(PointerPhase.move, x, y + 8, time + 0.05, PointerKind.mouse, 1));
+  arena.result(arena.pointer(PointerPhase.cancel, x, y + 8, time + 0.1, PointerKind.mouse, 1));
+  return events.find((event) => event.kind === Event.lifted)?.item ?? null;
+};
+
+test("the engine finds in a scrolled virtual grid of 100,000 tiles the tile drawn under a point", () => {
+  const count = 100000;
+  const span = spanOf({ itemSize: { width: 56, height: 40 }, gap: 6 }, Layout.grid, count, 700);
+  const arena = new Arena(exports);
+  arena.addList(0, Layout.grid, Mode.move, false, 0);
+  // Numbered as the library numbers items (from 0), shuffled by a drop or two.
+  const keys = Int32Array.from({ length: count }, (_, index) => count - 1 - index);
+  const [left, top] = [100, 50];
+  arena.setList(0, { x: left, y: top, width: span.width + 0.5, height: span.total, spacing: 6, lineSpacing: 6 },
+    keys, span.engineSizes());
+  const next = random(11);
+  let time = 1;
+  let checked = 0;
+  for (const scroll of [0, 4600, 200_000, span.total - 600]) {
+    // The grid is drawn 600 px tall at (100, 50), scrolled by `scroll`.
+    arena.placeList(0, { x: left, y: top, width: 700, height: 600, originX: left, originY: top - scroll });
+    for (let round = 0; round < 12; round++) {
+      const [first, end] = span.range(scroll, scroll + 560);
+      const index = first + Math.floor(next() * (end - first));
+      const cell = span.cell(index);
+      if (cell.top < scroll || cell.top + cell.height > scroll + 560) continue;
+      const point = [left + cell.left + cell.width / 2, top - scroll + cell.top + 10];
+      assert.equal(lifted(arena, point, (time += 1)), keys[index], `tile ${index} at scroll ${scroll}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 30, `only ${checked} tiles tried`);
+  arena.destroy();
+});
+
+test("the engine finds in a scrolled virtual list the row drawn under a point", () => {
+  const count = 100000;
+  const span = spanOf({ itemSize: 24, gap: 2 }, Layout.vertical, count, 300);
+  const arena = new Arena(exports);
+  arena.addList(0, Layout.vertical, Mode.move, false, 0);
+  const keys = Int32Array.from({ length: count }, (_, index) => index);
+  arena.setList(0, { x: 0, y: 100, width: 300, height: 500, spacing: 2, paddingTop: 8 }, keys, span.engineSizes());
+  let time = 1;
+  for (const scroll of [0, 26 * 40211, span.total + 16 - 500]) {
+    arena.placeList(0, { x: 0, y: 100, width: 300, height: 500, scroll });
+    const index = Math.floor((scroll + 200) / 26);
+    const point = [150, 100 + 8 + span.cell(index).start - scroll + 4];
+    assert.equal(lifted(arena, point, (time += 1)), index, `row ${index} at scroll ${scroll}`);
+  }
+  arena.destroy();
+});
+
+test("a virtual list's options are checked before anything is drawn", () => {
+  const base = { render: () => null, itemSize: 20 };
+  assert.doesNotThrow(() => settleVirtual(settle(base)));
+  assert.throws(() => settleVirtual(settle({ itemSize: 20 })), /render must be a function/);
+  assert.throws(() => settleVirtual(settle({ render: () => null })), /itemSize/);
+  assert.throws(() => settleVirtual(settle({ ...base, mode: "copy" })), /mode "move"/);
+  assert.throws(() => settleVirtual(settle({ ...base, selectable: true })), /selectable is not for virtual lists/);
+  assert.throws(() => settle({ ...base, render: "li" }), /render must be a function/);
+});
