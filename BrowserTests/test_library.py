@@ -1061,7 +1061,7 @@ class LibraryTests(ChromiumPage):
         self.assertIsNotNone(match, name)
         return match.group(1)
 
-    def run_example(self, name, limit):
+    def run_example(self, name, limit, items="ul > li"):
         code = self.example(name)
         script = code[code.index("<script"):]
         lines = [line for line in script.splitlines() if line.strip()]
@@ -1076,8 +1076,8 @@ class LibraryTests(ChromiumPage):
         # The example's own module awaits the library: its lists are sortable once their items
         # can take the focus.
         wait_for(lambda: self.driver.execute_script(
-            "const items = [...document.querySelectorAll('ul > li')];"
-            "return items.length > 0 && items.every(li => li.hasAttribute('tabindex'))"),
+            "const items = [...document.querySelectorAll(arguments[0])];"
+            "return items.length > 0 && items.every(li => li.hasAttribute('tabindex'))", items),
             what=f"the {name} example's lists to be sortable")
 
     def test_documented_sortable_example(self):
@@ -1088,6 +1088,27 @@ class LibraryTests(ChromiumPage):
                          ["Review it", "Ship it", "Write the plan"])
         self.assertEqual(self.driver.execute_script("return window.logged"),
                          ["Write the plan is now #3"])
+
+    def test_documented_virtual_example(self):
+        self.run_example("virtual", 20, items="#rows .arrange-track > div")
+        rows = ("return [...document.querySelectorAll('#rows .arrange-track > div')]"
+                ".map((row) => [Number(row.getAttribute('aria-posinset')), row.textContent])"
+                ".sort((a, b) => a[0] - b[0])")
+        drawn = self.driver.execute_script(rows)
+        # 400 px of 28 px rows and the margin around: a few dozen of 100,000.
+        self.assertLess(len(drawn), 60)
+        self.assertEqual(drawn[:3], [[1, "Row 1"], [2, "Row 2"], [3, "Row 3"]])
+        center = ("const r = document.querySelectorAll('#rows .arrange-track > div')[arguments[0]]"
+                  ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
+        start = self.driver.execute_script(center, 0)
+        end = self.driver.execute_script(center, 3)
+        mouse_drag(self.driver, start, (end[0], end[1] + 6))
+        self.settle()
+        self.assertEqual([text for _, text in self.driver.execute_script(rows)[:5]],
+                         ["Row 2", "Row 3", "Row 4", "Row 1", "Row 5"])
+        self.assertEqual(self.driver.execute_script(
+            "return document.querySelector('.arrange-live')?.textContent"),
+            "Dropped Row 1 in Rows, position 4 of 100,000")
 
     def test_documented_shared_example(self):
         self.run_example("shared", 15)
