@@ -78,6 +78,21 @@ class BigPage(unittest.TestCase):
         self.assertEqual(self.model("grid")[:3], [1, 2, 4])
         self.assert_drawn_as_model("grid", "#grid li")
 
+    def test_drags_one_after_another_each_land_where_they_are_dropped(self):
+        # The item a drop put down is drawn at its place again (it was left unplaced once, and
+        # the next drag's places were read from it).
+        for rounds in range(3):
+            moved = self.model("list")[2]
+            start = self.driver.execute_script(CENTER, "#list li[aria-posinset='3']")
+            end = self.driver.execute_script(CENTER, "#list li[aria-posinset='12']")
+            mouse_drag(self.driver, start, (end[0], end[1] + 4), steps=16)
+            wait_for(lambda: self.model("list")[11] == moved, what=f"drag {rounds + 1} to place 12")
+            self.assertEqual(self.driver.execute_script(
+                "return getComputedStyle(document.querySelector(`#list li[data-n='${arguments[0]}']`)).position",
+                moved), "absolute")
+        self.assertEqual(self.model("list")[:3], [1, 2, 6])
+        self.assert_drawn_as_model("list", "#list li")
+
     def test_a_row_dragged_until_the_list_has_scrolled_far_lands_there(self):
         start = self.driver.execute_script(CENTER, "#list li[data-n='3']")
         box = self.driver.execute_script(

@@ -28,6 +28,9 @@ export const lift = (group, drag) => {
   item.classList.add("arrange-dragging");
   // Raised above the others; an item the page places itself (absolutely, say) stays placed.
   const placed = getComputedStyle(item).position !== "static";
+  // What the item's own style said, given back at the end (a virtual list's item is placed
+  // absolutely, an app may place its items so too).
+  drag.ownPlace = [item.style.position, item.style.zIndex];
   Object.assign(item.style, { position: placed ? item.style.position : "relative", zIndex: "1000",
     pointerEvents: "none", willChange: "translate, scale" });
   // An item in a chunk (`chunks`) is raised with its chunk: a chunk the page draws as a layer
@@ -331,7 +334,8 @@ export const clear = (group, drag) => {
   if (!drag?.lifted) return;
   drag.item.classList.remove("arrange-dragging", "arrange-removing");
   drag.item.removeAttribute("data-arrange-count");
-  Object.assign(drag.item.style, { position: "", zIndex: "", pointerEvents: "", transform: "", willChange: "",
+  const [position, zIndex] = drag.ownPlace ?? ["", ""];
+  Object.assign(drag.item.style, { position, zIndex, pointerEvents: "", transform: "", willChange: "",
     translate: "", scale: "", opacity: "", transition: "" });
   if (drag.chunk) {
     [drag.chunk.style.position, drag.chunk.style.zIndex] = drag.chunkStyle;
