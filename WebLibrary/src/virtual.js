@@ -28,12 +28,17 @@ export class VirtualList extends Sortable {
     Object.assign(this.track.style, { position: "relative", flex: "none" });
     element.replaceChildren(this.track);
     this.reset(options.count);
-    const draw = () => this.draw();
-    this.listen(element, "scroll", draw, { passive: true });
+    // Where the list is scrolled, noted when it scrolls (the page is laid out then): drawing
+    // reads no layout, so that a drop's drawing does not make the browser lay the page out.
+    this.listen(element, "scroll", () => {
+      this.note();
+      this.draw();
+    }, { passive: true });
     if (typeof ResizeObserver === "function") {
       let width = -1;
       const observer = new ResizeObserver(() => {
         // A grid's columns follow its width; a list's places do not.
+        this.note();
         if (this.layout !== Layout.grid || element.clientWidth === width) return this.draw();
         width = element.clientWidth;
         this.reshape();
@@ -63,7 +68,11 @@ export class VirtualList extends Sortable {
 
   /** Lays the items out again (their sizes, or the grid's width, changed) and draws them. */
   reshape() {
-    this.span = spanOf(this.options, this.layout, this.count, this.contentWidth());
+    // Read from the page here only (a resize, or new items): a drop keeps the width it was laid
+    // out for, and so does not make the browser lay the page out in the middle of it.
+    this.width = this.contentWidth();
+    this.note();
+    this.span = spanOf(this.options, this.layout, this.count, this.width);
     this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
     if (this.layout === Layout.horizontal) this.track.style.height = "100%";
     this.engineDirty = true;
@@ -124,6 +133,7 @@ export class VirtualList extends Sortable {
     const place = this.span.cell(Math.max(0, Math.min(index, this.count - 1)));
     if (this.layout === Layout.horizontal) this.element.scrollLeft = place.start;
     else this.element.scrollTop = this.layout === Layout.grid ? place.top : place.start;
+    this.note();
     this.draw();
   }
 
@@ -142,7 +152,8 @@ export class VirtualList extends Sortable {
     const before = vertical ? this.element.scrollTop : this.element.scrollLeft;
     if (vertical) this.element.scrollTop += delta;
     else this.element.scrollLeft += delta;
-    return (vertical ? this.element.scrollTop : this.element.scrollLeft) !== before;
+    this.note();
+    return (vertical ? this.view.scrollTop : this.view.scrollLeft) !== before;
   }
 
   /** Makes new items focusable and described; items are drawn so already. */
@@ -159,13 +170,20 @@ export class VirtualList extends Sortable {
     this.drawn.clear();
   }
 
-  /** @private The range of places in view and `overscan` px around, [first, end). */
+  /** @private Notes where the list is scrolled and how big its view is (read from the page). */
+  note() {
+    const { element, track } = this;
+    this.view = { scrollLeft: element.scrollLeft, scrollTop: element.scrollTop, width: element.clientWidth,
+      height: element.clientHeight, left: track.offsetLeft, top: track.offsetTop };
+  }
+
+  /** @private The range of places in view and `overscan` px around, [first, end), as last noted. */
   inView() {
-    const element = this.element;
+    const view = this.view;
     const overscan = Math.max(0, Number(this.options.overscan) || 0);
     const horizontal = this.layout === Layout.horizontal;
-    const before = horizontal ? element.scrollLeft - this.track.offsetLeft : element.scrollTop - this.track.offsetTop;
-    const length = horizontal ? element.clientWidth : element.clientHeight;
+    const before = horizontal ? view.scrollLeft - view.left : view.scrollTop - view.top;
+    const length = horizontal ? view.width : view.height;
     return this.span.range(before - overscan, before + length + overscan);
   }
 
@@ -296,6 +314,7 @@ export class VirtualList extends Sortable {
   /** Tells the engine where the list is now: its items once after they change (every one of
    * them, laid out in the module), and otherwise only where it is and how far it is scrolled. */
   place(group) {
+    this.note();
     this.draw();
     const drawn = this.element.getBoundingClientRect();
     const [x, y] = this.origin(drawn);
@@ -342,7 +361,7 @@ export class VirtualList extends Sortable {
 
   /** After drops: the items laid out again (their sizes may be the app's new data's) and drawn. */
   settle() {
-    this.span = spanOf(this.options, this.layout, this.count, this.contentWidth());
+    this.span = spanOf(this.options, this.layout, this.count, this.width);
     this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
     this.engineDirty = true;
     this.draw();

@@ -40,10 +40,10 @@ const row = (index) => {
 window.lists = {
   grid: arrange.virtualList(document.getElementById("grid"), {
     direction: "grid", count: COUNT, itemSize: { width: 56, height: 40 }, gap: 6, render: tile,
-    label: "100,000 tiles", itemName: (index) => `tile ${window.model.grid[index]}`, onDrop: apply("grid"),
+    overscan: 120, label: "100,000 tiles", itemName: (index) => `tile ${window.model.grid[index]}`, onDrop: apply("grid"),
   }),
   list: arrange.virtualList(document.getElementById("list"), {
-    count: COUNT, itemSize: 26, gap: 2, render: row, label: "100,000 rows",
+    count: COUNT, itemSize: 26, gap: 2, overscan: 120, render: row, label: "100,000 rows",
     itemName: (index) => `row ${window.model.list[index]}`, onDrop: apply("list"),
   }),
 };

@@ -14,7 +14,9 @@ export function log(text) {
   entry.textContent = text;
   list.append(entry);
   while (list.children.length > 200) list.firstElementChild.remove();
-  list.scrollTop = list.scrollHeight;
+  // Scrolled to the newest in the next frame, once the browser has laid the page out: reading
+  // its height now would make the browser lay out the page inside the drop that logs.
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 /** Marks the page ready (for the tests: `document.body.dataset.ready`). */
