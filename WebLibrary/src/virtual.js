@@ -77,6 +77,20 @@ export class VirtualList extends Sortable {
     if (this.layout === Layout.horizontal) this.track.style.height = "100%";
     this.engineDirty = true;
     this.draw();
+    this.prepare();
+  }
+
+  /** @private Gives the engine the items, after the frame that draws them, while nothing is
+   * dragged: a press then finds the engine ready (laying out 100,000 tiles takes it a frame). */
+  prepare() {
+    if (this.preparing) return;
+    this.preparing = true;
+    const later = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (run) => run();
+    later(() => setTimeout(() => {
+      this.preparing = false;
+      if (!this.engineDirty || this.group.drags.size || !this.group.lists.includes(this)) return;
+      this.place(this.group);
+    }, 0));
   }
 
   /** The width the items have across a vertical list or a grid (the list's, less padding). */
@@ -365,6 +379,7 @@ export class VirtualList extends Sortable {
     this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
     this.engineDirty = true;
     this.draw();
+    this.prepare();
   }
 
   destroy() {
