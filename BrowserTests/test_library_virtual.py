@@ -1,0 +1,162 @@
+"""Virtual lists of arrange-lib (`arrange.virtualList`) on plain test pages in headless Chromium,
+beyond the gallery's big page: a horizontal list, a list of items of their own heights
+(`sizeOf`), two virtual lists sharing a group (an item moved from one to the other, and back by
+undo), and what a virtual list refuses to be made with.
+
+Run: cd BrowserTests && python3 -m unittest -v test_library_virtual"""
+
+import unittest
+
+from selenium.webdriver.common.keys import Keys
+
+from harness import chromium, mouse_drag, wait_for
+from test_library import Pages
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>virtual lists</title>
+<style>
+  body { margin: 0; font: 14px sans-serif; }
+  .v { height: 300px; width: 220px; overflow: auto; display: inline-block; margin: 10px;
+       vertical-align: top; }
+  .h { width: 600px; height: 60px; overflow: auto; margin: 10px; }
+  .v div, .h div { box-sizing: border-box; border: 1px solid #99c; background: #eef; }
+</style>
+<div id="a" class="v"></div><div id="b" class="v"></div><div id="row" class="h"></div>
+<script type="module">
+  import { Arrange } from "./arrange-lib.js";
+  const arrange = await Arrange.load();
+  const make = (prefix, count) => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`);
+  const data = { a: make("a", 5000), b: make("b", 5000), row: make("r", 10000) };
+  window.data = data;
+  window.drops = [];
+  const render = (name) => (index) => {
+    const element = document.createElement("div");
+    element.textContent = data[name][index];
+    element.dataset.n = data[name][index];
+    return element;
+  };
+  // Moves an item from `from`'s data to `to`'s, as each drop, undo and redo says.
+  const onDrop = ({ from, fromIndex, to, toIndex, cause }) => {
+    const [item] = data[from.id].splice(fromIndex, 1);
+    data[to.id].splice(toIndex, 0, item);
+    window.drops.push([item, from.id, fromIndex, to.id, toIndex, cause]);
+  };
+  // List a: heights of their own (every third row 50 px, the others 24); b: all 30 px.
+  const tall = (name) => (index) => (Number(data[name][index].slice(1)) % 3 === 0 ? 50 : 24);
+  window.lists = {
+    a: arrange.virtualList(document.getElementById("a"), { group: "ab", count: 5000, sizeOf: tall("a"),
+      gap: 2, render: render("a"), label: "A", onDrop }),
+    b: arrange.virtualList(document.getElementById("b"), { group: "ab", count: 5000, itemSize: 30, gap: 2,
+      render: render("b"), label: "B", onDrop }),
+    row: arrange.virtualList(document.getElementById("row"), { direction: "horizontal", count: 10000,
+      itemSize: 70, gap: 4, render: render("row"), label: "Row", onDrop }),
+  };
+  try {
+    arrange.sortable(document.createElement("ul"), { group: "ab" });
+    window.mixed = "allowed";
+  } catch (error) {
+    window.mixed = error.message;
+  }
+  window.ready = true;
+</script>"""
+
+CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
+return [r.left + r.width / 2, r.top + r.height / 2]"""
+
+
+class VirtualListTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pages = Pages()
+        cls.driver = chromium(1000, 800)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.pages.stop()
+
+    def setUp(self):
+        self.driver.get(self.pages.add(PAGE))
+        wait_for(lambda: self.driver.execute_script("return window.ready === true"), what="the page")
+
+    def js(self, code, *args):
+        return self.driver.execute_script(code, *args)
+
+    def data(self, name):
+        return self.js(f"return window.data.{name}")
+
+    def agrees(self, name):
+        """Every drawn item of list `name` is its data's item at the place it says."""
+        drawn = self.js(f"return [...document.querySelectorAll('#{name} .arrange-track > div')]"
+                        ".map((e) => [e.dataset.n, Number(e.getAttribute('aria-posinset'))])")
+        data = self.data(name)
+        self.assertGreater(len(drawn), 3)
+        for number, place in drawn:
+            self.assertEqual(data[place - 1], number, f"{name}: {number} says place {place}")
+
+    def said(self):
+        return self.js("return document.querySelector('.arrange-live')?.textContent ?? ''")
+
+    def test_a_horizontal_list_drags_by_mouse_and_by_keyboard(self):
+        # r2 onto r6's place (74 px apart); drawn: what 600 px show, and a margin.
+        self.assertLess(self.js("return document.querySelectorAll('#row .arrange-track > div').length"), 30)
+        start = self.js(CENTER, "#row [data-n='r2']")
+        end = self.js(CENTER, "#row [data-n='r6']")
+        mouse_drag(self.driver, start, (end[0] + 8, end[1]), steps=16)
+        wait_for(lambda: self.data("row")[5] == "r2", what="r2 at place 6")
+        self.assertEqual(self.data("row")[:6], ["r1", "r3", "r4", "r5", "r6", "r2"])
+        self.agrees("row")
+        # The keyboard: → steps along the row, past what is drawn (the row scrolls).
+        item = self.driver.find_element("css selector", "#row [data-n='r1']")
+        self.js("arguments[0].focus()", item)
+        item.send_keys(" ")
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT * 40)
+        self.driver.switch_to.active_element.send_keys(" ")
+        wait_for(lambda: self.data("row")[40] == "r1", what="r1 at place 41")
+        self.assertEqual(self.said(), "Dropped r1 in Row, position 41 of 10,000")
+        self.assertGreater(self.js("return document.getElementById('row').scrollLeft"), 2000)
+        self.agrees("row")
+
+    def test_items_of_their_own_heights_land_where_they_are_dropped(self):
+        # a1 (24 px) dropped on a6's place: a3 and a6 are 50 px tall.
+        start = self.js(CENTER, "#a [data-n='a1']")
+        end = self.js(CENTER, "#a [data-n='a6']")
+        mouse_drag(self.driver, start, (end[0], end[1] + 10), steps=16)
+        wait_for(lambda: self.data("a")[5] == "a1", what="a1 at place 6")
+        self.assertEqual(self.data("a")[:7], ["a2", "a3", "a4", "a5", "a6", "a1", "a7"])
+        # Drawn at the places the heights make: a6 (50 px) ends where a1 begins.
+        a6, a1 = self.js("return ['a6', 'a1'].map((n) => document.querySelector(`#a [data-n='${n}']`)"
+                         ".getBoundingClientRect())")
+        self.assertAlmostEqual(a6["height"], 50, delta=0.5)
+        self.assertAlmostEqual(a1["top"], a6["bottom"] + 2, delta=0.5)
+        self.agrees("a")
+
+    def test_an_item_moves_to_the_other_list_of_its_group_and_back_by_undo(self):
+        start = self.js(CENTER, "#a [data-n='a2']")
+        end = self.js(CENTER, "#b [data-n='b3']")
+        mouse_drag(self.driver, start, (end[0], end[1] - 6), steps=20)
+        wait_for(lambda: "a2" in self.data("b"), what="a2 in list B")
+        self.assertEqual(self.data("b")[:4], ["b1", "b2", "a2", "b3"])
+        self.assertNotIn("a2", self.data("a"))
+        self.assertEqual(self.said(), "Dropped a2 in B, position 3 of 5,001")
+        self.agrees("a")
+        self.agrees("b")
+        # The lists have their new lengths, drawn and told.
+        self.assertEqual(self.js("return [window.lists.a.count, window.lists.b.count]"), [4999, 5001])
+        self.assertEqual(self.js("return document.querySelector('#b .arrange-track > div')"
+                                 ".getAttribute('aria-setsize')"), "5001")
+        # Scrolled far from both places, then undone: back where it was.
+        self.js("document.getElementById('a').scrollTop = 60000; document.getElementById('b').scrollTop = 60000")
+        wait_for(lambda: self.js("return !document.querySelector('#b [data-n=\"a2\"]')"), what="a2 not drawn")
+        self.assertTrue(self.js("return window.lists.b.undo()"))
+        self.assertEqual(self.data("a")[:3], ["a1", "a2", "a3"])
+        self.assertEqual(self.data("b")[:3], ["b1", "b2", "b3"])
+        self.assertEqual(self.js("return window.drops.map((d) => d.slice(0, 5).concat(d[5]))"),
+                         [["a2", "a", 1, "b", 2, "drop"], ["a2", "b", 2, "a", 1, "undo"]])
+
+    def test_a_group_is_all_virtual_lists_or_none(self):
+        self.assertEqual(self.js("return window.mixed"),
+                         "sortable: a group's lists are all virtual lists or none of them")
+
+
+if __name__ == "__main__":
+    unittest.main()
