@@ -123,7 +123,9 @@ class VirtualListTests(unittest.TestCase):
         mouse_drag(self.driver, start, (end[0], end[1] + 10), steps=16)
         wait_for(lambda: self.data("a")[5] == "a1", what="a1 at place 6")
         self.assertEqual(self.data("a")[:7], ["a2", "a3", "a4", "a5", "a6", "a1", "a7"])
-        # Drawn at the places the heights make: a6 (50 px) ends where a1 begins.
+        # Drawn at the places the heights make, once the items have slid there: a6 (50 px) ends
+        # where a1 begins.
+        wait_for(lambda: self.js("return document.getAnimations().length === 0"), what="the slide to end")
         a6, a1 = self.js("return ['a6', 'a1'].map((n) => document.querySelector(`#a [data-n='${n}']`)"
                          ".getBoundingClientRect())")
         self.assertAlmostEqual(a6["height"], 50, delta=0.5)

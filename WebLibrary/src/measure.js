@@ -101,7 +101,7 @@ export const measure = (group, from, moving) => {
   const mirrored = rows.includes(from) ? rtl(from) : rows.length > 0 && rows.every(rtl);
   group.mirror = mirrored ? innerWidth : null;
   for (const list of group.lists) {
-    group.measured.set(list, list.virtual ? list.measure(group) : measureList(group, list, moving));
+    group.measured.set(list, list.virtual ? list.measure() : measureList(group, list, moving));
     setFrame(group, list);
   }
 };

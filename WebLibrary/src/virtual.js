@@ -280,20 +280,14 @@ export class VirtualList extends Sortable {
     if (element.getAttribute("aria-setsize") !== of) element.setAttribute("aria-setsize", of);
   }
 
-  /** What measuring the list finds (measure.js's record, with this list to ask for places):
-   * read from the list's element alone, never from its items. */
-  measure(group) {
+  /** What measuring the list finds (measure.js's record, with this list to ask for places and
+   * items): read from the list's element alone, never from its items. */
+  measure() {
     const drawn = this.element.getBoundingClientRect();
-    const scale = 1;
-    const origin = this.origin(drawn);
-    const vertical = this.layout === Layout.vertical;
-    const padding = { top: origin[1] - drawn.top + this.element.scrollTop,
-      left: origin[0] - drawn.left + this.element.scrollLeft, bottom: 0, right: 0 };
     const scrolled = [this.element.scrollLeft, this.element.scrollTop];
-    return { virtual: this, items: null, ids: this.keys, sizes: null, rects: null, frame: drawn,
-      spacing: this.span.gap, lineSpacing: this.span.lineGap, padding, origin, vertical,
-      contentRight: drawn.right, scale, rtl: false, at: [drawn.left, drawn.top], shift: [0, 0],
-      scrolled, scroll: scrolled, group };
+    return { virtual: this, frame: drawn, origin: this.origin(drawn), spacing: this.span.gap,
+      lineSpacing: this.span.lineGap, scale: 1, rtl: false, at: [drawn.left, drawn.top], shift: [0, 0],
+      scrolled, scroll: scrolled };
   }
 
   /** @private Where place 0 is drawn now: the track's corner on the page. */
