@@ -18,14 +18,17 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>virtual lists</title>
   .v { height: 300px; width: 220px; overflow: auto; display: inline-block; margin: 10px;
        vertical-align: top; }
   .h { width: 600px; height: 60px; overflow: auto; margin: 10px; }
+  .g { width: 420px; height: 300px; overflow: auto; margin: 10px; }
+  .g div { box-sizing: border-box; border: 1px solid #c99; background: #fee; font-size: 11px; }
   .v div, .h div { box-sizing: border-box; border: 1px solid #99c; background: #eef; }
 </style>
 <div id="a" class="v"></div><div id="b" class="v"></div><div id="row" class="h"></div>
+<div id="tiles" class="g"></div>
 <script type="module">
   import { Arrange } from "./arrange-lib.js";
   const arrange = await Arrange.load();
   const make = (prefix, count) => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`);
-  const data = { a: make("a", 5000), b: make("b", 5000), row: make("r", 10000) };
+  const data = { a: make("a", 5000), b: make("b", 5000), row: make("r", 10000), tiles: make("t", 3000) };
   window.data = data;
   window.drops = [];
   const render = (name) => (index) => {
@@ -49,6 +52,12 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>virtual lists</title>
       render: render("b"), label: "B", onDrop }),
     row: arrange.virtualList(document.getElementById("row"), { direction: "horizontal", count: 10000,
       itemSize: 70, gap: 4, render: render("row"), label: "Row", onDrop }),
+    // Tiles of their own widths (30 to 110 px) and heights (24 or 40), by their number.
+    tiles: arrange.virtualList(document.getElementById("tiles"), { direction: "grid", count: 3000, gap: 4,
+      sizeOf: (index) => {
+        const n = Number(data.tiles[index].slice(1));
+        return { width: 30 + (n * 37) % 81, height: n % 4 === 0 ? 40 : 24 };
+      }, render: render("tiles"), label: "Tiles", onDrop }),
   };
   try {
     arrange.sortable(document.createElement("ul"), { group: "ab" });
@@ -154,6 +163,32 @@ class VirtualListTests(unittest.TestCase):
         self.assertEqual(self.data("b")[:3], ["b1", "b2", "b3"])
         self.assertEqual(self.js("return window.drops.map((d) => d.slice(0, 5).concat(d[5]))"),
                          [["a2", "a", 1, "b", 2, "drop"], ["a2", "b", 2, "a", 1, "undo"]])
+
+    def test_tiles_of_their_own_sizes_wrap_as_the_engine_lays_them_and_drag_across_lines(self):
+        self.wait_drawn("tiles")
+        rects = self.js("return [...document.querySelectorAll('#tiles .arrange-track > div')].map((e) => {"
+                        " const r = e.getBoundingClientRect(); return [e.dataset.n, r.left, r.top, r.width, r.height]; })")
+        # Each tile its own size, none overlapping another, in rows that wrap at the grid's width.
+        for n, _, _, width, height in rects:
+            number = int(n[1:])
+            self.assertAlmostEqual(width, 30 + (number * 37) % 81, delta=0.5)
+            self.assertAlmostEqual(height, 40 if number % 4 == 0 else 24, delta=0.5)
+        for i, (_, left, top, width, height) in enumerate(rects):
+            for (_, left2, top2, width2, height2) in rects[i + 1:]:
+                apart = (left + width <= left2 + 0.5 or left2 + width2 <= left + 0.5
+                         or top + height <= top2 + 0.5 or top2 + height2 <= top + 0.5)
+                self.assertTrue(apart, f"{rects[i][0]} overlaps")
+        # t2 dropped on t14's place, a line or two down: it lands there.
+        start = self.js(CENTER, "#tiles [data-n='t2']")
+        end = self.js(CENTER, "#tiles [data-n='t14']")
+        mouse_drag(self.driver, start, end, steps=16)
+        wait_for(lambda: self.data("tiles")[13] == "t2", what="t2 at place 14")
+        self.assertEqual(self.data("tiles")[:3], ["t1", "t3", "t4"])
+        self.agrees("tiles")
+
+    def wait_drawn(self, name):
+        wait_for(lambda: self.js(f"return document.querySelectorAll('#{name} .arrange-track > div').length > 20"),
+                 what=f"list {name} drawn")
 
     def test_a_group_is_all_virtual_lists_or_none(self):
         self.assertEqual(self.js("return window.mixed"),

@@ -447,6 +447,33 @@ public func arrangeArenaPlaceContainer(
   }
 }
 
+/// Writes where grid `id` of arena `arena` lays out item `index`, from its first line's corner
+/// (x, y, width, height), into `out`; returns 4 (the numbers written), or 0 when `id` is no grid
+/// or has no such item.
+///
+/// A virtual grid of tiles of their own sizes draws each tile where the engine's flow (ArrangeLayout's
+/// `FlowLayout`, laid out when the grid was given its items) puts it: one layout for the page and
+/// the engine.
+@_expose(wasm, "arrange_arena_flow_frame")
+@_cdecl("arrange_arena_flow_frame")
+public func arrangeArenaFlowFrame(
+  _ arena: Int32, _ id: Int32, _ index: Int32, _ out: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let out else { return 0 }
+  let container = ContainerID(Int(id))
+  return withArena(arena, otherwise: 0) { arena in
+    guard let found = arena.engine.containers.first(where: { $0.id == container }),
+      let flow = found.geometry.flow, index >= 0, Int(index) < found.geometry.count
+    else { return 0 }
+    let frame = flow.frame(ofItem: Int(index))
+    out[0] = frame.minX
+    out[1] = frame.minY
+    out[2] = frame.width
+    out[3] = frame.height
+    return 4
+  }
+}
+
 /// Lets at most `limit` items into container `id` of arena `arena` (a negative `limit`: no
 /// limit); a drop that would pass it is refused (`arrange_arena_refusal` says so).
 @_expose(wasm, "arrange_arena_set_capacity")

@@ -265,8 +265,9 @@ export interface VirtualListOptions extends SharedOptions {
   render: (index: number) => HTMLElement;
   /** Each item's length along the list (px), or a grid's tile size. */
   itemSize?: number | { width: number; height: number };
-  /** Item `index`'s length along a list (px), when the lengths differ (instead of `itemSize`). */
-  sizeOf?: (index: number) => number;
+  /** Item `index`'s length along a list (px), or a grid's tile `{ width, height }`, when they
+   * differ (instead of `itemSize`); a grid's tiles then wrap as the engine's flow lays them out. */
+  sizeOf?: (index: number) => number | { width: number; height: number };
   /** How far (px) around the view items are drawn; default 320. */
   overscan?: number;
   /** The space (px) between items; default 0. */

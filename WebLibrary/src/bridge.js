@@ -82,6 +82,13 @@ export class Arena {
     this.e.arrange_arena_place_container(this.handle, id, x, y, width, height, scroll, originX, originY);
   }
 
+  /** Where grid `id` lays out item `index`, from its first line's corner: `{ x, y, width,
+   * height }`, or null when it has no such item. */
+  flowFrame(id, index) {
+    const values = this.read(Float64Array, 4, (out) => this.e.arrange_arena_flow_frame(this.handle, id, index, out));
+    return values && { x: values[0], y: values[1], width: values[2], height: values[3] };
+  }
+
   /** Lets at most `limit` items into list `id` (-1: no limit). */
   setCapacity(id, limit) {
     this.e.arrange_arena_set_capacity(this.handle, id, limit);

@@ -24,10 +24,14 @@ const size = (value, what) => {
 
 /** The places of `count` items of a list laid out `layout` (a `Layout` code), `width` px wide
  * across (a grid's), by `options`' `itemSize` (a number, or a grid's `{ width, height }`) or
- * `sizeOf(index)` (a list's), `gap` and `lineGap`. */
-export const spanOf = (options, layout, count, width) => {
+ * `sizeOf(index)` (a list's length; a grid's `{ width, height }`, each tile then where
+ * `frameOf(index)` says), `gap` and `lineGap`. */
+export const spanOf = (options, layout, count, width, frameOf = () => null) => {
   const gap = Math.max(0, Number(options.gap) || 0);
   const lineGap = options.lineGap == null ? gap : Math.max(0, Number(options.lineGap) || 0);
+  if (layout === Layout.grid && typeof options.sizeOf === "function") {
+    return flowSpan(options.sizeOf, count, gap, lineGap, width, frameOf);
+  }
   if (layout === Layout.grid) return gridSpan(options, count, width, gap, lineGap);
   if (typeof options.sizeOf === "function") return measuredSpan(options.sizeOf, count, gap);
   const length = size(options.itemSize, "itemSize");
@@ -67,9 +71,6 @@ const measuredSpan = (sizeOf, count, gap) => {
 
 /** A wrapping grid of equal tiles, as many to a line as fit `width` (at least one). */
 const gridSpan = (options, count, width, gap, lineGap) => {
-  if (typeof options.sizeOf === "function") {
-    throw new TypeError("virtualList: a grid's tiles are all of one itemSize ({ width, height })");
-  }
   const given = options.itemSize;
   const tile = typeof given === "object" && given
     ? { width: size(given.width, "itemSize.width"), height: size(given.height, "itemSize.height") }
@@ -91,5 +92,67 @@ const gridSpan = (options, count, width, gap, lineGap) => {
       }
       return sizes;
     },
+  };
+};
+
+/** A wrapping grid of tiles of their own sizes (`sizeOf(index)`: `{ width, height }`), each where
+ * `frameOf(index)` puts it: the engine's flow (ArrangeLayout's), laid out from the sizes it is
+ * given, so that the page draws each tile where the engine finds it. Nothing is in view while
+ * the engine has no frame yet. */
+const flowSpan = (sizeOf, count, gap, lineGap, width, frameOf) => {
+  const sizes = new Float64Array(2 * count);
+  for (let index = 0; index < count; index++) {
+    const tile = sizeOf(index) ?? {};
+    sizes[2 * index] = size(tile.width, `sizeOf(${index}).width`);
+    sizes[2 * index + 1] = size(tile.height, `sizeOf(${index}).height`);
+  }
+  const cells = new Map();
+  const cell = (index) => {
+    let found = cells.get(index);
+    if (!found) {
+      const frame = frameOf(index);
+      if (!frame) return null;
+      found = { left: frame.x, top: frame.y, width: frame.width, height: frame.height };
+      cells.set(index, found);
+    }
+    return found;
+  };
+  // The first place whose line starts at or past `position` (a line never starts above the one
+  // before it), by halving.
+  const startingFrom = (position) => {
+    let [low, high] = [0, count];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cell(middle).top < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  // The first place of the line that place `index` is in.
+  const lineOf = (index) => {
+    const top = cell(index).top;
+    while (index > 0 && cell(index - 1).top === top) index--;
+    return index;
+  };
+  const ready = () => count > 0 && cell(0) !== null;
+  return {
+    gap, lineGap, width, flow: true,
+    get total() {
+      if (!ready()) return 0;
+      let bottom = 0;
+      for (let index = lineOf(count - 1); index < count; index++) {
+        bottom = Math.max(bottom, cell(index).top + cell(index).height);
+      }
+      return bottom;
+    },
+    cell: (index) => (ready() && index < count ? cell(index) : null) ?? { left: 0, top: 0, width: 0, height: 0 },
+    // Only the line before the first that starts in the stretch can reach into it: lines follow
+    // one another without overlapping.
+    range: (from, to) => {
+      if (!ready()) return [0, 0];
+      const next = startingFrom(from);
+      return [next > 0 ? lineOf(next - 1) : 0, startingFrom(to)];
+    },
+    engineSizes: () => sizes,
   };
 };

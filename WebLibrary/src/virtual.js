@@ -72,10 +72,18 @@ export class VirtualList extends Sortable {
     // out for, and so does not make the browser lay the page out in the middle of it.
     this.width = this.contentWidth();
     this.note();
-    this.span = spanOf(this.options, this.layout, this.count, this.width);
-    this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
     if (this.layout === Layout.horizontal) this.track.style.height = "100%";
+    this.lay();
+  }
+
+  /** @private Lays the items out again and draws them: a grid of tiles of their own sizes is
+   * given to the engine first, and drawn where the engine's flow puts each tile. */
+  lay() {
+    this.span = spanOf(this.options, this.layout, this.count, this.width,
+      (index) => this.group.arena.flowFrame(this.id, index));
     this.engineDirty = true;
+    if (this.span.flow && this.group.lists.includes(this)) this.giveEngine();
+    this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
     this.draw();
     this.prepare();
   }
@@ -323,24 +331,31 @@ export class VirtualList extends Sortable {
    * them, laid out in the module), and otherwise only where it is and how far it is scrolled. */
   place(group) {
     this.note();
-    this.draw();
     const drawn = this.element.getBoundingClientRect();
     const [x, y] = this.origin(drawn);
-    const grid = this.layout === Layout.grid;
     if (this.engineDirty) {
-      this.engineDirty = false;
-      const [unscrolledX, unscrolledY] = [x + this.element.scrollLeft, y + this.element.scrollTop];
-      const box = grid
-        ? { x: unscrolledX, y: unscrolledY, width: this.span.width + 0.5, height: this.span.total,
-          spacing: this.span.gap, lineSpacing: this.span.lineGap }
-        : { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height, spacing: this.span.gap,
-          paddingTop: unscrolledY - drawn.top, paddingLeft: unscrolledX - drawn.left,
-          scroll: this.layout === Layout.vertical ? this.element.scrollTop : this.element.scrollLeft };
-      group.arena.setList(this.id, box, this.keys, this.span.engineSizes());
+      this.giveEngine(drawn);
+      if (this.span.flow) this.track.style.height = `${this.span.total}px`;
     }
+    this.draw();
     group.arena.placeList(this.id, { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height,
       scroll: this.layout === Layout.vertical ? this.element.scrollTop : this.element.scrollLeft,
       originX: x, originY: y });
+  }
+
+  /** @private Gives the engine every item and its size (laid out in the module), the list
+   * drawn at `drawn`. */
+  giveEngine(drawn = this.element.getBoundingClientRect()) {
+    this.engineDirty = false;
+    const [x, y] = this.origin(drawn);
+    const [unscrolledX, unscrolledY] = [x + this.element.scrollLeft, y + this.element.scrollTop];
+    const box = this.layout === Layout.grid
+      ? { x: unscrolledX, y: unscrolledY, width: this.span.width + 0.5, height: 0,
+        spacing: this.span.gap, lineSpacing: this.span.lineGap }
+      : { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height, spacing: this.span.gap,
+        paddingTop: unscrolledY - drawn.top, paddingLeft: unscrolledX - drawn.left,
+        scroll: this.layout === Layout.vertical ? this.element.scrollTop : this.element.scrollLeft };
+    this.group.arena.setList(this.id, box, this.keys, this.span.engineSizes());
   }
 
   /** Moves item `key` from place `from` out (-1: it comes from another list) and into place `to`
@@ -369,11 +384,7 @@ export class VirtualList extends Sortable {
 
   /** After drops: the items laid out again (their sizes may be the app's new data's) and drawn. */
   settle() {
-    this.span = spanOf(this.options, this.layout, this.count, this.width);
-    this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
-    this.engineDirty = true;
-    this.draw();
-    this.prepare();
+    this.lay();
   }
 
   destroy() {

@@ -79,7 +79,58 @@ test("a grid of equal tiles: as many to a line as fit, lines of whole rows", () 
   assert.deepEqual(span.range(460, 500), [110, 121]);
   // One tile wider than the grid still makes a line of one.
   assert.equal(spanOf({ itemSize: 80 }, Layout.grid, 10, 50).columns, 1);
-  assert.throws(() => spanOf({ sizeOf: () => 5, itemSize: 5 }, Layout.grid, 2, 100), /one itemSize/);
+});
+
+test("a grid of tiles of their own sizes is drawn where the engine's flow puts them", () => {
+  const count = 20000;
+  const next = random(5);
+  const tiles = Array.from({ length: count }, () => ({ width: 30 + Math.floor(next() * 70), height: 20 + Math.floor(next() * 40) }));
+  const arena = new Arena(exports);
+  arena.addList(0, Layout.grid, Mode.move, false, 0);
+  const frameOf = (index) => arena.flowFrame(0, index);
+  const options = { sizeOf: (index) => tiles[index], gap: 4, lineGap: 6 };
+  const span = spanOf(options, Layout.grid, count, 500, frameOf);
+  // Nothing is in view before the engine has the tiles.
+  assert.deepEqual(span.range(0, 1000), [0, 0]);
+  const keys = Int32Array.from({ length: count }, (_, index) => index);
+  const [left, top] = [40, 30];
+  arena.setList(0, { x: left, y: top, width: 500.5, height: 0, spacing: 4, lineSpacing: 6 }, keys, span.engineSizes());
+  // Lines as a person would lay them: tiles while they fit 500 px, 4 apart; each line as tall as
+  // its tallest tile, 6 below the one before.
+  let [x, y, line] = [0, 0, 0];
+  const expected = [];
+  for (const tile of tiles) {
+    if (x > 0 && x + tile.width > 500) [x, y, line] = [0, y + line + 6, 0];
+    expected.push({ left: x, top: y, width: tile.width, height: tile.height });
+    x += tile.width + 4;
+    line = Math.max(line, tile.height);
+  }
+  for (const index of [0, 1, 2, 77, 5000, count - 1]) assert.deepEqual(span.cell(index), expected[index], `tile ${index}`);
+  assert.equal(span.total, y + line);
+  // A stretch holds the tiles of every line that reaches into it, and no other.
+  for (let round = 0; round < 200; round++) {
+    const from = next() * span.total;
+    const to = from + next() * 900;
+    const inside = expected.map((cell, index) => [cell, index])
+      .filter(([cell]) => cell.top < to && cell.top + cell.height > from).map(([, index]) => index);
+    const [first, end] = span.range(from, to);
+    assert.ok(first <= inside[0] && end >= inside.at(-1) + 1, `${from}…${to}: ${first}…${end}`);
+    // No more than the lines it touches (a line's tiles are drawn together).
+    assert.ok(expected[first].top + 60 + 6 > from && expected[end - 1].top < to, `${from}…${to} drew more`);
+  }
+  // And the engine lifts the tile drawn under a point, scrolled by 30,000 px in a 400 px view.
+  arena.placeList(0, { x: left, y: top, width: 500, height: 400, originX: left, originY: top - 30000 });
+  let [time, tried] = [1, 0];
+  const [first, end] = span.range(30000, 30400);
+  for (let index = first; index < end; index += 3) {
+    const cell = span.cell(index);
+    if (cell.top < 30000 || cell.top + cell.height > 30400) continue;
+    const point = [left + cell.left + cell.width / 2, top - 30000 + cell.top + cell.height / 2];
+    assert.equal(lifted(arena, point, (time += 1)), index, `tile ${index}`);
+    tried++;
+  }
+  assert.ok(tried >= 5, `only ${tried} tiles tried`);
+  arena.destroy();
 });
 
 /** The item the engine lifts for a press at `[x, y]` in `arena` (list 0), or null. */
