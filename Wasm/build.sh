@@ -71,7 +71,7 @@ if [ "$what" = layout ]; then
   objects=("$work/entry.o" "$work/ArrangeLayoutJSON.o" "$work/ArrangeJSON.o" "$work/ArrangeLayout.o"
     "$work/ArrangeGeometry.o")
 else
-  swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift \
+  swiftc "${flags[@]}" -module-name ArrangeWasm Wasm/ArrangeWasmArenas.swift Wasm/ArrangeWasmGeometry.swift \
     Wasm/ArrangeWasmShared.swift Wasm/ArrangeWasmCodes.swift Wasm/ArrangeWasmRecords.swift \
     Wasm/ArrangeWasmOutput.swift -c -o "$work/entry.o"
   objects=("$work/entry.o" "$work/ArrangeDragDrop.o" "$work/ArrangeLayout.o" "$work/ArrangeGeometry.o")
