@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  applyPatch, cardById, cardIds, createState, defer, dropIndex, locate, matches, moveColumnLocally,
+  applyPatch, served, cardById, cardIds, createState, defer, dropIndex, locate, matches, moveColumnLocally,
   moveLocally, ownColumn, sameColumns,
 } from "../Sources/ArrangeServe/Web/board-state.js";
 
@@ -121,6 +121,31 @@ test("a patch keeps the cards it names by place as the same objects", () => {
   const renamed = structuredClone(last.columns);
   renamed[1].title = "Doing now";
   assert.ok(!sameColumns(last.columns, renamed));
+});
+
+test("a patch's pairs are runs of places, and the board kept as served is the newest", () => {
+  const last = serverBoard();
+  const flat = last.columns.flatMap((column) => column.cards);
+  // Every card moved to the first column, in order, by one pair; then one new card.
+  const next = applyPatch(last, {
+    head: { version: 5 },
+    columns: [{ title: "To Do", cards: [[0, flat.length], card(7, "New")] },
+      { title: "Doing", cards: [] }, { title: "Done", cards: [] }],
+    archive: [],
+  });
+  assert.deepEqual(next.columns[0].cards.map((c) => c.id), [...flat.map((c) => c.id), 7]);
+  flat.forEach((c, k) => assert.equal(next.columns[0].cards[k], c));
+  // A pair in the middle of numbers.
+  const mixed = applyPatch(last, { head: {}, columns: [{ cards: [flat.length - 1, [0, 2]] }], archive: [] });
+  assert.deepEqual(mixed.columns[0].cards, [flat[flat.length - 1], flat[0], flat[1]]);
+  const state = createState();
+  served(state, 3, last);
+  served(state, 2, next);
+  assert.equal(state.served.board, last, "an older snapshot does not replace a newer one");
+  served(state, 4, next);
+  assert.deepEqual(state.served, { serial: 4, board: next });
+  served(state, "5", last);
+  assert.equal(state.served.serial, 4, "a serial that is not a number is not taken");
 });
 
 test("a board held back is the newest of those pushed", () => {

@@ -75,11 +75,18 @@ package enum BoardMessages {
   }
 
   /// The answer to a change: whether it was refused, whether it is saved, and the board now,
-  /// as the pieces of its body in order.
-  static func answer(_ snapshot: BoardSnapshot, outcome: SharedBoardOutcome) -> [[UInt8]] {
+  /// as the pieces of its body in order: `{"refused":false,"saved":true,"pending":null,
+  /// "message":null,"serial":S,"board":{…}}`, or with `"patch":{…}` (a patch of `base`,
+  /// ``BoardSnapshot/patch(from:)``) instead of `"board"` when the page said which snapshot
+  /// it holds and it is `base`.
+  static func answer(_ snapshot: BoardSnapshot, outcome: SharedBoardOutcome, base: BoardSnapshot?)
+    -> [[UInt8]]
+  {
     var json = "{\"refused\":\(outcome.refused),\"saved\":\(snapshot.isSaved)"
     json += ",\"pending\":\(snapshot.pending.map(quoted) ?? "null")"
     json += ",\"message\":\(outcome.message.map(quoted) ?? "null")"
+    json += ",\"serial\":\(snapshot.serial)"
+    if let base { return [Array((json + ",\"patch\":").utf8), snapshot.patch(from: base), [0x7D]] }
     // The board's bytes are the snapshot's own, shared, not copied into each answer.
     return [Array((json + ",\"board\":").utf8), snapshot.bytes, [0x7D]]
   }

@@ -30,9 +30,11 @@ extension BoardMessages {
   /// `withCards`), and the session's `undo`, `redo`, `reload`, `overwrite`. The names pages sent
   /// before (``formerNames``: `move`, `add`, …) are read too. At most
   /// ``ServerLimits/requestsPerChange`` requests. The body is read by the package's one strict
-  /// reader: a key given twice is refused.
+  /// reader: a key given twice is refused. An optional `serial` names the snapshot of the
+  /// board the page holds as the server sent it (the last its WebSocket gave): the answer then
+  /// carries the board as a patch of it (``BoardSnapshot/patch(from:)``), not whole.
   package static func requests(from body: [UInt8]) throws(Malformed) -> (
-    version: Int, requests: [BoardRequest]
+    version: Int, requests: [BoardRequest], serial: Int?
   ) {
     let shape = "Expected {\"version\": number, \"requests\": [objects with an \"op\"]}."
     let object: JSONValue
@@ -47,6 +49,8 @@ extension BoardMessages {
     }
     guard let version = object["version"]?.integer, let list = object["requests"]?.array
     else { throw Malformed(message: shape) }
+    // A serial that is not a whole number is only a page that gets the whole board.
+    let serial = object["serial"]?.wholeNumber
     guard list.count <= ServerLimits.requestsPerChange else {
       throw Malformed(message: "At most \(ServerLimits.requestsPerChange) requests at once.")
     }
@@ -55,7 +59,7 @@ extension BoardMessages {
       guard case .object = item.content else { throw Malformed(message: shape) }
       requests.append(try request(item))
     }
-    return (version, requests)
+    return (version, requests, serial)
   }
 
   /// How deep a change request's JSON may nest.

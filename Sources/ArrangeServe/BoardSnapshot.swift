@@ -1,4 +1,5 @@
 import ArrangeBoard
+import Foundation
 
 /// One version of the board as the pages get it, built once and shared by every page: its
 /// JSON, and each card's JSON so that the next version can be sent as what changed.
@@ -56,12 +57,15 @@ final class BoardSnapshot: @unchecked Sendable {
     /// When it is due (seconds since 1970), if its due date is read as a date.
     var dueAt: Int?
   }
-  /// Where each card's JSON is in the board, counting every column's cards in order (made
-  /// when a later snapshot is first sent as a patch of this one; read and written only by the
-  /// server's network thread).
-  private var places: [String: Int]?
-  /// Patches from earlier snapshots, by their serial (network thread only).
+  /// Every card's identifier, every column's in order (as `cards`).
+  private let ids: [CardID]
+  /// Where each card is (``cardPlaces()``), made once; under `lock`.
+  private var places: [CardID: Int]?
+  /// Patches from earlier snapshots, by their serial; under `lock`.
   private var patches: [Int: [UInt8]] = [:]
+  /// Guards `places` and `patches`: a patch is made on the network thread for a page's
+  /// WebSocket, and on the board's thread for the answer to a change.
+  private let lock = NSLock()
 
   /// The board of `shared` with `message` for the status line; the JSON of the cards
   /// `previous` has as they are is taken from it.
@@ -128,6 +132,7 @@ final class BoardSnapshot: @unchecked Sendable {
     self.cardJSON = cardJSON
     self.columnHeads = columnHeads
     self.cards = cards
+    ids = document.columns.flatMap { $0.cards.map(\.id) }
     archive = "[" + document.archive.map { quoted($0.title) }.joined(separator: ",") + "]"
     var json = "{" + head + ",\"columns\":["
     for (index, columnHead) in columnHeads.enumerated() {
@@ -146,44 +151,79 @@ final class BoardSnapshot: @unchecked Sendable {
   var whole: [[UInt8]] { [Array("{\"serial\":\(serial),\"board\":".utf8), bytes, [0x7D]] }
 
   /// The WebSocket message that turns `base` into this snapshot: `{"serial":S,"base":B,
-  /// "head":{…},"columns":[{…,"cards":[4,5,{…},6]}],"archive":[…]}`, where a number is the
-  /// card at that place in `base` (every column's cards counted in order) and an object is a
-  /// card that `base` does not have as it is.
+  /// "head":{…},"columns":[{…,"cards":[[0,4],{…},6]}],"archive":[…]}`, where a number is the
+  /// card at that place in `base` (every column's cards counted in order), a pair `[p,n]` the
+  /// `n` cards from place `p` on (a move on a board of 100,000 cards is a few pairs, not
+  /// 100,000 numbers), and an object a card that `base` does not have as it is.
   ///
-  /// Made once for each pair and kept (network thread only).
+  /// Made once for each pair and kept; either thread may ask (the network thread for a
+  /// page's WebSocket, the board's for the answer to a change).
   func patch(from base: BoardSnapshot) -> [UInt8] {
-    if let made = patches[base.serial] { return made }
-    let places = base.cardPlaces()
-    var json = "{\"serial\":\(serial),\"base\":\(base.serial),\"head\":{\(head)},\"columns\":["
-    for (index, columnHead) in columnHeads.enumerated() {
-      if index > 0 { json += "," }
-      json += columnHead
-      for (c, card) in cards[index].enumerated() {
-        if c > 0 { json += "," }
-        if let place = places[card] { json += String(place) } else { json += card }
-      }
-      json += "]}"
+    if let made = lock.withLock({ patches[base.serial] }) { return made }
+    let bytes = Array(patchJSON(from: base).utf8)
+    lock.withLock {
+      // Pages are rarely more than a version or two behind: keep a few.
+      if patches.count >= 4 { patches.removeAll() }
+      patches[base.serial] = bytes
     }
-    json += "],\"archive\":" + archive + "}"
-    let bytes = Array(json.utf8)
-    // Pages are rarely more than a version or two behind: keep a few.
-    if patches.count >= 4 { patches.removeAll() }
-    patches[base.serial] = bytes
     return bytes
   }
 
-  /// Where each card's JSON is in this snapshot (the first place, for identical cards).
-  func cardPlaces() -> [String: Int] {
-    if let places { return places }
-    var made: [String: Int] = [:]
-    var place = 0
-    for column in cards {
-      for card in column {
-        if made[card] == nil { made[card] = place }
-        place += 1
+  /// The patch's JSON (``patch(from:)``).
+  private func patchJSON(from base: BoardSnapshot) -> String {
+    let places = base.cardPlaces()
+    let baseCards = base.flatCards
+    var json = "{\"serial\":\(serial),\"base\":\(base.serial),\"head\":{\(head)},\"columns\":["
+    var flat = 0
+    for (index, columnHead) in columnHeads.enumerated() {
+      if index > 0 { json += "," }
+      json += columnHead
+      // The run of base places being written: its first place and length.
+      var run: (start: Int, count: Int)?
+      var first = true
+      func item(_ text: String) {
+        if !first { json += "," }
+        first = false
+        json += text
       }
+      func endRun() {
+        guard let (start, count) = run else { return }
+        item(count == 1 ? String(start) : "[\(start),\(count)]")
+        run = nil
+      }
+      for card in cards[index] {
+        defer { flat += 1 }
+        if let place = places[ids[flat]], baseCards[place] == card {
+          if let (start, count) = run, start + count == place {
+            run = (start, count + 1)
+          } else {
+            endRun()
+            run = (place, 1)
+          }
+        } else {
+          endRun()
+          item(card)
+        }
+      }
+      endRun()
+      json += "]}"
     }
-    places = made
-    return made
+    return json + "],\"archive\":" + archive + "}"
+  }
+
+  /// Every card's JSON, every column's in order.
+  private var flatCards: [String] { cards.flatMap { $0 } }
+
+  /// Where each card is in this snapshot, every column's cards counted in order, by its
+  /// identifier (made once, when a later snapshot is first sent as a patch of this one).
+  func cardPlaces() -> [CardID: Int] {
+    lock.withLock {
+      if let places { return places }
+      var made: [CardID: Int] = [:]
+      made.reserveCapacity(ids.count)
+      for (place, id) in ids.enumerated() where made[id] == nil { made[id] = place }
+      places = made
+      return made
+    }
   }
 }

@@ -149,6 +149,11 @@ final class BoardWorker: @unchecked Sendable {
     let json: [[UInt8]]
     do {
       let parsed = try BoardMessages.requests(from: job.body)
+      // The snapshot the page holds, when it is the one before this change: the answer is
+      // then a patch of it (a move on a board of 100,000 cards answers in a few hundred
+      // bytes, not 14 MB).
+      let held = current
+      let base = parsed.serial == held.serial ? held : nil
       let outcome = shared.perform(parsed.requests, madeOn: parsed.version, at: Self.now())
       // A refusal is this page's news only: it goes in the answer, not to every page.
       let made =
@@ -156,7 +161,7 @@ final class BoardWorker: @unchecked Sendable {
       status = Self.status(
         refused: outcome.refused, failed: outcome.failed, saved: made.isSaved,
         unsaved: shared.session.unsavedReason)
-      json = BoardMessages.answer(made, outcome: outcome)
+      json = BoardMessages.answer(made, outcome: outcome, base: base)
     } catch {
       status = 400
       json = [Array("{\"error\":\(BoardMessages.quoted(error.message))}".utf8)]

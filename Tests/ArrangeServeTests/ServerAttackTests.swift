@@ -442,6 +442,41 @@ import Testing
     }
   }
 
+  @Test("A change that names the snapshot it was made on is answered with a patch of it")
+  func answerIsAPatch() async throws {
+    try await Security.withServer { port, token, _ in
+      let head = ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"]
+      // Alpha to the other column and back, a move each time.
+      func change(_ version: Int, serial: Int?) async -> String {
+        let named = serial.map { #","serial":\#($0)"# } ?? ""
+        let move = #"{"op":"moveCard","card":0,"column":\#(version % 2),"index":0}"#
+        return await Security.send(
+          port, head, body: #"{"version":\#(version)\#(named),"requests":[\#(move)]}"#)
+      }
+      func serial(_ answer: String) -> Int? {
+        guard let range = answer.range(of: #""serial":"#) else { return nil }
+        return Int(answer[range.upperBound...].prefix { $0.isNumber })
+      }
+      // Naming none: the board whole, and the snapshot's serial.
+      let first = await change(1, serial: nil)
+      #expect(Security.status(first) == 200)
+      #expect(first.contains(#""board":{"version":2"#))
+      let held = try #require(serial(first))
+      // Naming it: a patch of it, whose unchanged cards are places (Beta, Gamma not sent).
+      let second = await change(2, serial: held)
+      #expect(Security.status(second) == 200)
+      #expect(second.contains(#""patch":{"serial":\#(held + 1),"base":\#(held),"#))
+      #expect(!second.contains(#""board":"#))
+      #expect(!second.contains("Beta") && !second.contains("Gamma"))
+      // Naming one the server has moved on from (or one it never made): the board whole.
+      for (version, stale) in [(3, held), (4, 1_000_000), (5, -1)] {
+        let answer = await change(version, serial: stale)
+        #expect(Security.status(answer) == 200)
+        #expect(answer.contains(#""board":{"version":\#(version + 1)"#), "\(stale)")
+      }
+    }
+  }
+
   @Test("A second server on the same board refuses to start and names the first")
   func secondServer() async throws {
     try await Security.withServer { port, _, path in

@@ -22,6 +22,7 @@ export function createState({ token = "", view = null } = {}) {
     board: null,            // as the server last sent it (or as changed here since)
     waitingBoard: null,     // a board that arrived during a drag, shown once it ends
     deferredBoard: null,    // the newest board pushed while this page's changes were on their way
+    served: null,           // the newest board as the server sent it, unchanged: { serial, board }
     inFlight: 0,            // changes sent and not answered yet
     sending: Promise.resolve(),
     socket: null,           // the live connection, opened with `token`
@@ -87,10 +88,31 @@ export function applyPatch(last, message) {
   const cards = last.columns.flatMap((column) => column.cards);
   return Object.assign({}, message.head, {
     columns: message.columns.map((column) => Object.assign({}, column, {
-      cards: column.cards.map((card) => (typeof card === "number" ? cards[card] : card)),
+      cards: patchedCards(cards, column.cards),
     })),
     archive: message.archive,
   });
+}
+
+/// A column's cards from a patch's list: a number is the card at that place of `cards`, a pair
+/// `[place, count]` that many from there on (a move on a board of 100,000 cards is a few pairs),
+/// an object a new card.
+function patchedCards(cards, list) {
+  const out = [];
+  for (const item of list) {
+    if (typeof item === "number") out.push(cards[item]);
+    else if (Array.isArray(item)) for (let k = 0; k < item[1]; k++) out.push(cards[item[0] + k]);
+    else out.push(item);
+  }
+  return out;
+}
+
+/// Keeps `board` as the newest the server sent (its snapshot `serial`), unless a newer one is
+/// kept: the base the answer to the next change is sent as a patch of.
+export function served(state, serial, board) {
+  if (board && Number.isInteger(serial) && !(state.served && state.served.serial > serial)) {
+    state.served = { serial, board };
+  }
 }
 
 /// Keeps `next` as the board to show once this page's changes are answered, unless an even

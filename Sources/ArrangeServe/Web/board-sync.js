@@ -5,7 +5,7 @@
 
 import { status } from "./board-status.js";
 import { request, tokenInAddress } from "./board-request.js";
-import { applyPatch, defer, sameColumns } from "./board-state.js";
+import { applyPatch, defer, sameColumns, served } from "./board-state.js";
 import { isDragging } from "./board-drag.js";
 import { drawBar, render } from "./board-render.js";
 
@@ -22,13 +22,17 @@ export function send(state, requests, then) {
     // Sent once the frame being drawn is drawn (a drop is shown in a frame's callbacks): making
     // the request is a few milliseconds of that frame's time otherwise.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    // The board this page holds as the server sent it: the answer is a patch of it, when the
+    // server still has it as its newest (a few hundred bytes for a move, not the whole board).
+    const held = state.served;
     try {
       const response = await request(state, "api/change", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ version, requests }),
+        body: JSON.stringify(held ? { version, serial: held.serial, requests } : { version, requests }),
       });
-      const answer = await answerOf(response);
+      const answer = await answerOf(response, held);
       if (!answer) return;
+      served(state, answer.serial, answer.board);
       // 200: saved; 202: held until the file settles (or a conflict is settled); 503: held,
       // and writing failed; 409: refused.
       if (answer.refused && answer.message) status(answer.message, true);
@@ -47,8 +51,9 @@ export function send(state, requests, then) {
   });
 }
 
-/// The JSON of an answer to edits that carries a board, or `null` (the reason said).
-async function answerOf(response) {
+/// The JSON of an answer to edits that carries a board (whole, or a patch of `held`'s, made
+/// whole here), or `null` (the reason said).
+async function answerOf(response, held) {
   const type = response.headers.get("Content-Type") || "";
   if (!type.startsWith("application/json")) {
     const body = await response.text();
@@ -56,6 +61,9 @@ async function answerOf(response) {
     return null;
   }
   const answer = await response.json();
+  if (answer.patch && held && answer.patch.base === held.serial) {
+    answer.board = applyPatch(held.board, answer.patch);
+  }
   if (!answer.board) {
     status(`Not saved: ${answer.error || response.statusText}`, true);
     return null;
@@ -130,6 +138,7 @@ function connect(state) {
     const next = message.board ?? applyPatch(last.board, message);
     last.board = next;
     last.serial = message.serial;
+    served(state, message.serial, next);
     // Shown as it is, not copied: the page changes its board only through `ownColumn` and
     // `ownColumns`, which copy what they change, so this one stays as the server sent it (the
     // next patch counts its cards).
@@ -184,6 +193,7 @@ export function takeToken(state) {
   const next = tokenInAddress();
   if (!next || next === state.token) return;
   state.token = next;
+  state.served = null;   // another server's snapshots are counted afresh
   const old = state.socket;
   state.socket = null;
   state.opening += 1;   // the old connection's handlers stand down before it closes
