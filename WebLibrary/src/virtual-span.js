@@ -26,14 +26,14 @@ const size = (value, what) => {
  * across (a grid's), by `options`' `itemSize` (a number, or a grid's `{ width, height }`) or
  * `sizeOf(index)` (a list's length; a grid's `{ width, height }`, each tile then where
  * `frameOf(index)` says), `gap` and `lineGap`. */
-export const spanOf = (options, layout, count, width, frameOf = () => null) => {
+export const spanOf = (options, layout, count, width, frameOf = () => null, known = null) => {
   const gap = Math.max(0, Number(options.gap) || 0);
   const lineGap = options.lineGap == null ? gap : Math.max(0, Number(options.lineGap) || 0);
   if (layout === Layout.grid && typeof options.sizeOf === "function") {
     return flowSpan(options.sizeOf, count, gap, lineGap, width, frameOf);
   }
   if (layout === Layout.grid) return gridSpan(options, count, width, gap, lineGap);
-  if (typeof options.sizeOf === "function") return measuredSpan(options.sizeOf, count, gap);
+  if (typeof options.sizeOf === "function") return measuredSpan(options.sizeOf, count, gap, known);
   const length = size(options.itemSize, "itemSize");
   const step = length + gap;
   let sizes = null;
@@ -46,13 +46,16 @@ export const spanOf = (options, layout, count, width, frameOf = () => null) => {
   };
 };
 
-/** A list whose items have a length each, `sizeOf(index)`. */
-const measuredSpan = (sizeOf, count, gap) => {
+/** A list whose items have a length each, `sizeOf(index)`, unless `known` has it (after a drop,
+ * every place's length but the new item's: a list of 100,000 is not measured again). */
+const measuredSpan = (sizeOf, count, gap, known) => {
   const starts = new Float64Array(count);
-  const lengths = new Float64Array(count);
+  const lengths = known?.length === count ? known : new Float64Array(count).fill(NaN);
   let position = 0;
   for (let index = 0; index < count; index++) {
-    lengths[index] = size(sizeOf(index), `sizeOf(${index})`);
+    // (Checked without making its message: a string per item is most of the time.)
+    const length = lengths[index] >= 0 ? lengths[index] : +sizeOf(index);
+    lengths[index] = length > 0 && length < Infinity ? length : size(length, `sizeOf(${index})`);
     starts[index] = position;
     position += lengths[index] + gap;
   }
@@ -65,7 +68,7 @@ const measuredSpan = (sizeOf, count, gap) => {
       while (end < count && starts[end] < to) end++;
       return [first, end];
     },
-    engineSizes: () => lengths,
+    engineSizes: () => lengths, lengths,
   };
 };
 

@@ -78,9 +78,10 @@ export class VirtualList extends Sortable {
 
   /** @private Lays the items out again and draws them: a grid of tiles of their own sizes is
    * given to the engine first, and drawn where the engine's flow puts each tile. */
-  lay() {
+  lay(known = null) {
     this.span = spanOf(this.options, this.layout, this.count, this.width,
-      (index) => this.group.arena.flowFrame(this.id, index));
+      (index) => this.group.arena.flowFrame(this.id, index), known);
+    this.known = null;
     this.engineDirty = true;
     if (this.span.flow && this.group.lists.includes(this)) this.giveEngine();
     this.track.style[this.layout === Layout.horizontal ? "width" : "height"] = `${this.span.total}px`;
@@ -195,8 +196,11 @@ export class VirtualList extends Sortable {
   /** @private Notes where the list is scrolled and how big its view is (read from the page). */
   note() {
     const { element, track } = this;
+    // The track's breadth across the list too: read per place while a drag writes styles, it
+    // would have the browser lay the page out again for each.
     this.view = { scrollLeft: element.scrollLeft, scrollTop: element.scrollTop, width: element.clientWidth,
-      height: element.clientHeight, left: track.offsetLeft, top: track.offsetTop };
+      height: element.clientHeight, left: track.offsetLeft, top: track.offsetTop,
+      across: this.layout === Layout.vertical ? track.offsetWidth : track.offsetHeight };
   }
 
   /** @private The range of places in view and `overscan` px around, [first, end), as last noted. */
@@ -312,7 +316,7 @@ export class VirtualList extends Sortable {
       return { left: x + cell.left, top: y + cell.top, right: x + cell.left + cell.width,
         bottom: y + cell.top + cell.height, width: cell.width, height: cell.height };
     }
-    const across = this.layout === Layout.vertical ? this.track.offsetWidth : this.track.offsetHeight;
+    const across = this.view.across;
     if (this.layout === Layout.vertical) {
       return { left: x, right: x + across, top: y + cell.start, bottom: y + cell.start + cell.length,
         width: across, height: cell.length };
@@ -361,30 +365,17 @@ export class VirtualList extends Sortable {
   /** Moves item `key` from place `from` out (-1: it comes from another list) and into place `to`
    * (-1: it leaves for another list); the engine is told the new order when it next asks. */
   moveKey(key, from, to) {
-    let keys = this.keys;
-    if (from >= 0) {
-      const at = keys[from] === key ? from : keys.indexOf(key);
-      if (at >= 0) {
-        const shrunk = new Int32Array(keys.length - 1);
-        shrunk.set(keys.subarray(0, at));
-        shrunk.set(keys.subarray(at + 1), at);
-        keys = shrunk;
-      }
-    }
-    if (to >= 0) {
-      const at = Math.min(Math.max(0, to), keys.length);
-      const grown = new Int32Array(keys.length + 1);
-      grown.set(keys.subarray(0, at));
-      grown[at] = key;
-      grown.set(keys.subarray(at), at + 1);
-      keys = grown;
-    }
-    this.keys = keys;
+    const at = from >= 0 ? (this.keys[from] === key ? from : this.keys.indexOf(key)) : -1;
+    const into = to >= 0 ? Math.min(Math.max(0, to), this.keys.length - (at >= 0)) : -1;
+    this.keys = spliced(this.keys, at, into, key);
+    // The lengths of a list of its own sizes move with their items; the new item's is asked.
+    if (this.span?.lengths) this.known = spliced(this.known ?? this.span.lengths, at, into, NaN);
   }
 
-  /** After drops: the items laid out again (their sizes may be the app's new data's) and drawn. */
+  /** After drops: the items laid out again (the items that came are measured; a list of its
+   * own sizes keeps the others' lengths) and drawn. */
   settle() {
-    this.lay();
+    this.lay(this.known);
   }
 
   destroy() {
@@ -393,3 +384,19 @@ export class VirtualList extends Sortable {
     this.track.remove();
   }
 }
+
+/** `array` (a typed array) without its item at `at` (-1: none) and with `value` put at `into`
+ * (-1: none) of what is left. */
+const spliced = (array, at, into, value) => {
+  const rest = at < 0 ? array : new array.constructor(array.length - 1);
+  if (at >= 0) {
+    rest.set(array.subarray(0, at));
+    rest.set(array.subarray(at + 1), at);
+  }
+  if (into < 0) return rest;
+  const grown = new array.constructor(rest.length + 1);
+  grown.set(rest.subarray(0, into));
+  grown[into] = value;
+  grown.set(rest.subarray(into), into + 1);
+  return grown;
+};

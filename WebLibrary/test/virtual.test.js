@@ -67,6 +67,33 @@ test("a list of items of their own lengths: the places add up, a stretch is foun
   assert.throws(() => spanOf({ sizeOf: () => -1 }, Layout.vertical, 2, 0), /sizeOf\(0\) must be a positive number/);
 });
 
+test("after a drop a list of its own lengths asks only for the new item's, and adds up the same", () => {
+  const lengths = [30, 10, 50, 20, 40, 70];
+  let asked = [];
+  const sizeOf = (index) => { asked.push(index); return lengths[index]; };
+  const first = spanOf({ sizeOf, gap: 4 }, Layout.vertical, lengths.length, 300);
+  assert.deepEqual(asked, [0, 1, 2, 3, 4, 5]);
+  // Item 2 (50) moved to place 4: the lengths known move with their items, the new place is unknown.
+  const moved = [30, 10, 20, 40, 50, 70];
+  const known = Float64Array.from([30, 10, 20, 40, NaN, 70]);
+  asked = [];
+  const after = spanOf({ sizeOf: (index) => { asked.push(index); return moved[index]; }, gap: 4 },
+    Layout.vertical, 6, 300, () => null, known);
+  assert.deepEqual(asked, [4], "only the new item's length is asked");
+  let start = 0;
+  moved.forEach((length, index) => {
+    assert.deepEqual(after.cell(index), { start, length });
+    start += length + 4;
+  });
+  assert.equal(after.total, first.total);
+  // Known lengths of another count (the list was given new items) are not taken.
+  asked = [];
+  spanOf({ sizeOf, gap: 4 }, Layout.vertical, 6, 300, () => null, new Float64Array(5));
+  assert.equal(asked.length, 6);
+  // A bad length is refused with its place, as before.
+  assert.throws(() => spanOf({ sizeOf: (i) => (i === 3 ? -1 : 5) }, Layout.vertical, 6, 300), /sizeOf\(3\)/);
+});
+
 test("a grid of equal tiles: as many to a line as fit, lines of whole rows", () => {
   const span = spanOf({ itemSize: { width: 56, height: 40 }, gap: 6 }, Layout.grid, 100000, 700);
   // (700 + 6) / 62 = 11.4: eleven to a line.
