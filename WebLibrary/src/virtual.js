@@ -5,6 +5,7 @@
 // drop by index, for it to move its data.
 
 import { Layout } from "./codes.js";
+import { place } from "./dom.js";
 import { Sortable } from "./sortable.js";
 import { spanOf } from "./virtual-span.js";
 
@@ -233,8 +234,9 @@ export class VirtualList extends Sortable {
       const { element } = entry;
       this.position(element, index);
       // In the order of the places, for Tab and for screen readers.
+      // (Moved as it is where the browser can: the focused card keeps its focus.)
       if (element.parentNode !== this.track || element.previousElementSibling !== previous) {
-        this.track.insertBefore(element, previous ? previous.nextElementSibling : this.track.firstElementChild);
+        place(this.track, element, previous ? previous.nextElementSibling : this.track.firstElementChild);
       }
       previous = element;
       next.set(index, { key, element });
