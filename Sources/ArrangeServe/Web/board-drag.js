@@ -7,8 +7,9 @@ import { $, announce, clearRefusal, sayRefusal } from "./board-status.js";
 import { dropIndex, locate, moveColumnLocally, moveLocally } from "./board-state.js";
 import { Edit } from "./edits.js";
 import { receive, send } from "./board-sync.js";
-import { cardSignature, drawCount, labelInColumn, render } from "./board-render.js";
-import { layout } from "./board-layout.js";
+import { cardSignature, drawCount, labelInColumn, render, virtualCard } from "./board-render.js";
+import { virtualColumn } from "./board-virtual.js";
+import { LAYOUT, layout } from "./board-layout.js";
 import { rovingToShown } from "./board-focus.js";
 
 /// How long a refusal stays beside the card (milliseconds).
@@ -36,23 +37,27 @@ export function makeSortable(state) {
     section.sortable?.destroy();
     section.sortable = null;
   }
+  // A virtual column's cards are as tall as the column's width makes them: laid out first.
+  if (state.virtual) layout(state);
   for (const section of state.columnElements) {
-    section.sortable = state.arrange.sortable(section.querySelector(".cards"), {
-      group: "cards",
-      items: ".card",
-      chunks: ".chunk",
+    const options = {
       // A press on a card's checkbox or its Open control is theirs; Enter opens the card.
       filter: ".open, .box",
       liftKeys: [" "],
       appearance: "engine",
-      itemName: (element) => element.arrangeName,
       label: section.dataset.title,
       canDrop: (item, from, to) => fullColumn(state, from, to),
       onLift: () => hideRefusal(),
       onMove: ({ to, refused }) => showTarget(state, to, refused),
       onDrop: (event) => dropped(state, event),
       onEnd: () => ended(state),
-    });
+    };
+    section.sortable = state.virtual
+      ? virtualColumn(state, section, (card) => virtualCard(state, card, section.dataset.title),
+        Object.assign(options, { group: "virtual cards" }))
+      : state.arrange.sortable(section.querySelector(".cards"), Object.assign(options, {
+        group: "cards", items: ".card", chunks: ".chunk", itemName: (element) => element.arrangeName,
+      }));
   }
   state.toldSelection = [];
 }
@@ -117,8 +122,11 @@ function dropMoves(state, operations) {
   const requests = [];
   const touched = new Set();
   for (const record of operations) {
-    if (record.type !== "move" || !record.item || !record.to) continue;
-    const card = Number(record.item.dataset.id);
+    if (record.type !== "move" || !record.to) continue;
+    // A virtual column's card that is not drawn is known by its place in the column it left.
+    const from = state.columnElements.findIndex((section) => section.contains(record.from));
+    const card = record.item ? Number(record.item.dataset.id) : state.shownIds[from]?.[record.fromIndex];
+    if (card == null || Number.isNaN(card)) continue;
     const column = state.columnElements.findIndex((section) => section.contains(record.to));
     const cards = state.board.columns[column]?.cards;
     if (!cards) continue;
@@ -140,7 +148,7 @@ function dropped(state, event) {
   if (!requests.length) return;
   clearRefusal();
   send(state, requests);
-  if (!state.selection.length && drawnAsMoved(state, requests)) {
+  if (state.virtual || (!state.selection.length && drawnAsMoved(state, requests))) {
     showMovedInPlace(state, requests, touched);
     return;
   }
@@ -173,7 +181,8 @@ function showMovedInPlace(state, requests, touched) {
     state.shownIds[c] = state.shownIds[c].slice();
   }
   for (const { card, column } of requests) {
-    labelInColumn(state.cardElements.get(card), state.board.columns[column].title);
+    const element = state.cardElements.get(card);
+    if (element) labelInColumn(element, state.board.columns[column].title);
   }
   rovingToShown(state);
   layout(state);
@@ -220,7 +229,7 @@ export function makeColumnsSortable(state) {
 /// Tells the library which cards are selected (it drags them together), in order.
 export function tellSelection(state) {
   const list = state.columnElements[0]?.sortable;
-  if (!list) return;
+  if (!list || list.virtual) return;
   const wanted = state.selection.map((id) => state.cardElements.get(id)).filter(Boolean);
   const told = state.toldSelection;
   if (wanted.length === told.length && wanted.every((element, i) => told[i] === element)) return;
@@ -231,6 +240,10 @@ export function tellSelection(state) {
 
 /// Selects card `id`, or no longer; says how many are.
 export function toggleSelection(state, id) {
+  if (state.virtual) {
+    announce(`Cards are selected on a board of at most ${LAYOUT.virtualFrom.toLocaleString("en")} cards: drag this one alone`);
+    return;
+  }
   const at = state.selection.indexOf(id);
   if (at >= 0) state.selection.splice(at, 1);
   else state.selection.push(id);

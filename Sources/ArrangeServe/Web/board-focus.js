@@ -3,6 +3,7 @@
 // renders.
 
 import { locate } from "./board-state.js";
+import { revealCard } from "./board-virtual.js";
 
 /// Makes `element` (a card, or `null`) the one card Tab reaches, and no other.
 export function setRovingTo(state, element) {
@@ -23,12 +24,21 @@ function setRoving(element, on) {
 /// One card takes Tab into the board: the focused one, else the first shown.
 export function rovingToShown(state) {
   const first = state.shownIds.find((ids) => ids.length)?.[0];
-  setRovingTo(state, state.cardElements.get(state.focusId) ?? state.cardElements.get(first) ?? null);
+  // On a big board, a card scrolled out of its column's view is not drawn: not that one.
+  const drawn = (id) => {
+    const element = state.cardElements.get(id);
+    return element && (!state.virtual || element.isConnected) ? element : null;
+  };
+  const anyDrawn = state.virtual
+    ? state.columnElements.map((section) => section.querySelector(".card")).find(Boolean) : null;
+  setRovingTo(state, drawn(state.focusId) ?? drawn(first) ?? anyDrawn ?? null);
 }
 
 /// Focuses card `id` (scrolled into view), if it is shown.
 export function focusCard(state, id) {
-  const element = state.cardElements.get(id);
+  let element = state.cardElements.get(id);
+  // On a big board, the column scrolls to a card it does not draw yet.
+  if (state.virtual && !element?.isConnected) element = revealCard(state, id, locate);
   if (!element) return;
   setRovingTo(state, element);
   state.focusId = id;

@@ -12,6 +12,8 @@ export const LAYOUT = Object.freeze({
   narrow: 600,        // below this width the columns stack
   addGap: 6,          // between a column's last card and its "+ Add a card"
   tallStep: 160,      // the step by which the columns' height grows and shrinks
+  virtualFrom: 2000,  // a board of more cards draws its columns as virtual lists (board-virtual.js)
+  addRoom: 44,        // below a virtual column's list, for its "+ Add a card"
 });
 
 /// Where a column's list sits in its section (how far below its top, how far above its foot)
@@ -46,6 +48,13 @@ function cardHeight(state, element, width) {
 function measure(state, section, c) {
   const chrome = chromeOf(state, section);
   const ids = state.shownIds[c];
+  // A virtual column fills the view, its list scrolled: its cards are not measured.
+  // (placeColumns leaves 40 px below the tallest column's natural height: a column as tall as
+  // the view is 40 px less.)
+  if (state.virtual) {
+    const tall = Math.max(chrome.list.y + 4 * LAYOUT.addRoom, viewSize(state).height - 2 * LAYOUT.padding);
+    return { ids, chrome, natural: tall - 40, add: tall - LAYOUT.addRoom + LAYOUT.addGap };
+  }
   // A column whose cards are the same (render gives a column it draws again new ids) at the
   // same width is as tall as it was: its thousand cards are not visited again.
   const known = state.naturals.get(section);
@@ -101,6 +110,8 @@ export function layout(state) {
   state.stacked = width < LAYOUT.narrow;
   if (sections.length === 0) return;
   const columnWidth = columnWidthFor(width, sections.length, state.stacked);
+  const widened = state.columnWidth !== columnWidth;
+  state.columnWidth = columnWidth;
   // Nothing is set that is already so, and no column is let go to its own height to be
   // measured: either would make the browser lay out every card of every column again.
   for (const section of sections) {
@@ -124,13 +135,17 @@ export function layout(state) {
     setPixels(section, "height", h);
     // "+ Add a card" just below the last card (in the list's foot, where a drop lands last),
     // not at the foot of a column that fills the view.
-    const { natural: tall, chrome } = measures[c];
-    setPixels(section.lastElementChild, "top", tall - chrome.padding - chrome.list.below + LAYOUT.addGap);
+    const { natural: tall, chrome, add } = measures[c];
+    setPixels(section.lastElementChild, "top", add ?? tall - chrome.padding - chrome.list.below + LAYOUT.addGap);
     right = Math.max(right, x + w);
     bottom = Math.max(bottom, y + h);
   });
   setPixels(state.view.inner, "width", right + LAYOUT.padding);
   setPixels(state.view.inner, "height", bottom + LAYOUT.padding);
+  // A virtual column's cards are as tall as their titles need at its width: laid out again.
+  if (widened && state.virtual) {
+    for (const section of sections) if (section.sortable?.virtual) section.sortable.reshape();
+  }
 }
 
 /// The board view's size, kept by `watchView`: read on a drop, it would have the browser lay the

@@ -12,6 +12,7 @@ import { drawTitle } from "./board-marks.js";
 import { dueElement, dueStatus } from "./board-due.js";
 import { openDetails } from "./board-dialogs.js";
 import { askCard, tick } from "./board-actions.js";
+import { isBig, refreshColumns, titleLines } from "./board-virtual.js";
 
 /// Draws the bar from the board's state: undo and redo, the conflict bar, the file's name, and
 /// whether it is saved.
@@ -33,7 +34,9 @@ export function drawBar(board) {
 /// other columns are known to be as they were drawn (a drop changes the columns it took cards
 /// from and put them in): their cards are not looked at.
 export function render(state, animate, only = null) {
-  const before = animate && !state.reducedMotion?.matches ? positions(state) : null;
+  takeMode(state);
+  // A virtual column's drop slides in the library: the board does not move cards itself.
+  const before = animate && !state.virtual && !state.reducedMotion?.matches ? positions(state) : null;
   const active = document.activeElement;
   const hadFocus = active && active.classList.contains("card");
   const boxHadFocus = active?.classList.contains("box") && state.view.board.contains(active);
@@ -41,7 +44,7 @@ export function render(state, animate, only = null) {
   // its element, and a column whose cards are the same elements in the same order is not
   // touched.
   const previous = state.shownIds;
-  const kept = takeElements(state, only);
+  const kept = state.virtual ? new Map() : takeElements(state, only);
   state.shownIds = [];
   const sections = state.board.columns.map((column, c) => {
     const old = state.columnElements[c];
@@ -55,6 +58,7 @@ export function render(state, animate, only = null) {
     return section;
   });
   placeSections(state, sections);
+  if (state.virtual) refreshColumns(state, previous);
   rovingToShown(state);
   if (state.selection.length) {
     const known = cardIds(state.board);
@@ -67,6 +71,42 @@ export function render(state, animate, only = null) {
   if (hadFocus && focused) focused.focus({ preventScroll: true });
   // A box ticked from the keyboard keeps the focus once the board is drawn again.
   if (boxHadFocus && focused) focused.querySelector(".box")?.focus({ preventScroll: true });
+}
+
+/// Draws the board in virtual columns when it has more than `LAYOUT.virtualFrom` cards, else
+/// whole: when that changes, every column is made again. On a big board, its cards by id.
+function takeMode(state) {
+  const big = isBig(state.board);
+  if (big !== state.virtual) {
+    for (const section of state.columnElements) {
+      section.sortable?.destroy();
+      section.sortable = null;
+    }
+    state.columnElements = [];
+    state.shownIds = [];
+    state.cardElements.clear();
+    state.virtual = big;
+  }
+  if (big) {
+    const byId = new Map();
+    for (const column of state.board.columns) for (const card of column.cards) byId.set(card.id, card);
+    state.cardsById = byId;
+  }
+}
+
+/// The element of `card` in a virtual column titled `title`: made once per card object (a card
+/// scrolled back into view is drawn with the element it had), its title cut to the lines its
+/// height has room for.
+export function virtualCard(state, card, title) {
+  let element = state.madeFor.get(card);
+  if (!element) {
+    element = cardElement(state, card);
+    element.querySelector(".text").style.webkitLineClamp = String(titleLines(state, card));
+    state.madeFor.set(card, element);
+  }
+  state.cardElements.set(card.id, element);
+  labelInColumn(element, title);
+  return element;
 }
 
 /// The elements of the cards that may be drawn again, taken out of `state.cardElements`: all of
@@ -91,6 +131,8 @@ function takeElements(state, only) {
 /// in `kept` that are drawn from the same; returns the ids of the cards shown.
 function drawColumn(state, section, column, kept) {
   drawCount(section, column);
+  // A virtual column's cards are drawn by its list, as they come into view.
+  if (state.virtual) return column.cards.filter((card) => matches(state.filter, card)).map((card) => card.id);
   const ids = [];
   const elements = [];
   for (const card of column.cards) {
@@ -196,7 +238,7 @@ export function drawCount(section, column) {
 /// A column's section: its title (a name and a count) and its list, with "+ Add a card".
 function columnSection(state, column) {
   const section = document.createElement("section");
-  section.className = "column";
+  section.className = state.virtual ? "column virtual" : "column";
   section.dataset.title = column.title;
   section.setAttribute("role", "group");
   const title = document.createElement("h2");
