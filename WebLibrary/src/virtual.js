@@ -230,7 +230,9 @@ export class VirtualList extends Sortable {
       const key = this.keys[index];
       let entry = byKey.get(key);
       byKey.delete(key);
-      if (!entry) entry = { key, element: this.make(index) };
+      // A dragged item that came from another list keeps its element (moved as it is).
+      const came = entry ? null : [...keep].find((element) => this.group.ids.get(element) === key);
+      if (!entry) entry = { key, element: came ?? this.make(index) };
       const { element } = entry;
       this.position(element, index);
       // In the order of the places, for Tab and for screen readers.
@@ -242,16 +244,14 @@ export class VirtualList extends Sortable {
       next.set(index, { key, element });
     };
     for (let index = first; index < end; index++) put(index);
+    // The dragged (and the focused) items of this list are drawn wherever they are.
+    for (const element of keep) {
+      const index = this.keys.indexOf(this.group.ids.get(element));
+      if (index >= 0 && !next.has(index)) put(index);
+    }
     for (const entry of byKey.values()) {
-      if (keep.has(entry.element)) {
-        const index = this.keys.indexOf(entry.key);
-        if (index >= 0) {
-          this.position(entry.element, index);
-          if (entry.element.parentNode !== this.track) this.track.append(entry.element);
-          next.set(index, entry);
-          continue;
-        }
-      }
+      // One that went to another list is drawn there, with this element.
+      if (keep.has(entry.element)) continue;
       entry.element.remove();
       if (this.group.byId.get(entry.key) === entry.element) this.group.byId.delete(entry.key);
     }
