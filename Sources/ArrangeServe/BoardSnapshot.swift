@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The board's JSON is
 /// `{"version":3,"file":"board.md","message":null,"conflict":false,"undo":true,"redo":false,
-/// "saved":true,"pending":null,"tagColors":{},"columns":[{"title":"To Do","limit":null,"complete":false,
+/// "saved":true,"pending":null,"tagColors":{},"serial":4,"columns":[{"title":"To Do","limit":null,"complete":false,
 /// "cards":[{"id":1,"title":"…","done":null,"due":null,"description":[],"subtasks":[]}]}],
 /// "archive":["…"]}`. `saved` is false while a change is held but not yet written, and
 /// `pending` then says why. `tagColors` holds an Obsidian board's own tag colours
@@ -86,6 +86,9 @@ final class BoardSnapshot: @unchecked Sendable {
     head += ",\"saved\":\(isSaved),\"pending\":\(pending.map(quoted) ?? "null")"
     let document = shared.document
     head += ",\"tagColors\":" + ObsidianTagColors.json(document.obsidianSettings)
+    // Which snapshot this is: a page that read the board names it when it opens its WebSocket
+    // (and is then not sent the board again) and in its changes (answered with a patch of it).
+    head += ",\"serial\":\(serial)"
     self.head = head
     var columnHeads: [String] = []
     var cards: [[String]] = []

@@ -102,14 +102,16 @@ final class RawSocket {
   /// Opens the WebSocket at `path` with `token`; returns whether the server switched protocols.
   ///
   /// Bytes the server sent after its handshake are kept in ``pending``.
-  func openWebSocket(port: Int, token: String, path: String = "/api/live") -> Bool {
+  func openWebSocket(
+    port: Int, token: String, path: String = "/api/live", firstFrame: Bool = true
+  ) -> Bool {
     write(
       "GET \(path)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         + "Sec-WebSocket-Version: 13\r\n\r\n")
     let got = read(for: 20) { bytes in
       guard let end = Self.headEnd(bytes) else { return false }
-      return bytes.count > end
+      return bytes.count > end || !firstFrame
     }
     guard let end = Self.headEnd(got.bytes) else { return false }
     pending = Array(got.bytes[end...])

@@ -477,6 +477,36 @@ import Testing
     }
   }
 
+  @Test("A page that names the snapshot it read is sent only what changes after it")
+  func liveAfterTheBoardRead() async throws {
+    try await Security.withServer { port, token, _ in
+      let read = await Security.send(
+        port, ["GET /api/board HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"])
+      let range = try #require(read.range(of: #""serial":"#))
+      let serial = try #require(Int(read[range.upperBound...].prefix { $0.isNumber }))
+      // Naming it: nothing is sent until the board changes, then a patch of it.
+      let socket = try #require(RawSocket(port: port))
+      #expect(
+        socket.openWebSocket(port: port, token: "\(token)&serial=\(serial)", firstFrame: false))
+      let move = #"{"version":1,"requests":[{"op":"moveCard","card":0,"column":1,"index":0}]}"#
+      let answer = await Security.send(
+        port, ["POST /api/change HTTP/1.1", Self.host(port), "X-Arrange-Token: \(token)"],
+        body: move)
+      #expect(Security.status(answer) == 200)
+      let first = try #require(socket.frames(for: 20, stopAfter: 1).first?.payload)
+      let text = String(decoding: first, as: UTF8.self)
+      #expect(text.hasPrefix(#"{"serial":\#(serial + 1),"base":\#(serial),"#), "\(text.prefix(80))")
+      // Naming another (or none, or not a number): the board whole, at once.
+      for named in ["&serial=\(serial + 7)", "", "&serial=1e3", "&serial=-1"] {
+        let other = try #require(RawSocket(port: port))
+        #expect(other.openWebSocket(port: port, token: token + named))
+        let whole = try #require(other.frames(for: 20, stopAfter: 1).first?.payload)
+        #expect(
+          String(decoding: whole, as: UTF8.self).contains(#""board":{"version":2"#), "\(named)")
+      }
+    }
+  }
+
   @Test("A second server on the same board refuses to start and names the first")
   func secondServer() async throws {
     try await Security.withServer { port, _, path in

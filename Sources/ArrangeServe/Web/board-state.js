@@ -53,7 +53,6 @@ export function createState({ token = "", view = null } = {}) {
     cardsById: new Map(),   // card id -> card, on such a board (a drawn card is found by its place)
     columnWidth: 0,         // a column's width, as last laid out
     cardMetrics: null,      // what a card's height is reckoned from, at a width (board-virtual.js)
-    virtualHeights: new WeakMap(),    // card -> { width, height, lines } on such a board
     madeFor: new WeakMap(), // card -> its element on such a board (drawn again as it scrolls back)
 
     // Caches, each keyed by what it was made from (a new card object, element or width is

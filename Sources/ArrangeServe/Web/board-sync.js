@@ -122,12 +122,16 @@ function show(state, next) {
 function connect(state) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const path = new URL("api/live", location.href).pathname;
-  const live = new WebSocket(`${scheme}//${location.host}${path}?token=${encodeURIComponent(state.token)}`);
+  // The board this page read, named: the server then sends only what changes after it.
+  const held = state.served;
+  const named = held ? `&serial=${held.serial}` : "";
+  const live = new WebSocket(`${scheme}//${location.host}${path}?token=${encodeURIComponent(state.token)}${named}`);
   state.socket = live;
   // A connection replaced by one with a newer token says nothing more and is not reopened.
   const mine = state.opening;
   const current = () => mine === state.opening;
-  const last = { board: null, serial: 0 };   // the board as this socket last gave it
+  // The board as this socket last gave it (at first, the one named).
+  const last = { board: held?.board ?? null, serial: held?.serial ?? 0 };
   live.onmessage = (event) => {
     if (!current()) return;
     const message = JSON.parse(event.data);
@@ -178,6 +182,7 @@ export async function openBoard(state, asked = null) {
     const next = await answer.json();
     if (mine !== state.opening) return;
     status("");
+    served(state, next.serial, next);
     // Another server (started again, with a new token) counts its versions afresh.
     if (state.board && !isDragging(state) && next.version < state.board.version) state.board = null;
     receive(state, next);

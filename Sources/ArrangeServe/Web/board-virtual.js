@@ -76,30 +76,25 @@ export function virtualColumn(state, section, make, options) {
   const list = section.querySelector(".cards");
   const column = () => state.columnElements.indexOf(section);
   const cardAt = (index) => state.cardsById.get(state.shownIds[column()]?.[index]);
+  // The ids it is made with: refreshColumns leaves it be while they are the column's.
+  section.virtualIds = state.shownIds[column()];
   return state.arrange.virtualList(list, Object.assign({}, options, {
     count: state.shownIds[column()]?.length ?? 0,
     gap: LAYOUT.spacing,
-    overscan: 400,
+    overscan: 240,
     sizeOf: (index) => heightAt(state, list, cardAt(index)),
     render: (index) => make(cardAt(index), index),
     itemName: (index) => cardAt(index)?.title ?? `card ${index + 1}`,
   }));
 }
 
-/// The height card `card` is drawn at in `list` (kept per card object and column width).
+/// The height card `card` is drawn at in `list`, reckoned afresh (cheaper than keeping it).
 function heightAt(state, list, card) {
-  if (!card) return LAYOUT.spacing;
-  const width = state.columnWidth;
-  const metrics = measureCards(state, list, width);
-  const known = state.virtualHeights.get(card);
-  if (known && known.width === width) return known.height;
-  const { height, lines } = cardHeightOf(card, metrics);
-  state.virtualHeights.set(card, { width, height, lines });
-  return height;
+  return card ? cardHeightOf(card, measureCards(state, list, state.columnWidth)).height : LAYOUT.spacing;
 }
 
-/// The lines of title card `card` is drawn with (its height's share), once its height is known.
-export const titleLines = (state, card) => state.virtualHeights.get(card)?.lines ?? 1;
+/// The lines of title card `card` is drawn with (its height's share).
+export const titleLines = (state, card) => (state.cardMetrics ? cardHeightOf(card, state.cardMetrics).lines : 1);
 
 /// Gives each virtual column the cards it shows now, where they changed (`ids` per column, as
 /// drawn last).
@@ -108,7 +103,9 @@ export function refreshColumns(state, previous) {
     const list = section.sortable;
     if (!list?.virtual) return;
     const ids = state.shownIds[c];
-    const before = previous?.[c];
+    const before = section.virtualIds ?? previous?.[c];
+    section.virtualIds = ids;
+    if (before === ids) return;
     if (before && before.length === ids.length && before.every((id, k) => id === ids[k])) return;
     list.reset(ids.length);
   });
