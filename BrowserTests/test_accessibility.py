@@ -136,6 +136,18 @@ class AccessibilityTests(SharedChromium):
         wait_for(lambda: columns_shown(driver) == [["Beta"], [], []], what="the search to show Beta alone")
         self.audit(driver, "a search")
 
+    def test_a_big_board_in_virtual_columns_and_a_keyboard_drag_there(self):
+        from test_board_virtual import big_board
+        _, driver = self.page(big_board(per_column=1000))
+        wait_for(lambda: driver.execute_script("return document.querySelector('.column.virtual .card') !== null"),
+                 what="the virtual columns")
+        self.audit(driver, "a big board")
+        driver.execute_script("document.querySelector('.column.virtual .card').focus()")
+        driver.switch_to.active_element.send_keys(" ")
+        driver.switch_to.active_element.send_keys("\ue015")  # down
+        wait_for(lambda: lifted(driver), what="a card lifted")
+        self.audit(driver, "a keyboard drag on a big board")
+
     def test_the_conflict_bar(self):
         server, driver = self.page()
         alpha = driver.execute_script(

@@ -78,6 +78,11 @@ export function virtualColumn(state, section, make, options) {
   const cardAt = (index) => state.cardsById.get(state.shownIds[column()]?.[index]);
   // The ids it is made with: refreshColumns leaves it be while they are the column's.
   section.virtualIds = state.shownIds[column()];
+  // The list's track is the list to assistive technology (named by `label`), the column's
+  // scrolled region around it a region reached with Tab, as a scrolled region must be.
+  list.removeAttribute("role");
+  list.removeAttribute("aria-label");
+  list.tabIndex = 0;
   return state.arrange.virtualList(list, Object.assign({}, options, {
     count: state.shownIds[column()]?.length ?? 0,
     gap: LAYOUT.spacing,
