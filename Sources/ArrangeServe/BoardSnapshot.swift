@@ -56,6 +56,16 @@ final class BoardSnapshot: @unchecked Sendable {
     var json: String
     /// When it is due (seconds since 1970), if its due date is read as a date.
     var dueAt: Int?
+    /// Its whole JSON when it has no such date (nothing is added per snapshot): one string
+    /// shared by every snapshot, not one made for each.
+    var closed: String?
+
+    init(card: BoardCard, json: String, dueAt: Int?) {
+      self.card = card
+      self.json = json
+      self.dueAt = dueAt
+      closed = dueAt == nil ? json + "}" : nil
+    }
   }
   /// Every card's identifier, every column's in order (as `cards`).
   private let ids: [CardID]
@@ -123,6 +133,7 @@ final class BoardSnapshot: @unchecked Sendable {
             opening = CardOpening(card: card, json: made.json, dueAt: made.dueAt)
           }
           cardJSON[card.id] = opening
+          if let closed = opening.closed { return closed }
           guard let dueAt = opening.dueAt else { return opening.json + "}" }
           if let change = DueDate.urgencyChange(ofInstant: dueAt, clock: clock) {
             urgencyChange = min(urgencyChange ?? change, change)
@@ -137,13 +148,22 @@ final class BoardSnapshot: @unchecked Sendable {
     self.cards = cards
     ids = document.columns.flatMap { $0.cards.map(\.id) }
     archive = "[" + document.archive.map { quoted($0.title) }.joined(separator: ",") + "]"
-    var json = "{" + head + ",\"columns\":["
+    // Written as bytes once, into room for them all: a board of 50,000 cards is 7 MB, which a
+    // string grown piece by piece and then copied wrote several times over.
+    var out: [UInt8] = []
+    out.reserveCapacity((previous?.bytes.count ?? 0) + 4096)
+    out.append(contentsOf: "{\(head),\"columns\":[".utf8)
     for (index, columnHead) in columnHeads.enumerated() {
-      if index > 0 { json += "," }
-      json += columnHead + cards[index].joined(separator: ",") + "]}"
+      if index > 0 { out.append(0x2C) }
+      out.append(contentsOf: columnHead.utf8)
+      for (place, card) in cards[index].enumerated() {
+        if place > 0 { out.append(0x2C) }
+        out.append(contentsOf: card.utf8)
+      }
+      out.append(contentsOf: "]}".utf8)
     }
-    json += "],\"archive\":" + archive + "}"
-    bytes = Array(json.utf8)
+    out.append(contentsOf: "],\"archive\":\(archive)}".utf8)
+    bytes = out
   }
 
   /// The board as JSON.
