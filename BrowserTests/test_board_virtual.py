@@ -40,7 +40,9 @@ def short(title):
     return title.split(" with ")[0]
 
 
-class VirtualBoardTests(unittest.TestCase):
+class WithChromium(unittest.TestCase):
+    """One Chromium window for a class's tests."""
+
     @classmethod
     def setUpClass(cls):
         cls.driver = chromium(1200, 800)
@@ -49,6 +51,8 @@ class VirtualBoardTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
 
+
+class VirtualBoardTests(WithChromium):
     def setUp(self):
         self.server = Server(big_board())
         open_board(self.driver, self.server.url)
@@ -227,16 +231,8 @@ class VirtualBoardTests(unittest.TestCase):
             return answer.status, json.loads(answer.read())
 
 
-class BoardSizeTests(unittest.TestCase):
+class BoardSizeTests(WithChromium):
     """At 2,000 cards a board is drawn whole, as it always was; a card more, virtual."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium(1200, 800)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
 
     def test_a_board_that_grows_past_two_thousand_cards_is_drawn_in_virtual_columns(self):
         server = Server(big_board(per_column=500))

@@ -123,18 +123,27 @@ struct BoardSnapshotTests {
     try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
   }
 
-  @Test("A patch of an earlier snapshot, runs of places as pairs, makes the newer one (20 seeds)")
-  func patchesMakeTheNewerBoard() throws {
-    let folder = NSTemporaryDirectory() + "arrange-patches-\(UUID().uuidString)"
+  /// A temporary folder for the test's boards, and a taskell board of three columns of
+  /// `perColumn` cards titled "Card C-K" and `tail`.
+  static func folderAndBoard(_ name: String, perColumn: Int, tail: String = "") throws -> (
+    folder: String, text: String
+  ) {
+    let folder = NSTemporaryDirectory() + "arrange-\(name)-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    // A board of 120 cards in three columns, so that runs are long.
     var text = ""
     for column in 1...3 {
       text += "## Column \(column)\n\n"
-      for card in 1...40 { text += "- Card \(column)-\(card)\n" }
+      for card in 1...perColumn { text += "- Card \(column)-\(card)\(tail)\n" }
       text += "\n"
     }
+    return (folder, text)
+  }
+
+  @Test("A patch of an earlier snapshot, runs of places as pairs, makes the newer one (20 seeds)")
+  func patchesMakeTheNewerBoard() throws {
+    // A board of 120 cards in three columns, so that runs are long.
+    let (folder, text) = try Self.folderAndBoard("patches", perColumn: 40)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     var pairs = 0
     for seed in UInt64(1)...20 {
       let path = folder + "/board-\(seed).md"
@@ -164,15 +173,9 @@ struct BoardSnapshotTests {
 
   @Test("A move on a board of 30,000 cards is a patch of a few hundred bytes")
   func aMoveIsSmall() throws {
-    let folder = NSTemporaryDirectory() + "arrange-patch-size-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let (folder, text) = try Self.folderAndBoard(
+      "patch-size", perColumn: 10_000, tail: " with a title of some length")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var text = ""
-    for column in 1...3 {
-      text += "## Column \(column)\n\n"
-      for card in 1...10_000 { text += "- Card \(column)-\(card) with a title of some length\n" }
-      text += "\n"
-    }
     let path = folder + "/board.md"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     var shared = try BoardServer.open(path, notice: { _ in })
