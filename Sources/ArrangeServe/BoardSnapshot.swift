@@ -148,10 +148,19 @@ final class BoardSnapshot: @unchecked Sendable {
     self.cards = cards
     ids = document.columns.flatMap { $0.cards.map(\.id) }
     archive = "[" + document.archive.map { quoted($0.title) }.joined(separator: ",") + "]"
-    // Written as bytes once, into room for them all: a board of 50,000 cards is 7 MB, which a
-    // string grown piece by piece and then copied wrote several times over.
+    bytes = Self.written(
+      head: head, columnHeads: columnHeads, cards: cards, archive: archive,
+      size: previous?.bytes.count ?? 0)
+  }
+
+  /// The board's JSON from its pieces, as bytes written once into room for them all (`size`,
+  /// about): a board of 50,000 cards is 7 MB, which a string grown piece by piece and then
+  /// copied wrote several times over.
+  private static func written(
+    head: String, columnHeads: [String], cards: [[String]], archive: String, size: Int
+  ) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity((previous?.bytes.count ?? 0) + 4096)
+    out.reserveCapacity(size + 4096)
     out.append(contentsOf: "{\(head),\"columns\":[".utf8)
     for (index, columnHead) in columnHeads.enumerated() {
       if index > 0 { out.append(0x2C) }
@@ -163,7 +172,7 @@ final class BoardSnapshot: @unchecked Sendable {
       out.append(contentsOf: "]}".utf8)
     }
     out.append(contentsOf: "],\"archive\":\(archive)}".utf8)
-    bytes = out
+    return out
   }
 
   /// The board as JSON.
