@@ -213,6 +213,12 @@ class VirtualBoardTests(WithChromium):
             "return [...document.querySelectorAll('.column')].map(c => c.getAttribute('aria-label'))")
         self.assertEqual(labels[0], "Column 1, 5001 cards")
         self.assertEqual(labels[3], "Column 4, 4999 cards")
+        # A card edited in place (its place the same) is drawn anew too.
+        board = self.server.board(timeout=60)
+        card = board["columns"][0]["cards"][0]["id"]
+        status, answer = self.change(board["version"], {"op": "setTitle", "card": card, "title": "Card 1-1 renamed"})
+        self.assertEqual(status, 200, answer)
+        wait_for(lambda: self.drawn(0)[0][0] == "Card 1-1 renamed", timeout=30, what="the rename to be shown")
 
     def test_selecting_cards_says_it_is_for_smaller_boards(self):
         first = self.driver.execute_script(f"return {self.card_script('Card 1-1')}")

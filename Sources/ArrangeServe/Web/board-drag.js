@@ -121,6 +121,7 @@ function hideRefusal() {
 function dropMoves(state, operations) {
   const requests = [];
   const touched = new Set();
+  let redraw = false;   // a big board's column must draw a card anew (a Complete lane ticked it)
   for (const record of operations) {
     if (record.type !== "move" || !record.to) continue;
     // A virtual column's card that is not drawn is known by its place in the column it left.
@@ -135,8 +136,16 @@ function dropMoves(state, operations) {
     requests.push({ op: Edit.moveCard, card, column, index });
     touched.add(moveLocally(state, card, column, index));
     touched.add(column);
+    // A card a Complete lane ticked is a new object: a big board finds it by its id.
+    if (state.virtual) {
+      const moved = state.board.columns[column].cards.find((c) => c.id === card);
+      if (moved !== state.cardsById.get(card)) {
+        state.cardsById.set(card, moved);
+        redraw = true;
+      }
+    }
   }
-  return { requests, touched };
+  return { requests, touched, redraw };
 }
 
 /// A drop of cards (the library has moved their elements): the board here takes the moves at
@@ -144,11 +153,11 @@ function dropMoves(state, operations) {
 function dropped(state, event) {
   if (event.operations === state.lastDrop) return;
   state.lastDrop = event.operations;
-  const { requests, touched } = dropMoves(state, event.operations);
+  const { requests, touched, redraw } = dropMoves(state, event.operations);
   if (!requests.length) return;
   clearRefusal();
   send(state, requests);
-  if (state.virtual || (!state.selection.length && drawnAsMoved(state, requests))) {
+  if ((state.virtual && !redraw) || (!state.selection.length && drawnAsMoved(state, requests))) {
     showMovedInPlace(state, requests, touched);
     return;
   }

@@ -76,8 +76,8 @@ export function virtualColumn(state, section, make, options) {
   const list = section.querySelector(".cards");
   const column = () => state.columnElements.indexOf(section);
   const cardAt = (index) => state.cardsById.get(state.shownIds[column()]?.[index]);
-  // The ids it is made with: refreshColumns leaves it be while they are the column's.
-  section.virtualIds = state.shownIds[column()];
+  // The cards it is made with: refreshColumns leaves it be while they are the column's.
+  noteCards(state, section, state.shownIds[column()]);
   // The list's track is the list to assistive technology (named by `label`), the column's
   // scrolled region around it a region reached with Tab, as a scrolled region must be.
   list.removeAttribute("role");
@@ -109,11 +109,19 @@ export function refreshColumns(state, previous) {
     if (!list?.virtual) return;
     const ids = state.shownIds[c];
     const before = section.virtualIds ?? previous?.[c];
-    section.virtualIds = ids;
-    if (before === ids) return;
-    if (before && before.length === ids.length && before.every((id, k) => id === ids[k])) return;
-    list.reset(ids.length);
+    const drawnFrom = section.virtualCards;
+    noteCards(state, section, ids);
+    // The same cards, each the same object (a card another page edited comes as a new one).
+    const same = before && before.length === ids.length &&
+      before.every((id, k) => id === ids[k] && drawnFrom?.get(id) === state.cardsById.get(id));
+    if (!same) list.reset(ids.length);
   });
+}
+
+/// Notes the cards column `section` is drawn from: their ids, and each card object by id.
+function noteCards(state, section, ids) {
+  section.virtualIds = ids;
+  section.virtualCards = new Map(ids.map((id) => [id, state.cardsById.get(id)]));
 }
 
 /// Scrolls card `id`'s column to it and returns its element, drawn (a card out of view is not
