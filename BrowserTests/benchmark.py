@@ -343,8 +343,8 @@ def compare(previous, sizes=((1000, 17, 0), (5000, 33, None)), rounds=4, drags=4
         for turn in range(rounds):
             for name, program in (programs if turn % 2 == 0 else programs[::-1]):
                 result = with_program(program, lambda: board_drags(cards, drags=drags, loads=3))
-                for key, values in result.items():
-                    pooled[name][key] += values
+                for key, values in pooled[name].items():
+                    values += result[key]
         figures = [
             ("load to first board, median of all", lambda r: statistics.median(r["load"]), None, "ms"),
             ("pointermove → next frame, p50", lambda r: quantile(r["moves"], 0.5), None, "ms"),
