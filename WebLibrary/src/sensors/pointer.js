@@ -147,6 +147,11 @@ const pointer = (group, drag, phase, event) => {
   // What the browser does after a release (it finds what is under the pointer, which lays the
   // page out) then has nothing to lay out, and the drop's changes are laid out and drawn once,
   // in that frame. The click the release makes is kept from the page now: it comes first.
+  // A drop in virtual lists (a group's lists are all virtual or none) is shown at once: it
+  // changes the few dozen items drawn, which the browser lays out while it waits for the frame
+  // (done in the frame, the drop's work made it late: from the release to a 100,000-tile grid's
+  // next frame 22 ms, at once 15 ms; a 1,000-card board's, which lays out every card, 13 ms in
+  // the frame and 20 ms at once).
   swallowClick(false);
   drag.swallowed = true;
   drag.anchors = anchors(group, result.operations);
@@ -162,6 +167,7 @@ const pointer = (group, drag, phase, event) => {
   const frame = requestAnimationFrame(() => drag.landing?.());
   // A page that draws no frame (hidden, say) still has its drop, a little later.
   const timer = setTimeout(() => drag.landing?.(), 100);
+  if (drag.list.virtual) drag.landing();
 };
 
 /** For each operation of a release that puts an item into a list, the item it is to go
