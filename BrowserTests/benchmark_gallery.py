@@ -11,12 +11,13 @@ where the page's model says.
 Run after `swift build`: `python3 BrowserTests/benchmark_gallery.py`."""
 
 import os
+import shutil
 import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark_library import FRAME_CLOCK, drag, mouse, percentile  # noqa: E402
+from benchmark_library import FRAME_CLOCK, drag, mouse, percentile, print_rows, serve_pages  # noqa: E402
 from harness import GalleryServer, chromium, open_gallery_page  # noqa: E402
 
 CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
@@ -154,6 +155,15 @@ def main():
             print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['long']:>17.1f}"
                   f" {r['drop']:>8.1f} ms   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
                   f" landed at {r['landed']}{extra})")
+        # What the machine and the clock allow: a list of 25 items, every one drawn, dragged alike
+        # (benchmark_library's page; SortableJS's too when SORTABLEJS names a copy of it).
+        print("  for comparison, a plain list of 25 items, all drawn (benchmark_library.py's page):")
+        server, folder, kinds = serve_pages([25])
+        try:
+            print_rows(driver, server, kinds, [25], width=34)
+        finally:
+            server.shutdown()
+            shutil.rmtree(folder, ignore_errors=True)
     finally:
         driver.quit()
         gallery.stop()

@@ -177,8 +177,9 @@ def size_report():
     return met
 
 
-def main(sizes):
-    size_report()
+def serve_pages(sizes):
+    """A folder served on localhost with the library and a page per kind (Arrange, and SortableJS
+    when `SORTABLEJS` names a copy of it) and size: (server, folder, kinds)."""
     folder = tempfile.mkdtemp(prefix="arrange-bench-")
     for name in ("arrange-lib.js", "arrange.wasm"):
         shutil.copy(os.path.join(WEB, name), folder)
@@ -191,19 +192,29 @@ def main(sizes):
         for items in sizes:
             with open(os.path.join(folder, f"{kind}-{items}.html"), "w") as file:
                 file.write(page(kind, items))
-    server = serve(folder)
+    return serve(folder), folder, kinds
+
+
+def print_rows(driver, server, kinds, sizes, width=22):
+    """Prints a row of figures per kind and size (`measure`)."""
+    for items in sizes:
+        for kind in kinds:
+            url = f"http://127.0.0.1:{server.server_address[1]}/{kind}-{items}.html"
+            r = measure(driver, url)
+            name = f"{'Arrange' if kind == 'arrange' else 'SortableJS 1.15'} {items:,}"
+            print(f"  {name:<{width}} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['long']:>17.1f}"
+                  f" {r['drop']:>8.1f} ms   (landed at {r['landed']})")
+
+
+def main(sizes):
+    size_report()
+    server, folder, kinds = serve_pages(sizes)
     driver = chromium(1000, 800)
     try:
         print("Web library by real input (DevTools mouse; 4 drags of 40 moves each, item 3 → item 21;")
         print(f"load {os.getloadavg()[0]:.1f})")
         print(f"  {'list':<22} {'input→frame p50':>16} {'p99':>9} {'long frames/drag':>17} {'drop→frame':>11}")
-        for items in sizes:
-            for kind in kinds:
-                url = f"http://127.0.0.1:{server.server_address[1]}/{kind}-{items}.html"
-                r = measure(driver, url)
-                name = f"{'Arrange' if kind == 'arrange' else 'SortableJS 1.15'} {items:,}"
-                print(f"  {name:<22} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['long']:>17.1f}"
-                      f" {r['drop']:>8.1f} ms   (landed at {r['landed']})")
+        print_rows(driver, server, kinds, sizes)
         if len(kinds) == 1:
             print("  (SortableJS not measured: set SORTABLEJS to a copy of Sortable.min.js)")
     finally:
