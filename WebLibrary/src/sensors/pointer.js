@@ -1,7 +1,7 @@
 // The pointer sensor: a press on an item (mouse, finger or pen) becomes a drag once the engine
 // says so (a mouse that moves, or a press held still: `delay`); its moves, its release and its
 // cancel are fed to the engine, its frames tick the engine's clock and auto-scroll, and its
-// release is shown in the next frame.
+// release is shown in the next frame (a virtual list's at once).
 
 import { Operation, PointerKind, PointerPhase } from "../codes.js";
 import { now } from "../clock.js";
