@@ -55,7 +55,7 @@ export class Group {
   /** Adds a list of `element` with `options` (settled), a `Kind` (a `Sortable`, or a
    * `VirtualList`: a group's lists are all of one kind). */
   add(element, options, Kind = Sortable) {
-    if (this.lists.length && this.lists.some((list) => Boolean(list.virtual) !== (Kind !== Sortable))) {
+    if (this.lists.some((list) => !list.virtual !== (Kind === Sortable))) {
       throw new TypeError("sortable: a group's lists are all virtual lists or none of them");
     }
     const list = new Kind(this, element, options, this.nextId++);
