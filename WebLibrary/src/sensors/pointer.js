@@ -154,20 +154,22 @@ const pointer = (group, drag, phase, event) => {
   // the frame and 20 ms at once).
   swallowClick(false);
   drag.swallowed = true;
+  // Not drawn first: the drop puts everything back, from where the last move drew it.
+  const show = () => {
+    group.finish(drag, result, "drop", false);
+    group.end(drag);
+  };
+  if (drag.list.virtual) return show();
   drag.anchors = anchors(group, result.operations);
   drag.landing = () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
     drag.landing = null;
-    if (!group.drags.has(drag)) return;
-    // Not drawn first: the drop puts everything back, from where the last move drew it.
-    group.finish(drag, result, "drop", false);
-    group.end(drag);
+    if (group.drags.has(drag)) show();
   };
   const frame = requestAnimationFrame(() => drag.landing?.());
   // A page that draws no frame (hidden, say) still has its drop, a little later.
   const timer = setTimeout(() => drag.landing?.(), 100);
-  if (drag.list.virtual) drag.landing();
 };
 
 /** For each operation of a release that puts an item into a list, the item it is to go
