@@ -99,6 +99,9 @@ fi
 # stops shrinking: 1.4 KB less once gzipped than -Oz alone, which the library's 100 KB bar needs.
 features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals
   --enable-nontrapping-float-to-int)
-wasm-opt -Oz "${features[@]}" "$output" -o "$output"
-wasm-opt --flatten --rereloop -Oz -Oz --converge "${features[@]}" "$output" -o "$output"
+# The module's data starts at 1,024 (wasm-ld's global base) and its stack and heap above it: the
+# first kilobyte is never used, so an address's constant part can go into the access's offset
+# (`--low-memory-unused`: 0.7 KB less once gzipped).
+wasm-opt -Oz --low-memory-unused "${features[@]}" "$output" -o "$output"
+wasm-opt --flatten --rereloop -Oz -Oz --converge --low-memory-unused "${features[@]}" "$output" -o "$output"
 echo "built $output ($(wc -c < "$output") bytes, $(wasm-opt --version))"
