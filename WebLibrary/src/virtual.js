@@ -113,7 +113,7 @@ export class VirtualList extends Sortable {
   /** The list's items on the page, in order. */
   items() {
     if (!this.drawn) return [];
-    return [...this.drawn.entries()].sort((a, b) => a[0] - b[0]).map(([, element]) => element);
+    return [...this.drawn.entries()].sort((a, b) => a[0] - b[0]).map(([, { element }]) => element);
   }
 
   chunks() {
@@ -235,9 +235,13 @@ export class VirtualList extends Sortable {
       if (!entry) entry = { key, element: came ?? this.make(index) };
       const { element } = entry;
       this.position(element, index);
-      // In the order of the places, for Tab and for screen readers.
+      // In the order of the places, for Tab and for screen readers: moved only when something
+      // other than items still to be put (in `byKey`, moved in their turn) comes between it and
+      // the one put before it, so that a drop moves one element, not each one between its places.
       // (Moved as it is where the browser can: the focused card keeps its focus.)
-      if (element.parentNode !== this.track || element.previousElementSibling !== previous) {
+      let before = element.previousElementSibling;
+      while (before && before !== previous && byKey.has(this.group.ids.get(before))) before = before.previousElementSibling;
+      if (element.parentNode !== this.track || before !== previous) {
         place(this.track, element, previous ? previous.nextElementSibling : this.track.firstElementChild);
       }
       previous = element;
