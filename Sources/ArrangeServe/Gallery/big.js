@@ -5,18 +5,26 @@ import { arrange, log, ready } from "./gallery.js";
 
 const COUNT = 100000;
 
-/** Each virtual list's order, as the page's model keeps it: the numbers of the items. */
-window.model = {
-  grid: Array.from({ length: COUNT }, (_, i) => i + 1),
-  list: Array.from({ length: COUNT }, (_, i) => i + 1),
+/** The numbers 1 to COUNT, in order (a loop: a mapping callback per item is slower to start). */
+const numbers = () => {
+  const order = new Array(COUNT);
+  for (let index = 0; index < COUNT; index++) order[index] = index + 1;
+  return order;
 };
+
+/** Each virtual list's order, as the page's model keeps it: the numbers of the items. */
+window.model = { grid: numbers(), list: numbers() };
+
+/** `n` with its thousands grouped, "40,212" (the browser's number formatting takes tens of
+ * milliseconds to start, on the page's first frame). */
+const grouped = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /** Moves a drop's item in the model and logs it. */
 const apply = (name) => ({ type, fromIndex, toIndex, cause }) => {
   const order = window.model[name];
   const [moved] = order.splice(fromIndex, 1);
   order.splice(toIndex, 0, moved);
-  log(`${name}: ${cause === "drop" ? type : cause} ${moved.toLocaleString("en-US")} ${fromIndex} → ${toIndex}`);
+  log(`${name}: ${cause === "drop" ? type : cause} ${grouped(moved)} ${fromIndex} → ${toIndex}`);
 };
 
 const tile = (index) => {
@@ -33,7 +41,7 @@ const row = (index) => {
   const element = document.createElement("li");
   element.className = "row";
   element.dataset.n = String(n);
-  element.textContent = `Row ${n.toLocaleString("en-US")}: something to do`;
+  element.textContent = `Row ${grouped(n)}: something to do`;
   return element;
 };
 
