@@ -7,14 +7,14 @@ against the page's own idea of it.
 Run after `swift build`: `python3 -m unittest test_board_virtual` in BrowserTests/."""
 
 import json
-import time
 import unittest
 import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from harness import Server, center, chromium, mouse_drag, open_board, quiet, said, settled, wait_for
+from harness import (Server, center, chromium, mouse_drag, next_frames, open_board, quiet, said, settled,
+                     wait_for)
 
 COLUMNS = 4
 PER_COLUMN = 5000
@@ -147,7 +147,7 @@ class VirtualBoardTests(WithChromium):
                     "buttons": 1})
                 if scrolled() > 3000:
                     return
-                time.sleep(0.02)
+                next_frames(self.driver, 1)
         mouse_drag(self.driver, start, foot, steps=16, before_release=hold)
         settled(self.driver)
         self.wait_for_server(lambda columns: "Card 1-1" in columns[1], "the move to be saved")
