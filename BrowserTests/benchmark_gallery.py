@@ -18,7 +18,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark_library import FRAME_CLOCK, drag, mouse, percentile, print_rows, serve_pages  # noqa: E402
+from benchmark_library import (FRAME_CLOCK, clock, drag, mouse, percentile, print_rows, read,  # noqa: E402
+                               serve_pages)
 from harness import NO_PAGE_CACHE, GalleryServer, chromium, open_gallery_page  # noqa: E402
 
 CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
@@ -42,17 +43,6 @@ new MutationObserver((_, observer) => {
 AGREES = """const model = window.model[arguments[1]];
 return [...document.querySelectorAll(arguments[0])].every((e) =>
   model[Number(e.getAttribute('aria-posinset')) - 1] === Number(e.dataset.n))"""
-
-
-def clock(driver):
-    driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
-                          "window.bench.work.length = 0; window.benchStart = performance.now()")
-
-
-def read(driver):
-    return driver.execute_script(
-        "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
-        " work: window.bench.work, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
 
 
 def summary(moves, longs, drops, landed, work):

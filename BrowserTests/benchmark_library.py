@@ -116,6 +116,19 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
+def clock(driver):
+    """Starts the frame clock's figures afresh (a drag's own)."""
+    driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
+                          "window.bench.work.length = 0; window.benchStart = performance.now()")
+
+
+def read(driver):
+    """The frame clock's figures since `clock`: moves, drops, frames' work, frame intervals."""
+    return driver.execute_script(
+        "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
+        " work: window.bench.work, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
+
+
 def measure(driver, url, drags=4):
     driver.get(url)
     deadline = time.time() + 60
@@ -127,13 +140,10 @@ def measure(driver, url, drags=4):
     moves, longs, drops, orders, work = [], [], [], [], []
     for attempt in range(drags):
         first = driver.execute_script("return document.getElementById('list').children[2].textContent")
-        driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
-                              "window.bench.work.length = 0; window.benchStart = performance.now()")
+        clock(driver)
         drag(driver, item_center(driver, 2), item_center(driver, 20))
         time.sleep(0.6)
-        result = driver.execute_script(
-            "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
-            " work: window.bench.work, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
+        result = read(driver)
         moves += result["moves"]
         work += result["work"]
         drops += result["drops"]
