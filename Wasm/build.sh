@@ -25,6 +25,19 @@ rm -rf "$work"
 mkdir -p "$work"
 toolchain=$(dirname "$(dirname "$(command -v swiftc)")")
 embedded="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm"
+# The Swift compiler's optimizer does not always give the same code for the same sources: its
+# result for a function has depended on where in memory its data happened to be (address
+# space layout randomization): of 24 compiles of the library's entry point, 3 differed, in
+# one function each, and the module then by 2 to 14 bytes. Run with the addresses fixed
+# (`setarch -R`, where the system allows it) and with Swift's own hashing seeded alike, 32
+# of 32 gave the same code.
+swiftc() {
+  if setarch "$(uname -m)" -R true 2>/dev/null; then
+    SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R swiftc "$@"
+  else
+    SWIFT_DETERMINISTIC_HASHING=1 command swiftc "$@"
+  fi
+}
 # The compiler's module cache is the build's own (not the one in the home folder, which other
 # builds fill and change meanwhile): what a compile reads is only the sources and the toolchain.
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo
