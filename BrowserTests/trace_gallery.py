@@ -12,7 +12,6 @@ import json
 import os
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchmark_gallery import CENTER  # noqa: E402
@@ -44,23 +43,35 @@ def record(which, trace):
         for attempt in range(4):
             start = driver.execute_script(CENTER, f"{selector}[aria-posinset='{source}']")
             end = driver.execute_script(CENTER, f"{selector}[aria-posinset='{target}']")
+            moved = driver.execute_script(f"return window.model.{which}[{source - 1}]")
             if attempt == 1:
                 driver.execute_script("console.timeStamp('drags begin')")
             drag(driver, start, end)
-            time.sleep(0.6)
+            # The drop's frames are in the trace too: the drop has landed in the page's model.
+            wait_for(lambda: driver.execute_script(f"return window.model.{which}[{target - 1}]") == moved,
+                     what="the drop to land")
         driver.execute_script("console.timeStamp('drags end')")
-        # Chromium writes the trace once its duration is over.
-        wait_for(lambda: os.path.exists(trace) and os.path.getsize(trace) > 0, timeout=120,
-                 what="Chromium to write its trace")
-        time.sleep(2)
+        # Chromium writes the trace once its duration is over: it is read once it is whole.
+        wait_for(lambda: whole(trace), timeout=120, what="Chromium to write its trace")
     finally:
         driver.quit()
         gallery.stop()
 
 
+def whole(trace):
+    """Whether the file `trace` is there and holds a whole JSON trace."""
+    try:
+        with open(trace) as file:
+            json.load(file)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
 def tasks(trace):
     """The page's main-thread tasks between the marks, each with its complete events inside it."""
-    events = json.load(open(trace))["traceEvents"]
+    with open(trace) as file:
+        events = json.load(file)["traceEvents"]
     threads = {(e["pid"], e["tid"]) for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
     busiest = collections.Counter((e["pid"], e["tid"]) for e in events
