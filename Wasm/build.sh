@@ -124,3 +124,14 @@ converge=()
 if [ "$what" = library ]; then converge=(--converge); fi
 wasm-opt --flatten --rereloop -Oz -Oz "${converge[@]}" --low-memory-unused "${features[@]}" "$output" -o "$output"
 echo "built $output ($(wc -c < "$output") bytes, $(wasm-opt --version))"
+# A module the repository ships is recorded with the inputs it was built from (Wasm/inputs.sh):
+# CI builds it again only when they change (.ci/steps/wasm).
+committed=$(case "$what" in library) echo WebLibrary/dist/arrange.wasm ;;
+  layout) echo Sources/ArrangeServe/Gallery/arrange-layout.wasm ;; esac)
+if [ "$(realpath -m "$output")" = "$(realpath -m "$committed")" ]; then
+  record=Wasm/modules.sha256
+  line="$(bash Wasm/inputs.sh) $(sha256sum < "$output" | cut -d ' ' -f 1) $committed"
+  { grep -v " $committed\$" "$record" 2>/dev/null || true; echo "$line"; } | LC_ALL=C sort -k 3 > "$record.new"
+  mv "$record.new" "$record"
+  echo "recorded in $record: the inputs it was built from"
+fi
