@@ -1,13 +1,15 @@
 """The gallery's big page (`arrange gallery`, big.html) measured by real input: its 100,000-tile
 wrapping grid and its 100,000-row list (virtual lists: only what is in view is drawn), dragged
 with DevTools mouse input, with the frame clock of benchmark_library.py: input → next frame p50
-and p99 over every move (and p99 of the frame's own work, from the move's dispatch at the frame's
-start to its end: the rest is the wait for that frame, up to 16.7 ms), long frames (animation-frame intervals over 17.5 ms) from the press to
-0.6 s after the drop, drop → next frame; drags held at the list's edge while it scrolls; the time
-from the engines' module loaded (its Resource Timing end) to both lists first drawn (a frame
-after their first item is on the page, seen by an observer the benchmark puts in the page before
-its scripts); the page's JavaScript heap after a garbage collection; and whether each drop landed
-where the page's model says.
+and p99 over every move (and p99 of the frame's own work, from the move's dispatch at the
+frame's start to its end: the rest is the wait for that frame, a frame at most unless it starts
+late; and, for the slowest moves, how much of each was wait and how much work), long frames
+(animation-frame intervals over 17.5 ms) from the press to 0.6 s after the drop, drop → next
+frame; drags held at the list's edge while it scrolls; the time from the engines' module loaded
+(its Resource Timing end) to both lists first drawn (a frame after their first item is on the
+page, seen by an observer the benchmark puts in the page before its scripts); the page's
+JavaScript heap after a garbage collection; and whether each drop landed where the page's model
+says.
 
 Run after `swift build`: `python3 BrowserTests/benchmark_gallery.py`."""
 
@@ -45,8 +47,22 @@ return [...document.querySelectorAll(arguments[0])].every((e) =>
   model[Number(e.getAttribute('aria-posinset')) - 1] === Number(e.dataset.n))"""
 
 
+def slowest(moves, work):
+    """The slowest moves, 1% and at least three (each one's input → frame, and the frame's work,
+    which the clock records together): the range of their wait for the frame, and of the frame's
+    work."""
+    top = sorted(zip(moves, work), reverse=True)[:max(3, len(moves) // 100)]
+    if not top:
+        return "no move"
+    waits = [total - spent for total, spent in top]
+    spent = [spent for _, spent in top]
+    return (f"slowest {len(top)} moves: waited {min(waits):.1f}–{max(waits):.1f} ms for the frame, "
+            f"its work {min(spent):.1f}–{max(spent):.1f} ms")
+
+
 def summary(moves, longs, drops, landed, work):
     return {"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
+            "slowest": slowest(moves, work),
             "long": statistics.median(longs),
             "longs": longs, "drop": statistics.median(drops) if drops else float("nan"),
             "drop_max": max(drops) if drops else float("nan"), "landed": landed}
@@ -153,6 +169,7 @@ def main():
             print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['work']:>9.1f} ms {r['long']:>17.1f}"
                   f" {r['drop']:>8.1f} ms   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
                   f" landed at {r['landed']}{extra})")
+            print(f"  {'':<34} {r['slowest']}")
         # What the machine and the clock allow: a list of 25 items, every one drawn, dragged alike
         # (benchmark_library's page; SortableJS's too when SORTABLEJS names a copy of it).
         print("  for comparison, a plain list of 25 items, all drawn (benchmark_library.py's page):")
