@@ -9,7 +9,8 @@ frame; drags held at the list's edge while it scrolls; the time from the engines
 (its Resource Timing end) to both lists first drawn (a frame after their first item is on the
 page, seen by an observer the benchmark puts in the page before its scripts); the page's
 JavaScript heap after a garbage collection; and whether each drop landed where the page's model
-says.
+says. Beside them, in the same run, the same drags on an empty page (the clock alone: what the
+wait for a frame leaves of the bar) and on a plain list of 25 items.
 
 Run after `swift build`: `python3 BrowserTests/benchmark_gallery.py`."""
 
@@ -129,6 +130,27 @@ def held_at_edge(driver, drags=2, hold=1.5):
     return result
 
 
+def empty_page(driver, drags=4):
+    """The clock's floor: the same drags (after one not counted) on a page with nothing but the
+    frame clock, no script of its own: what the browser's wait for a frame and the input's
+    timing leave of a 17 ms bar on this machine, in this run."""
+    driver.get("about:blank")
+    driver.execute_script(FRAME_CLOCK)
+    moves, work, longs = [], [], []
+    for attempt in range(drags + 1):
+        clock(driver)
+        drag(driver, (100, 100), (300, 500))
+        time.sleep(0.6)
+        result = read(driver)
+        if attempt == 0:
+            continue
+        moves += result["moves"]
+        work += result["work"]
+        longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
+    return {"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
+            "long": statistics.median(longs), "slowest": slowest(moves, work)}
+
+
 def first_drawn(driver, gallery):
     """The time from the engines' module loaded to both lists drawn, and the page's heap (MB)."""
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_DRAWN})
@@ -170,6 +192,10 @@ def main():
                   f" {r['drop']:>8.1f} ms   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
                   f" landed at {r['landed']}{extra})")
             print(f"  {'':<34} {r['slowest']}")
+        floor = empty_page(driver)
+        print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
+              f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
+        print(f"  {'':<34} {floor['slowest']}")
         # What the machine and the clock allow: a list of 25 items, every one drawn, dragged alike
         # (benchmark_library's page; SortableJS's too when SORTABLEJS names a copy of it).
         print("  for comparison, a plain list of 25 items, all drawn (benchmark_library.py's page):")
