@@ -69,20 +69,32 @@ def summary(moves, longs, drops, landed, work):
             "drop_max": max(drops) if drops else float("nan"), "landed": landed}
 
 
+def timed_drags(driver, drags, perform):
+    """Yields the frame clock's figures (`read`) of each of `drags` drags that `perform()` makes,
+    after one not counted (as the board's benchmark does: the page's first drag compiles its
+    code), with what `perform` returned."""
+    for attempt in range(drags + 1):
+        clock(driver)
+        made = perform()
+        time.sleep(0.6)
+        result = read(driver)
+        if attempt:
+            yield result, made
+
+
 def measure(driver, selector, model, source, target, drags=4):
     """`drags` drags of item `source` (by number) onto item `target`'s place, after one not
-    counted (as the board's benchmark does: the page's first drag compiles its code)."""
+    counted."""
     moves, longs, drops, landed, work = [], [], [], [], []
-    for attempt in range(drags + 1):
+
+    def perform():
         moved = driver.execute_script(f"return window.model.{model}[{source - 1}]")
-        clock(driver)
         start = driver.execute_script(CENTER, f"{selector}[aria-posinset='{source}']")
         end = driver.execute_script(CENTER, f"{selector}[aria-posinset='{target}']")
         drag(driver, start, end)
-        time.sleep(0.6)
-        result = read(driver)
-        if attempt == 0:
-            continue
+        return moved
+
+    for result, moved in timed_drags(driver, drags, perform):
         moves += result["moves"]
         work += result["work"]
         drops += result["drops"]
@@ -137,13 +149,7 @@ def empty_page(driver, drags=4):
     driver.get("about:blank")
     driver.execute_script(FRAME_CLOCK)
     moves, work, longs = [], [], []
-    for attempt in range(drags + 1):
-        clock(driver)
-        drag(driver, (100, 100), (300, 500))
-        time.sleep(0.6)
-        result = read(driver)
-        if attempt == 0:
-            continue
+    for result, _ in timed_drags(driver, drags, lambda: drag(driver, (100, 100), (300, 500))):
         moves += result["moves"]
         work += result["work"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
