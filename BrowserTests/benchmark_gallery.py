@@ -23,7 +23,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchmark_library import (FRAME_CLOCK, clock, drag, mouse, percentile, print_rows, read,  # noqa: E402
                                serve_pages)
-from harness import NO_PAGE_CACHE, GalleryServer, chromium, open_gallery_page  # noqa: E402
+from harness import NO_PAGE_CACHE, GalleryServer, chromium, open_gallery_page, wait_for  # noqa: E402
 
 CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
 return [r.left + r.width / 2, r.top + r.height / 2]"""
@@ -69,6 +69,18 @@ def summary(moves, longs, drops, landed, work):
             "drop_max": max(drops) if drops else float("nan"), "landed": landed}
 
 
+def after_drop(driver, seconds=0.6):
+    """Waits until the frame clock has timed the drop and the page's frames have run `seconds`
+    past it, by the page's own clock: on a busy machine, late frames are waited for, not cut
+    off by a fixed sleep."""
+    wait_for(lambda: driver.execute_script("return window.bench.drops.length > 0"), timeout=60,
+             what="the frame clock to time the drop")
+    since = driver.execute_script("return performance.now()") + seconds * 1000
+    wait_for(lambda: driver.execute_script(
+        "const gaps = window.bench.gaps; return gaps.length > 0 && gaps[gaps.length - 1][0] >= arguments[0]",
+        since), timeout=60, what="the frames after the drop")
+
+
 def timed_drags(driver, drags, perform):
     """Yields the frame clock's figures (`read`) of each of `drags` drags that `perform()` makes,
     after one not counted (as the board's benchmark does: the page's first drag compiles its
@@ -76,7 +88,7 @@ def timed_drags(driver, drags, perform):
     for attempt in range(drags + 1):
         clock(driver)
         made = perform()
-        time.sleep(0.6)
+        after_drop(driver)
         result = read(driver)
         if attempt:
             yield result, made
@@ -128,7 +140,7 @@ def held_at_edge(driver, drags=2, hold=1.5):
             mouse(driver, "mouseMoved", start[0] + wiggle, bottom - 10, 1)
             time.sleep(0.016)
         mouse(driver, "mouseReleased", start[0] + wiggle, bottom - 10, 0)
-        time.sleep(0.6)
+        after_drop(driver)
         result = read(driver)
         moves += result["moves"]
         work += result["work"]
