@@ -27,8 +27,12 @@ export const applyVirtual = (group, drag, operations, cause) => {
   const touched = new Set();
   for (const record of done) {
     const [from, to] = [group.listWith(record.from), group.listWith(record.to)];
-    if (record.type === "move" || record.type === "remove") from?.moveKey(record.key, record.fromIndex, -1);
-    if (record.type === "move" || record.type === "insert") to?.moveKey(record.key, -1, record.toIndex);
+    if (record.type === "move" && from && from === to) {
+      from.moveKey(record.key, record.fromIndex, record.toIndex);
+    } else {
+      if (record.type === "move" || record.type === "remove") from?.moveKey(record.key, record.fromIndex, -1);
+      if (record.type === "move" || record.type === "insert") to?.moveKey(record.key, -1, record.toIndex);
+    }
     for (const list of [from, to]) if (list) touched.add(list);
   }
   // The app moves its data before the lists draw again: `render(index)` then makes the new data.

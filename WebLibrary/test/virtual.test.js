@@ -8,6 +8,7 @@ import { Arena } from "../src/bridge.js";
 import { Event, Layout, Mode, PointerKind, PointerPhase } from "../src/codes.js";
 import { settle, settleVirtual } from "../src/defaults.js";
 import { spanOf } from "../src/virtual-span.js";
+import { shifted, spliced } from "../src/virtual.js";
 
 const bytes = readFileSync(new URL("../dist/arrange.wasm", import.meta.url));
 const { instance } = await WebAssembly.instantiate(bytes, { arrange: { can_drop: () => 1 } });
@@ -223,4 +224,35 @@ test("a virtual list's options are checked before anything is drawn", () => {
   assert.throws(() => settleVirtual(settle({ ...base, mode: "copy" })), /mode "move"/);
   assert.throws(() => settleVirtual(settle({ ...base, selectable: true })), /selectable is not for virtual lists/);
   assert.throws(() => settle({ ...base, render: "li" }), /render must be a function/);
+});
+
+test("a drop's new order of places: in place within a list, copied between lists", () => {
+  // Each against a plain array's splice: the item at `at` out, `value` in at `into` of the rest.
+  const next = random(47);
+  for (let run = 0; run < 2000; run++) {
+    const length = 1 + Math.floor(next() * 12);
+    const array = Int32Array.from({ length }, (_, index) => index * 10);
+    const at = Math.floor(next() * length);
+    const into = Math.floor(next() * length);
+    const expected = [...array];
+    expected.splice(at, 1);
+    expected.splice(into, 0, -1);
+    const within = array.slice();
+    shifted(within, at, into, -1);
+    assert.deepEqual([...within], expected, `within ${length} items, ${at} to ${into}`);
+    assert.deepEqual([...spliced(array, at, into, -1)], expected, `copied, ${length} items, ${at} to ${into}`);
+    // Out only (to another list), and in only (from one).
+    const out = [...array];
+    out.splice(at, 1);
+    assert.deepEqual([...spliced(array, at, -1, -1)], out);
+    const grown = [...array];
+    grown.splice(into, 0, -1);
+    assert.deepEqual([...spliced(array, -1, into, -1)], grown);
+  }
+  // Moved by hand: the third of five to the front, and the first to the end.
+  const five = Int32Array.of(1, 2, 3, 4, 5);
+  shifted(five, 2, 0, 3);
+  assert.deepEqual([...five], [3, 1, 2, 4, 5]);
+  shifted(five, 0, 4, 3);
+  assert.deepEqual([...five], [1, 2, 4, 5, 3]);
 });
