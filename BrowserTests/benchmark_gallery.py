@@ -61,8 +61,8 @@ def slowest(moves, work):
             f"its work {min(spent):.1f}–{max(spent):.1f} ms")
 
 
-def summary(moves, longs, drops, landed, work):
-    return {"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
+def summary(moves, longs, drops, landed, work, drop_work=()):
+    return {"drop_work": statistics.median(drop_work) if drop_work else float("nan"),"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
             "slowest": slowest(moves, work),
             "long": statistics.median(longs),
             "longs": longs, "drop": statistics.median(drops) if drops else float("nan"),
@@ -97,7 +97,7 @@ def timed_drags(driver, drags, perform):
 def measure(driver, selector, model, source, target, drags=4):
     """`drags` drags of item `source` (by number) onto item `target`'s place, after one not
     counted."""
-    moves, longs, drops, landed, work = [], [], [], [], []
+    moves, longs, drops, landed, work, drop_work = [], [], [], [], [], []
 
     def perform():
         moved = driver.execute_script(f"return window.model.{model}[{source - 1}]")
@@ -110,16 +110,17 @@ def measure(driver, selector, model, source, target, drags=4):
         moves += result["moves"]
         work += result["work"]
         drops += result["drops"]
+        drop_work += result["dropWork"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
         at = driver.execute_script(f"return window.model.{model}.indexOf(arguments[0])", moved) + 1
         landed.append(at if driver.execute_script(AGREES, selector, model) else None)
-    return summary(moves, longs, drops, landed, work)
+    return summary(moves, longs, drops, landed, work, drop_work)
 
 
 def held_at_edge(driver, drags=2, hold=1.5):
     """Rows dragged from place 3 to the list's bottom edge and held there for `hold` s while the
     list scrolls (the pointer moving a pixel a frame, as a hand does), then dropped."""
-    moves, longs, drops, landed, scrolled, work = [], [], [], [], [], []
+    moves, longs, drops, landed, scrolled, work, drop_work = [], [], [], [], [], [], []
     for _ in range(drags):
         driver.execute_script("document.getElementById('list').scrollTop = 0")
         time.sleep(0.3)
@@ -145,11 +146,12 @@ def held_at_edge(driver, drags=2, hold=1.5):
         moves += result["moves"]
         work += result["work"]
         drops += result["drops"]
+        drop_work += result["dropWork"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
         scrolled.append(driver.execute_script("return document.getElementById('list').scrollTop"))
         at = driver.execute_script("return window.model.list.indexOf(arguments[0])", moved) + 1
         landed.append(at if driver.execute_script(AGREES, "#list li", "list") else None)
-    result = summary(moves, longs, drops, landed, work)
+    result = summary(moves, longs, drops, landed, work, drop_work)
     result["scrolled"] = scrolled
     return result
 
@@ -208,6 +210,7 @@ def main():
             extra = f", scrolled {r['scrolled']} px" if "scrolled" in r else ""
             print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['work']:>9.1f} ms {r['long']:>17.1f}"
                   f" {r['drop']:>8.1f} ms   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
+                  f" the drop's work {r['drop_work']:.1f} ms,"
                   f" landed at {r['landed']}{extra})")
             print(f"  {'':<34} {r['slowest']}")
         floor = empty_page(driver)

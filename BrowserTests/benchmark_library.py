@@ -31,7 +31,7 @@ from harness import LIBRARY, ROOT, chromium  # noqa: E402
 WEB = LIBRARY
 
 FRAME_CLOCK = """
-window.bench = { moves: [], gaps: [], drops: [], work: [] };
+window.bench = { moves: [], gaps: [], drops: [], work: [], dropWork: [] };
 let last = performance.now();
 (function tick(now) { window.bench.gaps.push([now, now - last]); last = now; requestAnimationFrame(tick); })(last);
 const channel = new MessageChannel();
@@ -48,7 +48,7 @@ const measure = (list, work) => (event) => {
   requestAnimationFrame(() => { waiting.push([list, start, work, began]); channel.port2.postMessage(0); });
 };
 window.addEventListener('pointermove', measure(window.bench.moves, window.bench.work), true);
-window.addEventListener('pointerup', measure(window.bench.drops), true);
+window.addEventListener('pointerup', measure(window.bench.drops, window.bench.dropWork), true);
 """
 
 STYLE = """
@@ -119,14 +119,15 @@ def percentile(values, fraction):
 def clock(driver):
     """Starts the frame clock's figures afresh (a drag's own)."""
     driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
-                          "window.bench.work.length = 0; window.benchStart = performance.now()")
+                          "window.bench.work.length = 0; window.bench.dropWork.length = 0;"
+                          "window.benchStart = performance.now()")
 
 
 def read(driver):
     """The frame clock's figures since `clock`: moves, drops, frames' work, frame intervals."""
     return driver.execute_script(
         "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
-        " work: window.bench.work, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
+        " work: window.bench.work, dropWork: window.bench.dropWork, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
 
 
 def measure(driver, url, drags=4):
