@@ -10,7 +10,10 @@ frame; drags held at the list's edge while it scrolls; the time from the engines
 page, seen by an observer the benchmark puts in the page before its scripts); the page's
 JavaScript heap after a garbage collection; and whether each drop landed where the page's model
 says. Beside them, in the same run, the same drags on an empty page (the clock alone: what the
-wait for a frame leaves of the bar) and on a plain list of 25 items.
+wait for a frame leaves of the bar) and on a plain list of 25 items. Then the grid, the list and
+an empty page again by a mouse at its own rate (`UnpacedMouse`: 125 Hz, each move sent at its
+time, not once the page has had the last one, which falls into step with the frames): a move
+then comes at any moment of a frame, as a person's does.
 
 Run after `swift build`: `python3 BrowserTests/benchmark_gallery.py`."""
 
@@ -21,8 +24,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark_library import (FRAME_CLOCK, clock, drag, mouse, percentile, print_rows, read,  # noqa: E402
-                               serve_pages)
+from benchmark_library import (FRAME_CLOCK, UnpacedMouse, clock, drag, mouse, percentile,  # noqa: E402
+                               print_rows, read, serve_pages)
 from harness import NO_PAGE_CACHE, GalleryServer, chromium, open_gallery_page, wait_for  # noqa: E402
 
 CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
@@ -62,7 +65,8 @@ def slowest(moves, work):
 
 
 def summary(moves, longs, drops, landed, work, drop_work=()):
-    return {"drop_work": statistics.median(drop_work) if drop_work else float("nan"),"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
+    return {"drop_work": statistics.median(drop_work) if drop_work else float("nan"),
+            "p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
             "slowest": slowest(moves, work),
             "long": statistics.median(longs),
             "longs": longs, "drop": statistics.median(drops) if drops else float("nan"),
@@ -94,16 +98,19 @@ def timed_drags(driver, drags, perform):
             yield result, made
 
 
-def measure(driver, selector, model, source, target, drags=4):
+def measure(driver, selector, model, source, target, drags=4, unpaced=None):
     """`drags` drags of item `source` (by number) onto item `target`'s place, after one not
-    counted."""
+    counted; by `unpaced` (an `UnpacedMouse`) when given."""
     moves, longs, drops, landed, work, drop_work = [], [], [], [], [], []
 
     def perform():
         moved = driver.execute_script(f"return window.model.{model}[{source - 1}]")
         start = driver.execute_script(CENTER, f"{selector}[aria-posinset='{source}']")
         end = driver.execute_script(CENTER, f"{selector}[aria-posinset='{target}']")
-        drag(driver, start, end)
+        if unpaced:
+            unpaced.drag(start, end)
+        else:
+            drag(driver, start, end)
         return moved
 
     for result, moved in timed_drags(driver, drags, perform):
@@ -156,14 +163,18 @@ def held_at_edge(driver, drags=2, hold=1.5):
     return result
 
 
-def empty_page(driver, drags=4):
+def empty_page(driver, drags=4, unpaced=None):
     """The clock's floor: the same drags (after one not counted) on a page with nothing but the
     frame clock, no script of its own: what the browser's wait for a frame and the input's
-    timing leave of a 17 ms bar on this machine, in this run."""
-    driver.get("about:blank")
+    timing leave of a 17 ms bar on this machine, in this run. By `unpaced` when given (the page
+    is open: that mouse is the page's)."""
+    if not unpaced:
+        driver.get("about:blank")
     driver.execute_script(FRAME_CLOCK)
     moves, work, longs = [], [], []
-    for result, _ in timed_drags(driver, drags, lambda: drag(driver, (100, 100), (300, 500))):
+    perform = ((lambda: unpaced.drag((100, 100), (300, 500))) if unpaced
+               else lambda: drag(driver, (100, 100), (300, 500)))
+    for result, _ in timed_drags(driver, drags, perform):
         moves += result["moves"]
         work += result["work"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
@@ -217,6 +228,31 @@ def main():
         print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
               f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
         print(f"  {'':<34} {floor['slowest']}")
+        # A mouse at its own rate: the moves do not wait for the page, so they come at any time
+        # in a frame (the input above falls into step with the frames).
+        print("  by a mouse at its own rate (125 Hz, sent whatever the page is doing; 4 drags of 0.66 s;"
+              " a move is handled as it comes, not held for a frame: 'work' is from its handling to the"
+              " frame's end):")
+        open_gallery_page(driver, gallery.page("big.html"))
+        driver.execute_script(FRAME_CLOCK)
+        time.sleep(0.5)
+        unpaced = UnpacedMouse(driver)
+        try:
+            for name, selector, model, source, target in [("100,000-tile grid", "#grid li", "grid", 3, 41),
+                                                          ("100,000-row list", "#list li", "list", 3, 15)]:
+                r = measure(driver, selector, model, source, target, unpaced=unpaced)
+                print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['work']:>9.1f} ms"
+                      f" {r['long']:>17.1f} {r['drop']:>8.1f} ms   (landed at {r['landed']})")
+        finally:
+            unpaced.close()
+        driver.get("about:blank")
+        unpaced = UnpacedMouse(driver)
+        try:
+            floor = empty_page(driver, unpaced=unpaced)
+        finally:
+            unpaced.close()
+        print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
+              f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
         # What the machine and the clock allow: a list of 25 items, every one drawn, dragged alike
         # (benchmark_library's page; SortableJS's too when SORTABLEJS names a copy of it).
         print("  for comparison, a plain list of 25 items, all drawn (benchmark_library.py's page):")

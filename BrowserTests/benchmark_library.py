@@ -105,6 +105,76 @@ def drag(driver, start, end, steps=40):
     mouse(driver, "mouseReleased", *end, 0)
 
 
+class UnpacedMouse:
+    """A mouse that moves at its own rate, as a USB mouse reports (125 Hz at the least), not
+    paced by the page: `drag` above sends each move once DevTools has answered the last (the
+    browser answers when the page has had it), which falls into step with the page's frames.
+    This one sends over the page's own DevTools socket without waiting for answers."""
+
+    def __init__(self, driver):
+        import json
+        import urllib.request
+
+        import websocket  # websocket-client, which Selenium needs and installs
+
+        self.json = json
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json", timeout=10) as answer:
+            targets = json.load(answer)
+        page = next(target for target in targets if target["type"] == "page")
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], suppress_origin=True,
+                                                  timeout=30)
+        self.sent = 0
+        self.answered = 0
+        self.lock = threading.Lock()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        while True:
+            try:
+                self.socket.recv()
+            except Exception:  # the socket closed: nothing more comes
+                return
+            with self.lock:
+                self.answered += 1
+
+    def send(self, kind, x, y, buttons):
+        with self.lock:
+            self.sent += 1
+            number = self.sent
+        self.socket.send(self.json.dumps({"id": number, "method": "Input.dispatchMouseEvent", "params": {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons,
+            "clickCount": 0 if kind == "mouseMoved" else 1}}))
+
+    def settled(self, timeout=30.0):
+        """Waits until every input sent has been answered."""
+        deadline = time.monotonic() + timeout
+        while self.answered < self.sent:
+            if time.monotonic() > deadline:
+                raise RuntimeError("DevTools did not answer the input sent")
+            time.sleep(0.002)
+
+    def drag(self, start, end, rate=125, seconds=0.66):
+        """A press at `start`, moves at `rate` a second for `seconds` to `end` (each sent at its
+        time, whatever the page is doing), a release once the page has had them."""
+        self.send("mouseMoved", *start, 0)
+        self.send("mousePressed", *start, 1)
+        self.settled()
+        steps = max(1, int(rate * seconds))
+        began = time.perf_counter()
+        for step in range(1, steps + 1):
+            while time.perf_counter() < began + step / rate:
+                time.sleep(0.0005)
+            self.send("mouseMoved", start[0] + (end[0] - start[0]) * step / steps,
+                      start[1] + (end[1] - start[1]) * step / steps, 1)
+        self.settled()
+        self.send("mouseReleased", *end, 0)
+        self.settled()
+
+    def close(self):
+        self.socket.close()
+
+
 def item_center(driver, index):
     return driver.execute_script(
         "const r = document.getElementById('list').children[arguments[0]].getBoundingClientRect();"
