@@ -166,6 +166,49 @@ class VirtualListTests(unittest.TestCase):
         self.assertEqual(self.js("return window.lists.b.items().slice(0, 8).map((e) => e.dataset.n)"),
                          ["b2", "b3", "b4", "b5", "b6", "b1", "b7", "b8"])
 
+    def slid_by(self, change):
+        """The items (`data-n`) that slide after `change()` (JavaScript run in the page): the ones
+        an animation starts on, which the slide starts all at once."""
+        wait_for(lambda: self.js("return document.getAnimations().length === 0"), what="earlier slides to end")
+        self.js("window.slid = []; const animate = Element.prototype.animate;"
+                "Element.prototype.animate = function (...args) { window.slid.push(this.dataset.n);"
+                " return animate.apply(this, args); };")
+        self.js(change)
+        wait_for(lambda: self.js("return window.slid.length > 0"), what="the slide")
+        return sorted(set(self.js("return window.slid")))
+
+    def test_an_undo_slides_each_item_it_moves_and_only_those(self):
+        # b2 dropped on b6's place, then undone: nothing made room for the undo, so each item it
+        # moves (b2 back to place 2, b3 to b6 a place on) slides from where it was drawn; the
+        # rows before and after stay where they are.
+        start = self.js(CENTER, "#b [data-n='b2']")
+        end = self.js(CENTER, "#b [data-n='b6']")
+        mouse_drag(self.driver, start, (end[0], end[1] + 8), steps=16)
+        wait_for(lambda: self.data("b")[5] == "b2", what="b2 at place 6")
+        self.assertEqual(self.slid_by("window.lists.b.undo()"), ["b2", "b3", "b4", "b5", "b6"])
+        self.assertEqual(self.data("b")[:7], ["b1", "b2", "b3", "b4", "b5", "b6", "b7"])
+        # Redone: the same five, the other way.
+        self.assertEqual(self.slid_by("window.lists.b.redo()"), ["b2", "b3", "b4", "b5", "b6"])
+        # Between the lists: a1 into B, undone. In A every row after a1's place moves (down, as
+        # a1 comes back); in B every row after a1's; of those drawn, each slides, and no other.
+        # (a1 itself is drawn in A by its element at once: it does not slide across.)
+        start = self.js(CENTER, "#a [data-n='a1']")
+        end = self.js(CENTER, "#b [data-n='b4']")
+        mouse_drag(self.driver, start, (end[0], end[1] - 6), steps=20)
+        wait_for(lambda: "a1" in self.data("b"), what="a1 in list B")
+        at = self.data("b").index("a1")
+        drawn = lambda: {name: set(self.js(f"return window.lists.{name}.items().map((e) => e.dataset.n)"))
+                         for name in "ab"}
+        before = drawn()
+        slid = set(self.slid_by("window.lists.a.undo()")) - {"a1"}
+        self.assertEqual(self.data("a")[0], "a1")
+        # Those drawn before and after (one that comes into view is drawn where it is).
+        after = drawn()
+        kept = {name: before[name] & after[name] for name in "ab"}
+        moved = {n for n in kept["a"] if n != "a1"} | {n for n in kept["b"] if self.data("b").index(n) >= at}
+        self.assertGreater(len(moved), 10)
+        self.assertEqual(slid, moved)
+
     def test_items_of_their_own_heights_land_where_they_are_dropped(self):
         # a1 (24 px) dropped on a6's place: a3 and a6 are 50 px tall.
         start = self.js(CENTER, "#a [data-n='a1']")

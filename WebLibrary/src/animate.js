@@ -7,8 +7,9 @@ import { band, drawnOf, drawnScale, engineRect, moved, rectAt } from "./measure.
  * or a cancel of `drag`, without reading the page: where they were measured, moved by their
  * list's move since (a scroll) and by the room each made. Read: the dragged items, and an item
  * still sliding. With `lists`, the items of other lists are left out unless they made room (the
- * operations have not moved them). */
-export const shown = (group, drag, lists = null) => {
+ * operations have not moved them); with `moving` (a list's first and last place the operations
+ * can move, by list), so are the items of a list outside them, and of a list not in it. */
+export const shown = (group, drag, lists = null, moving = null) => {
   const places = new Map();
   if (!group.measured || group.arrange.reducedMotion()) return places;
   const drags = [...group.drags];
@@ -17,16 +18,19 @@ export const shown = (group, drag, lists = null) => {
   for (const [list, measured] of group.measured) {
     const all = !lists || lists.has(list);
     const [sx, sy] = moved(measured);
+    const range = moving?.get(list);
     for (const [index, item] of drawnOf(measured)) {
       const offset = group.drawn.get(item)?.shift;
       if (!all && !offset) continue;
+      const sliding = drags.some((other) => time - (other.written?.get(item) ?? -Infinity) < 200);
+      const carried = drags.some((other) => other.item === item || other.displaced === item);
+      const still = moving && (!range || index < range[0] || index > range[1]);
+      if (still && !offset && !sliding && !carried) continue;
       const laid = engineRect(group.mirror, rectAt(measured, index));
       const [dx, dy] = offset ?? [0, 0];
       const rect = { left: laid.left + sx + dx, top: laid.top + sy + dy, right: laid.right + sx + dx,
         bottom: laid.bottom + sy + dy };
       if (rect.bottom < low || rect.top > high || rect.right < left || rect.left > right) continue;
-      const sliding = drags.some((other) => time - (other.written?.get(item) ?? -Infinity) < 200);
-      const carried = drags.some((other) => other.item === item || other.displaced === item);
       places.set(item, carried || sliding ? item.getBoundingClientRect() : rect);
     }
   }
