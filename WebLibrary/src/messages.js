@@ -4,8 +4,15 @@
 
 import { Announcement, Refusal } from "./codes.js";
 
-/** A number as English writes it (40,212). */
-const n = (value) => (typeof value === "number" ? value.toLocaleString("en-US") : value);
+/** A number as English writes it (40,212). A whole number is grouped here: the browser's
+ * formatting takes about 0.3 ms a call in Chromium, and a drag announces each place it moves
+ * to (two numbers), in the frames that already make room. */
+const n = (value) => {
+  if (typeof value !== "number") return value;
+  if (!Number.isSafeInteger(value)) return value.toLocaleString("en-US");
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return value < 0 ? `-${digits}` : digits;
+};
 
 const range = (c) => `${c.listName}, positions ${n(c.position)}–${n(c.position + c.members - 1)} of ${n(c.count)}`;
 

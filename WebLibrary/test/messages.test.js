@@ -62,3 +62,29 @@ test("a dropped item the app drew again (in no list now) is said by its name, no
     { kind: Announcement.dropped, item: 7, position: 2, count: 2, container: 1, other: -1 }, null);
   assert.deepEqual(said, ["Dropped Order stickers #swag in Done, position 2 of 2"]);
 });
+
+test("numbers are written as English writes them, grouped by thousands", () => {
+  // Against the platform's own English formatting: whole numbers from a fixed seed, of every
+  // length up to the largest exact one, negative ones, and the edges of each group.
+  let seed = 47;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const numbers = [0, 1, 999, 1000, 9999, 10000, 100000, 999999, 1000000, -1, -1000, -123456789,
+    Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+  for (let run = 0; run < 3000; run++) {
+    const digits = 1 + Math.floor(next() * 16);
+    const value = Math.floor(next() * 10 ** digits) * (next() < 0.1 ? -1 : 1);
+    numbers.push(value || 0);
+  }
+  for (const value of numbers) {
+    const words = ENGLISH.moved({ listName: "Done", position: value, count: 100000 });
+    assert.equal(words, `Moved to Done, position ${value.toLocaleString("en-US")} of 100,000`, String(value));
+  }
+  assert.equal(ENGLISH.moved({ listName: "Done", position: 40212, count: 100000 }),
+    "Moved to Done, position 40,212 of 100,000");
+  // Not whole, or not exact: as the platform writes it.
+  assert.equal(ENGLISH.moved({ listName: "Done", position: 1234.5, count: 2 ** 60 }),
+    `Moved to Done, position ${(1234.5).toLocaleString("en-US")} of ${(2 ** 60).toLocaleString("en-US")}`);
+});
