@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchmark_library import (FRAME_CLOCK, UnpacedMouse, clock, drag, mouse, percentile,  # noqa: E402
                                print_rows, read, serve_pages)
-from harness import NO_PAGE_CACHE, GalleryServer, chromium, open_gallery_page, wait_for  # noqa: E402
+from harness import NO_PAGE_CACHE, GalleryServer, chromium, next_frames, open_gallery_page, wait_for  # noqa: E402,E501
 
 CENTER = """const r = document.querySelector(arguments[0]).getBoundingClientRect();
 return [r.left + r.width / 2, r.top + r.height / 2]"""
@@ -182,6 +182,12 @@ def empty_page(driver, drags=4, unpaced=None):
             "long": statistics.median(longs), "slowest": slowest(moves, work)}
 
 
+def print_floor(floor):
+    """Prints the empty page's row (`empty_page`'s figures)."""
+    print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
+          f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
+
+
 def first_drawn(driver, gallery):
     """The time from the engines' module loaded to both lists drawn, and the page's heap (MB)."""
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_DRAWN})
@@ -225,8 +231,7 @@ def main():
                   f" landed at {r['landed']}{extra})")
             print(f"  {'':<34} {r['slowest']}")
         floor = empty_page(driver)
-        print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
-              f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
+        print_floor(floor)
         print(f"  {'':<34} {floor['slowest']}")
         # A mouse at its own rate: the moves do not wait for the page, so they come at any time
         # in a frame (the input above falls into step with the frames).
@@ -235,7 +240,8 @@ def main():
               " frame's end):")
         open_gallery_page(driver, gallery.page("big.html"))
         driver.execute_script(FRAME_CLOCK)
-        time.sleep(0.5)
+        # The lists drawn and the engine given their places (after the frame that draws them).
+        next_frames(driver, 10)
         unpaced = UnpacedMouse(driver)
         try:
             for name, selector, model, source, target in [("100,000-tile grid", "#grid li", "grid", 3, 41),
@@ -251,8 +257,7 @@ def main():
             floor = empty_page(driver, unpaced=unpaced)
         finally:
             unpaced.close()
-        print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
-              f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
+        print_floor(floor)
         # What the machine and the clock allow: a list of 25 items, every one drawn, dragged alike
         # (benchmark_library's page; SortableJS's too when SORTABLEJS names a copy of it).
         print("  for comparison, a plain list of 25 items, all drawn (benchmark_library.py's page):")

@@ -17,6 +17,7 @@ Run after `swift build`: `python3 BrowserTests/benchmark_library.py [ITEMS ...]`
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import statistics
@@ -24,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import LIBRARY, ROOT, chromium  # noqa: E402
@@ -112,12 +114,8 @@ class UnpacedMouse:
     This one sends over the page's own DevTools socket without waiting for answers."""
 
     def __init__(self, driver):
-        import json
-        import urllib.request
-
         import websocket  # websocket-client, which Selenium needs and installs
 
-        self.json = json
         address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
         with urllib.request.urlopen(f"http://{address}/json", timeout=10) as answer:
             targets = json.load(answer)
@@ -142,7 +140,7 @@ class UnpacedMouse:
         with self.lock:
             self.sent += 1
             number = self.sent
-        self.socket.send(self.json.dumps({"id": number, "method": "Input.dispatchMouseEvent", "params": {
+        self.socket.send(json.dumps({"id": number, "method": "Input.dispatchMouseEvent", "params": {
             "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons,
             "clickCount": 0 if kind == "mouseMoved" else 1}}))
 
