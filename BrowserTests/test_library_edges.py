@@ -596,6 +596,28 @@ class LibraryEdgeTests(ChromiumPage):
         self.assertEqual(self.events(), [["cancel", "A"]])
         self.assertClean()
 
+    # Was a bug: the drop emptied the dragged item's own inline `will-change`, `opacity` and
+    # `pointer-events` (expected: the item's own styles as they were before its drag).
+    def test_the_dragged_items_own_styles_come_back_after_its_drop(self):
+        own = ' style="will-change: opacity; opacity: 0.9; pointer-events: auto"'
+        self.open('<ul id="a">' + items("A") + f'<li data-n="B"{own}>B</li>' + items("CD") + '</ul>',
+                  'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        start, end = self.center("a", 1), self.center("a", 3, dy=8)
+        self.press(start)
+        self.move(start, end)
+        self.assertTrue(self.lifted())
+        # Lifted: drawn as a layer the compositor moves, through the pointer.
+        self.assertEqual(self.js("const s = document.querySelector('[data-n=B]').style;"
+                                 " return [s.willChange, s.pointerEvents]"), ["transform", "none"])
+        self.release(end)
+        self.settle()
+        self.assertNoErrors()
+        self.assertEqual(self.names("a"), ["A", "C", "D", "B"])
+        self.assertEqual(self.js("const s = document.querySelector('[data-n=B]').style;"
+                                 " return [s.willChange, s.opacity, s.pointerEvents, s.position, s.zIndex]"),
+                         ["opacity", "0.9", "auto", "", ""])
+        self.assertClean()
+
     def test_escape_cancels_a_keyboard_drag(self):
         self.open('<ul id="a">' + items("ABCD") + '</ul>',
                   'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog,'

@@ -7,6 +7,10 @@ import { Indicator, Layout } from "./codes.js";
 import { PLAIN_LOOK } from "./defaults.js";
 import { band, countOf, engineRect, indexIn, itemAt, moved, rectAt, sizeAt } from "./measure.js";
 
+/** The styles a drag writes on its item, each given back as the item's own style said (its
+ * `transform` and `transition` are the library's, as for the items that make room). */
+const OWN_STYLE = ["position", "zIndex", "pointerEvents", "willChange", "translate", "scale", "opacity"];
+
 /** Raises `drag`'s item above the others, in the look the list asks for. */
 export const lift = (group, drag) => {
   drag.applied = [0, 0];
@@ -28,11 +32,14 @@ export const lift = (group, drag) => {
   item.classList.add("arrange-dragging");
   // Raised above the others; an item the page places itself (absolutely, say) stays placed.
   const placed = getComputedStyle(item).position !== "static";
-  // What the item's own style said, given back at the end (a virtual list's item is placed
-  // absolutely, an app may place its items so too).
-  drag.ownPlace = [item.style.position, item.style.zIndex];
+  // What the item's own style said of what a drag writes, given back at the end (a virtual
+  // list's item is placed absolutely; an app may place its items so too, or draw one as a layer).
+  drag.ownStyle = Object.fromEntries(OWN_STYLE.map((name) => [name, item.style[name]]));
+  // Drawn as a layer of its own that the compositor moves: `will-change: transform`, not
+  // `translate, scale` (the properties written), which Chromium also draws as a layer but
+  // repaints the page around on every move (2 ms a frame for the gallery's big grid).
   Object.assign(item.style, { position: placed ? item.style.position : "relative", zIndex: "1000",
-    pointerEvents: "none", willChange: "translate, scale" });
+    pointerEvents: "none", willChange: "transform" });
   // An item in a chunk (`chunks`) is raised with its chunk: a chunk the page draws as a layer
   // of its own (`will-change`) would keep it under the chunks drawn after it.
   const chunk = item.parentElement;
@@ -334,9 +341,7 @@ export const clear = (group, drag) => {
   if (!drag?.lifted) return;
   drag.item.classList.remove("arrange-dragging", "arrange-removing");
   drag.item.removeAttribute("data-arrange-count");
-  const [position, zIndex] = drag.ownPlace ?? ["", ""];
-  Object.assign(drag.item.style, { position, zIndex, pointerEvents: "", transform: "", willChange: "",
-    translate: "", scale: "", opacity: "", transition: "" });
+  Object.assign(drag.item.style, { transform: "", transition: "", ...(drag.ownStyle ?? {}) });
   if (drag.chunk) {
     [drag.chunk.style.position, drag.chunk.style.zIndex] = drag.chunkStyle;
     drag.chunk = null;
