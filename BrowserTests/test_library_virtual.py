@@ -191,7 +191,7 @@ class VirtualListTests(unittest.TestCase):
         self.assertEqual(self.slid_by("window.lists.b.redo()"), ["b2", "b3", "b4", "b5", "b6"])
         # Between the lists: a1 into B, undone. In A every row after a1's place moves (down, as
         # a1 comes back); in B every row after a1's; of those drawn, each slides, and no other.
-        # (a1 itself is drawn in A by its element at once: it does not slide across.)
+        # a1 goes back with the element it was drawn with in B, sliding across from there.
         start = self.js(CENTER, "#a [data-n='a1']")
         end = self.js(CENTER, "#b [data-n='b4']")
         mouse_drag(self.driver, start, (end[0], end[1] - 6), steps=20)
@@ -200,8 +200,13 @@ class VirtualListTests(unittest.TestCase):
         drawn = lambda: {name: set(self.js(f"return window.lists.{name}.items().map((e) => e.dataset.n)"))
                          for name in "ab"}
         before = drawn()
-        slid = set(self.slid_by("window.lists.a.undo()")) - {"a1"}
+        self.js("document.querySelector(\"#b [data-n='a1']\").dataset.was = 'b'")
+        slid = set(self.slid_by("window.lists.a.undo()"))
         self.assertEqual(self.data("a")[0], "a1")
+        self.assertIn("a1", slid)
+        self.assertEqual(self.js("return [...document.querySelectorAll(\"[data-n='a1']\")]"
+                                 ".map((e) => [e.closest('#a, #b').id, e.dataset.was])"), [["a", "b"]])
+        slid.discard("a1")
         # Those drawn before and after (one that comes into view is drawn where it is).
         after = drawn()
         kept = {name: before[name] & after[name] for name in "ab"}

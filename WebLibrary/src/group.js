@@ -35,6 +35,9 @@ export class Group {
     this.flipping = new Set();
     // The drags under way (several with `concurrent`).
     this.drags = new Set();
+    // The elements of items an undo or a redo moves between virtual lists, while the lists draw
+    // again: each keeps its element, which slides across (see virtual-drop.js).
+    this.carried = new Set();
     // Items making room: what each drag asks of each (see present.js), and what each is drawn with.
     this.room = new Map();
     this.drawn = new Map();

@@ -67,7 +67,18 @@ export const applyVirtual = (group, drag, operations, cause) => {
     const callbacks = new Set(lists.map((list) => list?.options.onDrop).filter(Boolean));
     for (const callback of callbacks) call(callback, null, event);
   }
-  for (const list of touched) list.settle();
+  // An item moved between lists keeps its element, drawn (and sliding) from where it was: the
+  // list it leaves does not take it away, the one it enters does not make another. (A drag's
+  // item is kept so as it is dragged.)
+  for (const record of done) {
+    const across = record.type === "move" && record.from && record.to && record.from !== record.to;
+    if (across && record.item && before.has(record.item)) group.carried.add(record.item);
+  }
+  try {
+    for (const list of touched) list.settle();
+  } finally {
+    group.carried.clear();
+  }
   if (animate) flip(group, before, drawn);
   if (cause === "drop") group.arrange.dropped(group);
   if (drag?.keyboard && drag.item.isConnected) drag.item.focus({ preventScroll: true });

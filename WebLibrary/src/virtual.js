@@ -222,7 +222,7 @@ export class VirtualList extends Sortable {
   draw() {
     if (!this.span) return;
     const [first, end] = this.inView();
-    const keep = new Set();
+    const keep = new Set(this.group.carried);
     for (const drag of this.group.drags) keep.add(drag.item);
     if (this.element.contains(document.activeElement)) keep.add(document.activeElement);
     const byKey = new Map();
@@ -233,7 +233,8 @@ export class VirtualList extends Sortable {
       const key = this.keys[index];
       let entry = byKey.get(key);
       byKey.delete(key);
-      // A dragged item that came from another list keeps its element (moved as it is).
+      // A dragged item that came from another list keeps its element (moved as it is), as does
+      // one an undo carries.
       const came = entry ? null : [...keep].find((element) => this.group.ids.get(element) === key);
       if (came) this.placed.delete(came);
       if (!entry) entry = { key, element: came ?? this.make(index) };
