@@ -166,6 +166,34 @@ class VirtualListTests(unittest.TestCase):
         self.assertEqual(self.js("return window.lists.b.items().slice(0, 8).map((e) => e.dataset.n)"),
                          ["b2", "b3", "b4", "b5", "b6", "b1", "b7", "b8"])
 
+    def test_items_rest_at_a_transform_that_moves_nothing(self):
+        # Each drawn item rests at a transform that moves nothing, so that making room changes a
+        # transform's value, which the browser draws without laying the list out again (from
+        # none to one, it lays out each item that starts or stops making room).
+        rest = "translate(0px, 0px)"
+        transforms = lambda: self.js("return Object.fromEntries([...document.querySelectorAll('#b .arrange-track > div')]"
+                                     ".map((e) => [e.dataset.n, e.style.transform]))")
+        self.assertEqual(set(transforms().values()), {rest})
+        mouse = lambda kind, at, buttons: self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": at[0], "y": at[1], "button": "left", "buttons": buttons,
+            "clickCount": 0 if kind == "mouseMoved" else 1})
+        start = self.js(CENTER, "#b [data-n='b2']")
+        end = self.js(CENTER, "#b [data-n='b5']")
+        mouse("mouseMoved", start, 0)
+        mouse("mousePressed", start, 1)
+        for step in range(1, 13):
+            mouse("mouseMoved", (start[0], start[1] + (end[1] + 8 - start[1]) * step / 12), 1)
+        # b3 to b5 make room (a row up each); the others rest.
+        wait_for(lambda: transforms()["b5"] != rest, what="b5 to make room")
+        shown = transforms()
+        self.assertTrue(all(shown[n].startswith("translateY(-") for n in ("b3", "b4", "b5")), shown)
+        self.assertEqual({shown[n] for n in shown if n not in ("b2", "b3", "b4", "b5")}, {rest})
+        mouse("mouseReleased", (end[0], end[1] + 8), 0)
+        wait_for(lambda: self.data("b")[4] == "b2", what="b2 at place 5")
+        # After the drop, every drawn item rests again, the dragged one too.
+        wait_for(lambda: set(transforms().values()) == {rest}, what="the items to rest")
+        self.agrees("b")
+
     def slid_by(self, change):
         """The items (`data-n`) that slide after `change()` (JavaScript run in the page): the ones
         an animation starts on, which the slide starts all at once."""

@@ -41,6 +41,8 @@ export class Group {
     // Items making room: what each drag asks of each (see present.js), and what each is drawn with.
     this.room = new Map();
     this.drawn = new Map();
+    // The transform an item rests at, where it is not none (a virtual item's, see VirtualList.make).
+    this.rest = new WeakMap();
     this.measured = new Map();
     this.mirror = null;
   }

@@ -31,7 +31,8 @@ export const lift = (group, drag) => {
   const item = drag.item;
   item.classList.add("arrange-dragging");
   // Raised above the others; an item the page places itself (absolutely, say) stays placed.
-  const placed = getComputedStyle(item).position !== "static";
+  const style = getComputedStyle(item);
+  const placed = style.position !== "static";
   // What the item's own style said of what a drag writes, given back at the end (a virtual
   // list's item is placed absolutely; an app may place its items so too, or draw one as a layer).
   drag.ownStyle = Object.fromEntries(OWN_STYLE.map((name) => [name, item.style[name]]));
@@ -307,7 +308,9 @@ const makeRoom = (group, item, drag, ask, animate, time) => {
     group.room.delete(item);
     asks = null;
   }
-  let transform = "";
+  // Where the item rests: no transform, or a virtual item's own (see VirtualList.make).
+  const rest = group.rest.get(item) ?? "";
+  let transform = rest;
   let shift = [0, 0];
   if (asks) {
     const { list, index } = asks.values().next().value;
@@ -327,12 +330,12 @@ const makeRoom = (group, item, drag, ask, animate, time) => {
     }
   }
   // Styles are written only when they change: an item already in place is not touched.
-  if ((group.drawn.get(item)?.transform ?? "") !== transform) {
-    if (animate && transform) item.style.transition = "transform 150ms ease";
+  if ((group.drawn.get(item)?.transform ?? rest) !== transform) {
+    if (animate && asks) item.style.transition = "transform 150ms ease";
     item.style.transform = transform;
     drag.written.set(item, time);
   }
-  if (transform) group.drawn.set(item, { transform, shift });
+  if (asks) group.drawn.set(item, { transform, shift });
   else group.drawn.delete(item);
 };
 
@@ -341,7 +344,8 @@ export const clear = (group, drag) => {
   if (!drag?.lifted) return;
   drag.item.classList.remove("arrange-dragging", "arrange-removing");
   drag.item.removeAttribute("data-arrange-count");
-  Object.assign(drag.item.style, { transform: "", transition: "", ...(drag.ownStyle ?? {}) });
+  Object.assign(drag.item.style, { transform: group.rest.get(drag.item) ?? "", transition: "",
+    ...(drag.ownStyle ?? {}) });
   if (drag.chunk) {
     [drag.chunk.style.position, drag.chunk.style.zIndex] = drag.chunkStyle;
     drag.chunk = null;
@@ -359,7 +363,7 @@ export const clear = (group, drag) => {
     if (asks?.size) continue;
     group.room.delete(item);
     group.drawn.delete(item);
-    Object.assign(item.style, { transform: "", transition: "none" });
+    Object.assign(item.style, { transform: group.rest.get(item) ?? "", transition: "none" });
     shifted.push(item);
   }
   // Displaced items: left where they are (a drop put them there; a cancel slides them home).

@@ -279,6 +279,15 @@ export class VirtualList extends Sortable {
     this.group.ids.set(element, key);
     this.group.byId.set(key, element);
     element.style.position = "absolute";
+    // At rest, a transform that moves nothing: making room then changes its value only, which
+    // the browser draws without laying the list out again; from none to one and back, it lays
+    // out each item that starts or stops making room (the grid's slowest frames: 13 tiles make
+    // room at once). So each item is a stacking context and holds its fixed descendants, as in
+    // the many virtual lists that place their items by a transform.
+    if (!element.style.transform) {
+      element.style.transform = RESTING;
+      this.group.rest.set(element, RESTING);
+    }
     if (this.options.keyboard !== false) {
       if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
       const described = this.group.arrange.instructions(this.options);
@@ -416,6 +425,9 @@ export class VirtualList extends Sortable {
     this.track.remove();
   }
 }
+
+/** The transform a virtual item rests at (see `make`). */
+const RESTING = "translate(0px, 0px)";
 
 /** The styles that put an item at its place (the numbers `position` writes, in order). */
 const GRID_PLACE = ["left", "top", "width", "height"];
