@@ -599,23 +599,35 @@ class LibraryEdgeTests(ChromiumPage):
     # Was a bug: the drop emptied the dragged item's own inline `will-change`, `opacity` and
     # `pointer-events` (expected: the item's own styles as they were before its drag).
     def test_the_dragged_items_own_styles_come_back_after_its_drop(self):
-        own = ' style="will-change: opacity; opacity: 0.9; pointer-events: auto"'
+        own = ' style="will-change: opacity; opacity: 0.9; pointer-events: auto; clip-path: inset(1px)"'
         self.open('<ul id="a">' + items("A") + f'<li data-n="B"{own}>B</li>' + items("CD") + '</ul>',
                   'arrange.sortable(document.getElementById("a"), { onDrop: window.opLog });')
+        styles = ("const s = document.querySelector(`[data-n=${arguments[0]}]`).style;"
+                  " return [s.willChange, s.opacity, s.pointerEvents, s.position, s.zIndex, s.clipPath]")
         start, end = self.center("a", 1), self.center("a", 3, dy=8)
         self.press(start)
         self.move(start, end)
         self.assertTrue(self.lifted())
-        # Lifted: drawn as a layer the compositor moves, through the pointer.
-        self.assertEqual(self.js("const s = document.querySelector('[data-n=B]').style;"
-                                 " return [s.willChange, s.pointerEvents]"), ["transform", "none"])
+        # Lifted: drawn as a layer the compositor moves, through the pointer; its own clip kept.
+        self.assertEqual(self.js(styles, "B"), ["transform", "0.9", "none", "relative", "1000", "inset(1px)"])
         self.release(end)
         self.settle()
         self.assertNoErrors()
         self.assertEqual(self.names("a"), ["A", "C", "D", "B"])
-        self.assertEqual(self.js("const s = document.querySelector('[data-n=B]').style;"
-                                 " return [s.willChange, s.opacity, s.pointerEvents, s.position, s.zIndex]"),
-                         ["opacity", "0.9", "auto", "", ""])
+        self.assertEqual(self.js(styles, "B"), ["opacity", "0.9", "auto", "", "", "inset(1px)"])
+        self.assertClean()
+        # An item with no clip of its own is clipped far outside itself while it is dragged (in
+        # Chromium, one that clips its content inside a border would be painted again with the
+        # page on every move), and not after.
+        start, end = self.center("a", 0), self.center("a", 2, dy=8)
+        self.press(start)
+        self.move(start, end)
+        self.assertTrue(self.lifted())
+        self.assertEqual(self.js(styles, "A")[5], "inset(-100vmax)")
+        self.release(end)
+        self.settle()
+        self.assertEqual(self.names("a"), ["C", "D", "A", "B"])
+        self.assertEqual(self.js(styles, "A"), ["", "", "", "", "", ""])
         self.assertClean()
 
     def test_escape_cancels_a_keyboard_drag(self):

@@ -9,7 +9,8 @@ import { band, countOf, engineRect, indexIn, itemAt, moved, rectAt, sizeAt } fro
 
 /** The styles a drag writes on its item, each given back as the item's own style said (its
  * `transform` and `transition` are the library's, as for the items that make room). */
-const OWN_STYLE = ["position", "zIndex", "pointerEvents", "willChange", "translate", "scale", "opacity"];
+const OWN_STYLE = ["position", "zIndex", "pointerEvents", "willChange", "translate", "scale", "opacity",
+  "clipPath"];
 
 /** Raises `drag`'s item above the others, in the look the list asks for. */
 export const lift = (group, drag) => {
@@ -41,6 +42,10 @@ export const lift = (group, drag) => {
   // repaints the page around on every move (2 ms a frame for the gallery's big grid).
   Object.assign(item.style, { position: placed ? item.style.position : "relative", zIndex: "1000",
     pointerEvents: "none", willChange: "transform" });
+  // An item that clips its content inside a border (`overflow: hidden` and a border, as a
+  // list's rows often are) is painted again with the page on every move, in Chromium, unless
+  // it is clipped as a whole: by a clip far outside it, which clips nothing (its shadow is drawn).
+  if (style.clipPath === "none") item.style.clipPath = "inset(-100vmax)";
   // An item in a chunk (`chunks`) is raised with its chunk: a chunk the page draws as a layer
   // of its own (`will-change`) would keep it under the chunks drawn after it.
   const chunk = item.parentElement;
