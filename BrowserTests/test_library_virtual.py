@@ -194,6 +194,23 @@ class VirtualListTests(unittest.TestCase):
         wait_for(lambda: set(transforms().values()) == {rest}, what="the items to rest")
         self.agrees("b")
 
+    def test_an_items_own_transform_is_where_it_rests(self):
+        # The app's render gives each element a transform of its own: the element rests at it,
+        # making room moves it from there, and it has it again after the drop.
+        self.js("const list = window.lists.b; const render = list.options.render;"
+                "list.options.render = (index) => { const element = render(index);"
+                " element.style.transform = 'rotate(1deg)'; return element; };"
+                "list.reset();")
+        transforms = lambda: set(self.js("return [...document.querySelectorAll('#b .arrange-track > div')]"
+                                         ".map((e) => e.style.transform)"))
+        self.assertEqual(transforms(), {"rotate(1deg)"})
+        start = self.js(CENTER, "#b [data-n='b2']")
+        end = self.js(CENTER, "#b [data-n='b5']")
+        mouse_drag(self.driver, start, (end[0], end[1] + 8), steps=12)
+        wait_for(lambda: self.data("b")[4] == "b2", what="b2 at place 5")
+        wait_for(lambda: transforms() == {"rotate(1deg)"}, what="the items to rest at their own transform")
+        self.agrees("b")
+
     def slid_by(self, change):
         """The items (`data-n`) that slide after `change()` (JavaScript run in the page): the ones
         an animation starts on, which the slide starts all at once."""

@@ -283,11 +283,10 @@ export class VirtualList extends Sortable {
     // the browser draws without laying the list out again; from none to one and back, it lays
     // out each item that starts or stops making room (the grid's slowest frames: 13 tiles make
     // room at once). So each item is a stacking context and holds its fixed descendants, as in
-    // the many virtual lists that place their items by a transform.
-    if (!element.style.transform) {
-      element.style.transform = RESTING;
-      this.group.rest.set(element, RESTING);
-    }
+    // the many virtual lists that place their items by a transform. One the app gave the
+    // element is where it rests.
+    if (!element.style.transform) element.style.transform = RESTING;
+    this.group.rest.set(element, element.style.transform);
     if (this.options.keyboard !== false) {
       if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
       const described = this.group.arrange.instructions(this.options);
