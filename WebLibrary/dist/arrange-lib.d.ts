@@ -261,7 +261,8 @@ type SharedOptions = Omit<SortableOptions, "itemName" | "onDrop" | "selectable" 
 export interface VirtualListOptions extends SharedOptions {
   /** How many items the list has. */
   count: number;
-  /** Makes the element of item `index` (called when it comes into view; the library places it). */
+  /** Makes the element of item `index` (called when it comes into view; the library places it,
+   * at a transform that moves nothing unless the element has one of its own). */
   render: (index: number) => HTMLElement;
   /** Each item's length along the list (px), or a grid's tile size. */
   itemSize?: number | { width: number; height: number };
