@@ -108,7 +108,7 @@ const slide = (group, before, drawn) => {
     if (typeof item.animate !== "function") continue;
     const from = { transform: `translate(${dx}px, ${dy}px)${look && look.scale !== 1 ? ` scale(${look.scale})` : ""}` };
     // The opacity goes to the item's own (left out of the last keyframe: whatever it is now).
-    const to = { transform: group.rest.get(item) || "none" };
+    const to = { transform: group.restOf(item) || "none" };
     if (look) from.opacity = String(look.opacity);
     const duration = look ? Math.max(0, look.duration * 1000) : 200;
     const animation = item.animate([from, to], { duration, easing: "ease" });

@@ -47,6 +47,11 @@ export class Group {
     this.mirror = null;
   }
 
+  /** The transform `item` rests at: none (""), or a virtual item's (see VirtualList.make). */
+  restOf(item) {
+    return this.rest.get(item) ?? "";
+  }
+
   /** Starts handling `drag`, a press or a keyboard lift. */
   begin(drag) {
     this.drags.add(drag);

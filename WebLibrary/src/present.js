@@ -313,8 +313,7 @@ const makeRoom = (group, item, drag, ask, animate, time) => {
     group.room.delete(item);
     asks = null;
   }
-  // Where the item rests: no transform, or a virtual item's own (see VirtualList.make).
-  const rest = group.rest.get(item) ?? "";
+  const rest = group.restOf(item);
   let transform = rest;
   let shift = [0, 0];
   if (asks) {
@@ -349,8 +348,7 @@ export const clear = (group, drag) => {
   if (!drag?.lifted) return;
   drag.item.classList.remove("arrange-dragging", "arrange-removing");
   drag.item.removeAttribute("data-arrange-count");
-  Object.assign(drag.item.style, { transform: group.rest.get(drag.item) ?? "", transition: "",
-    ...(drag.ownStyle ?? {}) });
+  Object.assign(drag.item.style, { transform: group.restOf(drag.item), transition: "", ...(drag.ownStyle ?? {}) });
   if (drag.chunk) {
     [drag.chunk.style.position, drag.chunk.style.zIndex] = drag.chunkStyle;
     drag.chunk = null;
@@ -368,7 +366,7 @@ export const clear = (group, drag) => {
     if (asks?.size) continue;
     group.room.delete(item);
     group.drawn.delete(item);
-    Object.assign(item.style, { transform: group.rest.get(item) ?? "", transition: "none" });
+    Object.assign(item.style, { transform: group.restOf(item), transition: "none" });
     shifted.push(item);
   }
   // Displaced items: left where they are (a drop put them there; a cancel slides them home).
