@@ -28,7 +28,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import LIBRARY, ROOT, chromium  # noqa: E402
+from harness import LIBRARY, ROOT, chromium, wait_for  # noqa: E402
 
 WEB = LIBRARY
 
@@ -146,11 +146,7 @@ class UnpacedMouse:
 
     def settled(self, timeout=30.0):
         """Waits until every input sent has been answered."""
-        deadline = time.monotonic() + timeout
-        while self.answered < self.sent:
-            if time.monotonic() > deadline:
-                raise RuntimeError("DevTools did not answer the input sent")
-            time.sleep(0.002)
+        wait_for(lambda: self.answered >= self.sent, timeout=timeout, what="DevTools to answer the input sent")
 
     def drag(self, start, end, rate=125, seconds=0.66):
         """A press at `start`, moves at `rate` a second for `seconds` to `end` (each sent at its
@@ -161,8 +157,8 @@ class UnpacedMouse:
         steps = max(1, int(rate * seconds))
         began = time.perf_counter()
         for step in range(1, steps + 1):
-            while time.perf_counter() < began + step / rate:
-                time.sleep(0.0005)
+            # Each move at its own time (the mouse's rate), not when the page is ready for it.
+            time.sleep(max(0.0, began + step / rate - time.perf_counter()))
             self.send("mouseMoved", start[0] + (end[0] - start[0]) * step / steps,
                       start[1] + (end[1] - start[1]) * step / steps, 1)
         self.settled()

@@ -174,21 +174,18 @@ class VirtualListTests(unittest.TestCase):
         transforms = lambda: self.js("return Object.fromEntries([...document.querySelectorAll('#b .arrange-track > div')]"
                                      ".map((e) => [e.dataset.n, e.style.transform]))")
         self.assertEqual(set(transforms().values()), {rest})
-        mouse = lambda kind, at, buttons: self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
-            "type": kind, "x": at[0], "y": at[1], "button": "left", "buttons": buttons,
-            "clickCount": 0 if kind == "mouseMoved" else 1})
+        shown = {}
+
+        def making_room():
+            # b3 to b5 make room (a row up each); the others rest.
+            wait_for(lambda: transforms()["b5"] != rest, what="b5 to make room")
+            shown.update(transforms())
+
         start = self.js(CENTER, "#b [data-n='b2']")
         end = self.js(CENTER, "#b [data-n='b5']")
-        mouse("mouseMoved", start, 0)
-        mouse("mousePressed", start, 1)
-        for step in range(1, 13):
-            mouse("mouseMoved", (start[0], start[1] + (end[1] + 8 - start[1]) * step / 12), 1)
-        # b3 to b5 make room (a row up each); the others rest.
-        wait_for(lambda: transforms()["b5"] != rest, what="b5 to make room")
-        shown = transforms()
+        mouse_drag(self.driver, start, (end[0], end[1] + 8), steps=12, before_release=making_room)
         self.assertTrue(all(shown[n].startswith("translateY(-") for n in ("b3", "b4", "b5")), shown)
         self.assertEqual({shown[n] for n in shown if n not in ("b2", "b3", "b4", "b5")}, {rest})
-        mouse("mouseReleased", (end[0], end[1] + 8), 0)
         wait_for(lambda: self.data("b")[4] == "b2", what="b2 at place 5")
         # After the drop, every drawn item rests again, the dragged one too.
         wait_for(lambda: set(transforms().values()) == {rest}, what="the items to rest")
