@@ -29,6 +29,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchmark_library import FRAMES_MISSED  # noqa: E402
 from harness import LIBRARY, NO_PAGE_CACHE, ROOT, Server, center, chromium, executable, open_board  # noqa: E402
 
 def board(columns=4, cards=1000):
@@ -144,9 +145,10 @@ def main():
 # time to the next frame (from the event's time stamp to that frame's callbacks), and the drop's
 # time to the next frame (to the end of that frame's callbacks, the page's own included: what the
 # drop costs before the browser can lay the frame out and draw it) and to the end of that frame's
-# work on the main thread (a message posted in the frame runs once its paint is done).
-DRAG_CLOCK = """
-window.dragClock = { frames: [], moves: [], drops: [] };
+# work on the main thread (a message posted in the frame runs once its paint is done); and how many
+# frames each move missed (`FRAMES_MISSED`: began after it came, and did not draw it).
+DRAG_CLOCK = FRAMES_MISSED + """
+window.dragClock = { frames: [], moves: [], drops: [], missed: [] };
 let lastFrame = performance.now();
 (function tick(now) {
   window.dragClock.frames.push([now, now - lastFrame]);
@@ -157,7 +159,10 @@ document.addEventListener('pointerdown', (event) => { window.dragClock.down = ev
 document.addEventListener('pointermove', (event) => {
   if (window.dragClock.down == null) return;
   const start = event.timeStamp;
-  requestAnimationFrame(() => window.dragClock.moves.push(performance.now() - start));
+  requestAnimationFrame((now) => {
+    window.dragClock.moves.push(performance.now() - start);
+    window.dragClock.missed.push(framesMissed(window.dragClock.frames, start, now));
+  });
 }, true);
 // The release's next frame is timed to the end of its callbacks, the page's own included (a page
 // may apply its drop there): callbacks run in the order they were asked for, and the clock asks
@@ -221,7 +226,7 @@ def board_drags(cards, columns=5, drags=6, loads=1):
     next frame and → painted, and each load's time to the first card drawn."""
     server = Server(board(columns=columns, cards=cards))
     driver = chromium(1400, 900, extra=NO_PAGE_CACHE)
-    result = {"moves": [], "long": [], "next": [], "painted": [], "load": []}
+    result = {"moves": [], "long": [], "next": [], "painted": [], "load": [], "late": 0}
     try:
         load_clocked(driver)
         for attempt in range(loads):
@@ -241,11 +246,13 @@ def board_drags(cards, columns=5, drags=6, loads=1):
             mouse(driver, "mouseReleased", path[-1], 0)
             driver.execute_script("return new Promise(r => setTimeout(r, 1000))")
             clock = driver.execute_script(
-                "const c = window.dragClock; window.dragClock = { frames: [], moves: [], drops: [] }; return c")
+                "const c = window.dragClock; window.dragClock = { frames: [], moves: [], drops: [], missed: [] };"
+                " return c")
             if attempt == 0:
                 continue   # the first drag warms the page up
             down, up = clock["down"], clock["up"]
             result["moves"] += clock["moves"]
+            result["late"] += sum(1 for count in clock["missed"] if count > 0)
             result["long"].append(sum(1 for (at, gap) in clock["frames"]
                                       if down < at <= up + 300 and gap > LONG_FRAME))
             drop = clock["drops"][-1]
@@ -306,6 +313,7 @@ def big_report(sizes=(1000, 10_000, 100_000), drags=6, loads=3):
             (f"{name}: first board drawn, median", statistics.median(r["load"]), 1000, "ms"),
             (f"{name}: pointermove → next frame, p50", quantile(r["moves"], 0.5), None, "ms"),
             (f"{name}: pointermove → next frame, p99", quantile(r["moves"], 0.99), 17, "ms"),
+            (f"{name}: moves drawn a frame late (of {len(r['moves'])})", r["late"], None, ""),
             (f"{name}: long frames per drag, median", statistics.median(r["long"]), 0, ""),
             (f"{name}: long frames per drag, most", max(r["long"]), None, ""),
             (f"{name}: drop → next frame, median", statistics.median(r["next"]), 17, "ms"),

@@ -3,7 +3,9 @@ wrapping grid and its 100,000-row list (virtual lists: only what is in view is d
 with DevTools mouse input, with the frame clock of benchmark_library.py: input → next frame p50
 and p99 over every move (and p99 of the frame's own work, from the move's dispatch at the
 frame's start to its end: the rest is the wait for that frame, a frame at most unless it starts
-late; and, for the slowest moves, how much of each was wait and how much work), long frames
+late; and, for the slowest moves, how much of each was wait and how much work), the moves drawn
+late (`late`: after a frame that began once they had come; a move that comes just after a frame
+begins waits for the next one, which is no frame missed), long frames
 (animation-frame intervals over 17.5 ms) from the press to 0.6 s after the drop, drop → next
 frame; drags held at the list's edge while it scrolls; the time from the engines' module loaded
 (its Resource Timing end) to both lists first drawn (a frame after their first item is on the
@@ -64,8 +66,14 @@ def slowest(moves, work):
             f"its work {min(spent):.1f}–{max(spent):.1f} ms")
 
 
-def summary(moves, longs, drops, landed, work, drop_work=()):
-    return {"drop_work": statistics.median(drop_work) if drop_work else float("nan"),
+def late(missed):
+    """Of the moves (each one's frames missed: see FRAMES_MISSED), how many were drawn later than
+    the first frame that began after they came."""
+    return sum(1 for count in missed if count > 0)
+
+
+def summary(moves, longs, drops, landed, work, drop_work=(), missed=()):
+    return {"late": late(missed), "moves": len(moves), "drop_work": statistics.median(drop_work) if drop_work else float("nan"),
             "p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
             "slowest": slowest(moves, work),
             "long": statistics.median(longs),
@@ -101,7 +109,7 @@ def timed_drags(driver, drags, perform):
 def measure(driver, selector, model, source, target, drags=4, unpaced=None):
     """`drags` drags of item `source` (by number) onto item `target`'s place, after one not
     counted; by `unpaced` (an `UnpacedMouse`) when given."""
-    moves, longs, drops, landed, work, drop_work = [], [], [], [], [], []
+    moves, longs, drops, landed, work, drop_work, missed = [], [], [], [], [], [], []
 
     def perform():
         moved = driver.execute_script(f"return window.model.{model}[{source - 1}]")
@@ -115,19 +123,20 @@ def measure(driver, selector, model, source, target, drags=4, unpaced=None):
 
     for result, moved in timed_drags(driver, drags, perform):
         moves += result["moves"]
+        missed += result["missed"]
         work += result["work"]
         drops += result["drops"]
         drop_work += result["dropWork"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
         at = driver.execute_script(f"return window.model.{model}.indexOf(arguments[0])", moved) + 1
         landed.append(at if driver.execute_script(AGREES, selector, model) else None)
-    return summary(moves, longs, drops, landed, work, drop_work)
+    return summary(moves, longs, drops, landed, work, drop_work, missed)
 
 
 def held_at_edge(driver, drags=2, hold=1.5):
     """Rows dragged from place 3 to the list's bottom edge and held there for `hold` s while the
     list scrolls (the pointer moving a pixel a frame, as a hand does), then dropped."""
-    moves, longs, drops, landed, scrolled, work, drop_work = [], [], [], [], [], [], []
+    moves, longs, drops, landed, scrolled, work, drop_work, missed = [], [], [], [], [], [], [], []
     for _ in range(drags):
         driver.execute_script("document.getElementById('list').scrollTop = 0")
         time.sleep(0.3)
@@ -151,6 +160,7 @@ def held_at_edge(driver, drags=2, hold=1.5):
         after_drop(driver)
         result = read(driver)
         moves += result["moves"]
+        missed += result["missed"]
         work += result["work"]
         drops += result["drops"]
         drop_work += result["dropWork"]
@@ -158,7 +168,7 @@ def held_at_edge(driver, drags=2, hold=1.5):
         scrolled.append(driver.execute_script("return document.getElementById('list').scrollTop"))
         at = driver.execute_script("return window.model.list.indexOf(arguments[0])", moved) + 1
         landed.append(at if driver.execute_script(AGREES, "#list li", "list") else None)
-    result = summary(moves, longs, drops, landed, work, drop_work)
+    result = summary(moves, longs, drops, landed, work, drop_work, missed)
     result["scrolled"] = scrolled
     return result
 
@@ -171,21 +181,23 @@ def empty_page(driver, drags=4, unpaced=None):
     if not unpaced:
         driver.get("about:blank")
     driver.execute_script(FRAME_CLOCK)
-    moves, work, longs = [], [], []
+    moves, work, longs, missed = [], [], [], []
     perform = ((lambda: unpaced.drag((100, 100), (300, 500))) if unpaced
                else lambda: drag(driver, (100, 100), (300, 500)))
     for result, _ in timed_drags(driver, drags, perform):
         moves += result["moves"]
+        missed += result["missed"]
         work += result["work"]
         longs.append(sum(1 for gap in result["gaps"] if gap > 17.5))
     return {"p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
-            "long": statistics.median(longs), "slowest": slowest(moves, work)}
+            "long": statistics.median(longs), "slowest": slowest(moves, work), "late": late(missed),
+            "moves": len(moves)}
 
 
 def print_floor(floor):
     """Prints the empty page's row (`empty_page`'s figures)."""
     print(f"  {'an empty page (the clock alone)':<34} {floor['p50']:>13.1f} ms {floor['p99']:>6.1f} ms"
-          f" {floor['work']:>9.1f} ms {floor['long']:>17.1f}")
+          f" {floor['work']:>9.1f} ms {floor['long']:>17.1f} {'':>11} {floor['late']:>4}/{floor['moves']}")
 
 
 def first_drawn(driver, gallery):
@@ -218,7 +230,7 @@ def main():
         print("  first drawn after the module loaded: " + ", ".join(f"{took:.0f} ms" for took, _ in loads)
               + "; heap after a collection, with the engines' memory: " + ", ".join(f"{heap:.1f} MB" for _, heap in loads))
         print(f"  {'what':<34} {'input→frame p50':>16} {'p99':>9} {'work p99':>12} {'long frames/drag':>17}"
-              f" {'drop→frame':>11}")
+              f" {'drop→frame':>11} {'late':>8}")
         rows = [("100,000-tile grid", lambda: measure(driver, "#grid li", "grid", 3, 41)),
                 ("100,000-row list", lambda: measure(driver, "#list li", "list", 3, 15)),
                 ("100,000-row list, held at its edge", lambda: held_at_edge(driver))]
@@ -226,7 +238,7 @@ def main():
             r = run()
             extra = f", scrolled {r['scrolled']} px" if "scrolled" in r else ""
             print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['work']:>9.1f} ms {r['long']:>17.1f}"
-                  f" {r['drop']:>8.1f} ms   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
+                  f" {r['drop']:>8.1f} ms {r['late']:>4}/{r['moves']}   (long {r['longs']}, drop max {r['drop_max']:.1f} ms,"
                   f" the drop's work {r['drop_work']:.1f} ms,"
                   f" landed at {r['landed']}{extra})")
             print(f"  {'':<34} {r['slowest']}")
@@ -248,7 +260,7 @@ def main():
                                                           ("100,000-row list", "#list li", "list", 3, 15)]:
                 r = measure(driver, selector, model, source, target, unpaced=unpaced)
                 print(f"  {name:<34} {r['p50']:>13.1f} ms {r['p99']:>6.1f} ms {r['work']:>9.1f} ms"
-                      f" {r['long']:>17.1f} {r['drop']:>8.1f} ms   (landed at {r['landed']})")
+                      f" {r['long']:>17.1f} {r['drop']:>8.1f} ms {r['late']:>4}/{r['moves']}   (landed at {r['landed']})")
         finally:
             unpaced.close()
         driver.get("about:blank")

@@ -32,8 +32,21 @@ from harness import LIBRARY, ROOT, chromium, wait_for  # noqa: E402
 
 WEB = LIBRARY
 
-FRAME_CLOCK = """
-window.bench = { moves: [], gaps: [], drops: [], work: [], dropWork: [] };
+# How many frames began after an input came (its time stamp) and before the frame that handled
+# it began (`now`): 0 when the input is drawn in the first frame that could draw it. `frames`
+# holds [start, interval] of each frame, in order. A frame's start is its animation-frame time,
+# which is before the page's frame work runs: an input that comes within a millisecond or two
+# before it may find the frame already begun, and go to the next (the browser's, not the page's).
+FRAMES_MISSED = """
+const framesMissed = (frames, start, now) => {
+  let missed = 0;
+  for (let k = frames.length - 1; k >= 0 && frames[k][0] >= start; k--) if (frames[k][0] < now - 0.5) missed++;
+  return missed;
+};
+"""
+
+FRAME_CLOCK = FRAMES_MISSED + """
+window.bench = { moves: [], gaps: [], drops: [], work: [], dropWork: [], missed: [] };
 let last = performance.now();
 (function tick(now) { window.bench.gaps.push([now, now - last]); last = now; requestAnimationFrame(tick); })(last);
 const channel = new MessageChannel();
@@ -44,12 +57,16 @@ channel.port1.onmessage = () => {
   list.push(end - start);
   if (work) work.push(end - began);
 };
-const measure = (list, work) => (event) => {
+const measure = (list, work, missed) => (event) => {
   const start = event.timeStamp;
   const began = performance.now();
-  requestAnimationFrame(() => { waiting.push([list, start, work, began]); channel.port2.postMessage(0); });
+  requestAnimationFrame((now) => {
+    if (missed) missed.push(framesMissed(window.bench.gaps, start, now));
+    waiting.push([list, start, work, began]);
+    channel.port2.postMessage(0);
+  });
 };
-window.addEventListener('pointermove', measure(window.bench.moves, window.bench.work), true);
+window.addEventListener('pointermove', measure(window.bench.moves, window.bench.work, window.bench.missed), true);
 window.addEventListener('pointerup', measure(window.bench.drops, window.bench.dropWork), true);
 """
 
@@ -183,7 +200,7 @@ def percentile(values, fraction):
 def clock(driver):
     """Starts the frame clock's figures afresh (a drag's own)."""
     driver.execute_script("window.bench.moves.length = 0; window.bench.drops.length = 0;"
-                          "window.bench.work.length = 0; window.bench.dropWork.length = 0;"
+                          "window.bench.work.length = 0; window.bench.dropWork.length = 0; window.bench.missed.length = 0;"
                           "window.benchStart = performance.now()")
 
 
@@ -191,7 +208,7 @@ def read(driver):
     """The frame clock's figures since `clock`: moves, drops, frames' work, frame intervals."""
     return driver.execute_script(
         "const s = window.benchStart; return { moves: window.bench.moves, drops: window.bench.drops,"
-        " work: window.bench.work, dropWork: window.bench.dropWork, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
+        " work: window.bench.work, dropWork: window.bench.dropWork, missed: window.bench.missed, gaps: window.bench.gaps.filter(g => g[0] > s).map(g => g[1]) }")
 
 
 def measure(driver, url, drags=4):
