@@ -102,6 +102,51 @@ test("a drop among the cards a search left lands after the card shown before it"
   assert.deepEqual(ids, [[2, 3, 1], [4], [5]]);
 });
 
+test("a drop's place and move agree with the plain reading of the rule, whatever column is guessed", () => {
+  // The plain reading (every column searched, the column's others copied), for random columns,
+  // searches, drops and guesses of the column the card is in (`near`: right, wrong or none).
+  const plain = (shownIds, id, toColumn, toIndex, cards) => {
+    const others = cards.filter((c) => c.id !== id);
+    for (const ids of shownIds) if (ids.includes(id)) ids.splice(ids.indexOf(id), 1);
+    const shown = shownIds[toColumn];
+    const before = toIndex > 0 ? shown[Math.min(toIndex, shown.length) - 1] : null;
+    let at = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
+      : others.findIndex((c) => c.id === before) + 1;
+    if (at < 0) at = others.length;
+    shown.splice(Math.min(toIndex, shown.length), 0, id);
+    return at;
+  };
+  let seed = 47;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (let round = 0; round < 2000; round++) {
+    const columns = 1 + random(4);
+    let next = 1;
+    const board = { version: 1, columns: Array.from({ length: columns }, (_, c) => ({
+      title: `C${c}`, complete: false, cards: Array.from({ length: random(7) }, () => card(next++, "t")) })) };
+    const all = board.columns.flatMap((column) => column.cards);
+    if (!all.length) continue;
+    const moving = all[random(all.length)];
+    const from = board.columns.findIndex((column) => column.cards.includes(moving));
+    // A search shows some cards of each column (the moving one always: it was dragged).
+    const shown = board.columns.map((column) => column.cards.filter((c) => c === moving || random(3) > 0).map((c) => c.id));
+    const to = random(columns);
+    const toIndex = random(shown[to].length + 2);
+    const near = [from, random(columns), -1][random(3)];
+    const [mine, theirs] = [structuredClone(shown), structuredClone(shown)];
+    const cards = board.columns[to].cards;
+    const at = dropIndex(mine, moving.id, to, toIndex, cards, near);
+    assert.equal(at, plain(theirs, moving.id, to, toIndex, cards), `round ${round}`);
+    assert.deepEqual(mine, theirs, `round ${round}: the ids shown`);
+    const state = createState();
+    state.board = board;
+    assert.equal(moveLocally(state, moving.id, to, at, near), from, `round ${round}: the column it left`);
+    assert.equal(state.board.columns[to].cards.indexOf(moving), Math.min(at, state.board.columns[to].cards.length - 1));
+  }
+});
+
 test("a patch keeps the cards it names by place as the same objects", () => {
   const last = serverBoard();
   const next = applyPatch(last, {

@@ -132,9 +132,9 @@ function dropMoves(state, operations) {
     const cards = state.board.columns[column]?.cards;
     if (!cards) continue;
     // Each operation is in terms of the board as the ones before it left it.
-    const index = dropIndex(state.shownIds, card, column, record.toIndex, cards);
+    const index = dropIndex(state.shownIds, card, column, record.toIndex, cards, from);
     requests.push({ op: Edit.moveCard, card, column, index });
-    touched.add(moveLocally(state, card, column, index));
+    touched.add(moveLocally(state, card, column, index, from));
     touched.add(column);
     // A card a Complete lane ticked is a new object: a big board finds it by its id.
     if (state.virtual) {
@@ -186,8 +186,9 @@ function showMovedInPlace(state, requests, touched) {
   for (const c of touched) {
     if (!state.board.columns[c]) continue;
     drawCount(state.columnElements[c], state.board.columns[c]);
-    // A new array: layout() knows the column's height by its array of ids.
-    state.shownIds[c] = state.shownIds[c].slice();
+    // A new array: layout() knows a column's height drawn whole by its array of ids (a virtual
+    // column's is the view's: its 20,000 ids are not copied).
+    if (!state.virtual) state.shownIds[c] = state.shownIds[c].slice();
   }
   for (const { card, column } of requests) {
     const element = state.cardElements.get(card);

@@ -150,18 +150,20 @@ export function ownColumn(state, c) {
 
 /// Moves card `id` to place `index` of column `toColumn` in the board shown; returns the index
 /// of the column it was in (-1 if none). A card is never changed in place: a card a Complete
-/// lane ticks is a copy (the server's board keeps its own).
-export function moveLocally(state, id, toColumn, index) {
-  let moving = null;
-  let from = -1;
-  state.board.columns.forEach((column, c) => {
-    const at = column.cards.findIndex((card) => card.id === id);
-    if (at >= 0) {
-      [moving] = ownColumn(state, c).cards.splice(at, 1);
-      from = c;
-    }
-  });
-  if (!moving) return -1;
+/// lane ticks is a copy (the server's board keeps its own). `near` is the column it is likely
+/// in, looked in first (a board of 100,000 cards is not searched whole for each drop).
+export function moveLocally(state, id, toColumn, index, near = -1) {
+  const columns = state.board.columns;
+  const has = (c) => columns[c]?.cards.findIndex((card) => card.id === id) ?? -1;
+  let from = near;
+  let at = has(near);
+  for (let c = 0; at < 0 && c < columns.length; c++) {
+    if (c === near) continue;
+    at = has(c);
+    from = c;
+  }
+  if (at < 0) return -1;
+  let [moving] = ownColumn(state, from).cards.splice(at, 1);
   const target = ownColumn(state, toColumn);
   if (target.complete && moving.done === false) moving = Object.assign({}, moving, { done: true });
   target.cards.splice(Math.min(index, target.cards.length), 0, moving);
@@ -178,18 +180,30 @@ export function moveColumnLocally(state, from, to) {
 /// Where a card dropped at place `toIndex` among the cards column `toColumn` shows goes in the
 /// whole column (a search hides some): after the card shown before it, else before the first
 /// one shown, else last. Takes the move into `shownIds` too. `cards` are the column's cards
-/// before the move.
-export function dropIndex(shownIds, card, toColumn, toIndex, cards) {
-  const others = cards.filter((c) => c.id !== card);
-  for (const ids of shownIds) {
-    const at = ids.indexOf(card);
+/// before the move; `near`, the column the card is likely shown in.
+export function dropIndex(shownIds, card, toColumn, toIndex, cards, near = -1) {
+  const leave = (ids) => {
+    const at = ids?.indexOf(card) ?? -1;
     if (at >= 0) ids.splice(at, 1);
-  }
+    return at >= 0;
+  };
+  // The card leaves the ids shown: looked for in the column it is likely in (`near`) first.
+  if (!leave(shownIds[near])) shownIds.forEach((ids, c) => c !== near && leave(ids));
   const shown = shownIds[toColumn];
   const before = toIndex > 0 ? shown[Math.min(toIndex, shown.length) - 1] : null;
-  let at = before == null ? (shown.length ? others.findIndex((c) => c.id === shown[0]) : others.length)
-    : others.findIndex((c) => c.id === before) + 1;
-  if (at < 0) at = others.length;
+  const anchor = before ?? (shown.length ? shown[0] : null);
+  // Where the card goes among the column's others (the card itself left out), found by looking
+  // only as far as the card it goes after or before.
+  let found = -1;
+  let own = -1;
+  for (let k = 0; k < cards.length && found < 0; k++) {
+    if (cards[k].id === card) own = k;
+    else if (cards[k].id === anchor) found = k;
+  }
+  // Not found: the loop went through them all (so `own` says whether the card is among them).
+  let at;
+  if (found < 0) at = before == null ? cards.length - (own >= 0 ? 1 : 0) : 0;
+  else at = found - (own >= 0 ? 1 : 0) + (before == null ? 0 : 1);
   shown.splice(Math.min(toIndex, shown.length), 0, card);
   return at;
 }
