@@ -12,7 +12,7 @@ export const LAYOUT = Object.freeze({
   narrow: 600,        // below this width the columns stack
   addGap: 6,          // between a column's last card and its "+ Add a card"
   tallStep: 160,      // the step by which the columns' height grows and shrinks
-  virtualFrom: 2000,  // a board of more cards draws its columns as virtual lists (board-virtual.js)
+  virtualFrom: 500,   // a board of more cards draws its columns as virtual lists (board-virtual.js)
   addRoom: 44,        // below a virtual column's list, for its "+ Add a card"
 });
 
