@@ -4,8 +4,8 @@ with DevTools mouse input, with the frame clock of benchmark_library.py: input â
 and p99 over every move (and p99 of the frame's own work, from the move's dispatch at the
 frame's start to its end: the rest is the wait for that frame, a frame at most unless it starts
 late; and, for the slowest moves, how much of each was wait and how much work), the moves drawn
-late (`late`: after a frame that began once they had come; a move that comes just after a frame
-begins waits for the next one, which is no frame missed), long frames
+late (`late`: later than the first frame that began after they came; a move that comes just after
+a frame begins waits for the next one, which is not late), long frames
 (animation-frame intervals over 17.5 ms) from the press to 0.6 s after the drop, drop â†’ next
 frame; drags held at the list's edge while it scrolls; the time from the engines' module loaded
 (its Resource Timing end) to both lists first drawn (a frame after their first item is on the
@@ -73,7 +73,8 @@ def late(missed):
 
 
 def summary(moves, longs, drops, landed, work, drop_work=(), missed=()):
-    return {"late": late(missed), "moves": len(moves), "drop_work": statistics.median(drop_work) if drop_work else float("nan"),
+    return {"late": late(missed), "moves": len(moves),
+            "drop_work": statistics.median(drop_work) if drop_work else float("nan"),
             "p50": percentile(moves, 0.5), "p99": percentile(moves, 0.99), "work": percentile(work, 0.99),
             "slowest": slowest(moves, work),
             "long": statistics.median(longs),
