@@ -262,6 +262,34 @@ class BoardSizeTests(WithChromium):
         finally:
             server.stop()
 
+    def test_a_selection_ends_when_the_board_grows_past_five_hundred_cards(self):
+        # Virtual columns select nothing: cards selected before are not selected still, unseen,
+        # to come back selected (and be dragged along) once the board is drawn whole again.
+        server = Server(big_board(per_column=125))
+        try:
+            open_board(self.driver, server.url)
+            count = lambda: self.driver.execute_script("return document.querySelectorAll('.card').length")
+            selected = lambda: self.driver.execute_script("return document.querySelectorAll('.card.selected').length")
+            card = self.driver.execute_script("return [...document.querySelectorAll('.card')][1]")
+            self.driver.execute_script("arguments[0].focus()", card)
+            ActionChains(self.driver).send_keys("v").perform()
+            wait_for(lambda: selected() == 1, timeout=10, what="the card to be selected")
+            board = server.board()
+            status, _ = server.change(board["version"], [{"op": "addCard", "title": "One more", "column": 3}])
+            self.assertEqual(status, 200)
+            wait_for(lambda: count() < 400, timeout=30, what="the columns to become virtual")
+            self.assertIn("more than 500 cards: no card is selected", said(self.driver))
+            board = server.board()
+            added = board["columns"][3]["cards"][-1]["id"]
+            status, _ = server.change(board["version"], [{"op": "removeCard", "card": added}])
+            self.assertEqual(status, 200)
+            wait_for(lambda: count() == 500, timeout=30, what="the columns to be drawn whole again")
+            self.assertEqual(selected(), 0)
+            self.assertEqual(self.driver.execute_script(
+                "return document.querySelectorAll('.card.arrange-selected').length"), 0)
+        finally:
+            server.stop()
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -2,10 +2,10 @@
 // card's element, made again only when what it is drawn from changed. A drop on a board of
 // thousands of cards then changes two lists, not every card.
 
-import { $ } from "./board-status.js";
+import { $, announce } from "./board-status.js";
 import { cardIds, matches } from "./board-state.js";
 import { reconcileChunks } from "./board-reconcile.js";
-import { layout } from "./board-layout.js";
+import { LAYOUT, layout } from "./board-layout.js";
 import { makeSortable, tellSelection } from "./board-drag.js";
 import { rovingToShown } from "./board-focus.js";
 import { drawTitle } from "./board-marks.js";
@@ -74,9 +74,15 @@ export function render(state, animate, only = null) {
 }
 
 /// Draws the board in virtual columns when it has more than `LAYOUT.virtualFrom` cards, else
-/// whole: when that changes, every column is made again. On a big board, its cards by id.
+/// whole: when that changes, every column is made again. On a big board, its cards by id; and
+/// no card selected (virtual columns select none: a selection kept unseen would come back, and be
+/// dragged along, once the board is drawn whole again).
 function takeMode(state) {
   const big = isBig(state.board);
+  if (big && !state.virtual && state.selection.length) {
+    state.selection = [];
+    announce(`The board has more than ${LAYOUT.virtualFrom.toLocaleString("en")} cards: no card is selected`);
+  }
   if (big !== state.virtual) {
     for (const section of state.columnElements) {
       section.sortable?.destroy();
