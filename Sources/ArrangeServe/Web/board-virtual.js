@@ -10,7 +10,7 @@ import { LAYOUT } from "./board-layout.js";
 
 /// Whether `board` is drawn in virtual columns. Drawn whole, a board of a few hundred cards and
 /// more has a long frame in most drags (the browser lays out and paints columns of hundreds of
-/// cards as a drop moves them: at 1,000 cards, 1 a drag, its drop drawn 43–58 ms after the
+/// cards as a drop moves them: at 1,000 cards, 1–2 a drag, its drop drawn 43–58 ms after the
 /// release); in virtual columns, none (drawn 20–33 ms after).
 export const isBig = (board) =>
   board.columns.reduce((total, column) => total + column.cards.length, 0) > LAYOUT.virtualFrom;
