@@ -29,7 +29,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark_library import FRAMES_MISSED  # noqa: E402
+from benchmark_library import FRAMES_MISSED, late  # noqa: E402
 from harness import LIBRARY, NO_PAGE_CACHE, ROOT, Server, center, chromium, executable, open_board  # noqa: E402
 
 def board(columns=4, cards=1000):
@@ -252,7 +252,7 @@ def board_drags(cards, columns=5, drags=6, loads=1):
                 continue   # the first drag warms the page up
             down, up = clock["down"], clock["up"]
             result["moves"] += clock["moves"]
-            result["late"] += sum(1 for count in clock["missed"] if count > 0)
+            result["late"] += late(clock["missed"])
             result["long"].append(sum(1 for (at, gap) in clock["frames"]
                                       if down < at <= up + 300 and gap > LONG_FRAME))
             drop = clock["drops"][-1]

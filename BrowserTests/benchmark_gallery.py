@@ -26,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark_library import (FRAME_CLOCK, UnpacedMouse, clock, drag, mouse, percentile,  # noqa: E402
+from benchmark_library import (FRAME_CLOCK, UnpacedMouse, clock, drag, late, mouse, percentile,  # noqa: E402
                                print_rows, read, serve_pages)
 from harness import NO_PAGE_CACHE, GalleryServer, chromium, next_frames, open_gallery_page, wait_for  # noqa: E402,E501
 
@@ -64,12 +64,6 @@ def slowest(moves, work):
     spent = [spent for _, spent in top]
     return (f"slowest {len(top)} moves: waited {min(waits):.1f}–{max(waits):.1f} ms for the frame, "
             f"its work {min(spent):.1f}–{max(spent):.1f} ms")
-
-
-def late(missed):
-    """Of the moves (each one's frames missed: see FRAMES_MISSED), how many were drawn later than
-    the first frame that began after they came."""
-    return sum(1 for count in missed if count > 0)
 
 
 def summary(moves, longs, drops, landed, work, drop_work=(), missed=()):

@@ -45,6 +45,13 @@ const framesMissed = (frames, start, now) => {
 };
 """
 
+
+def late(missed):
+    """Of the moves (each one's frames missed: see FRAMES_MISSED), how many were drawn later than
+    the first frame that began after they came."""
+    return sum(1 for count in missed if count > 0)
+
+
 FRAME_CLOCK = FRAMES_MISSED + """
 window.bench = { moves: [], gaps: [], drops: [], work: [], dropWork: [], missed: [] };
 let last = performance.now();
